@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { Id, IsoDate, success } from './common.ts';
+import { LIMITS } from './limits.ts';
+
+export const Email = z.email('Please enter a valid email address').trim().toLowerCase().max(LIMITS.personEmailMax);
+
+export const LoginRequest = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(Email),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const RegisterRequest = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(LIMITS.userNameMax, `Name must be at most ${LIMITS.userNameMax} characters`),
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(Email),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1, 'Current password is required'),
+  newPassword: RegisterRequest.shape.password,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const TierLimits = z.object({
+  monthlyDuration: z.number().int().min(0),
+  maxFileSize: z.number().int().min(0),
+});
+
+export const User = z.object({
+  _id: Id,
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().optional(),
+  tier: z.object({ name: z.string(), limits: TierLimits }),
+  currentMonthUsage: z.object({
+    duration: z.number().min(0),
+    month: z.number().int().min(1).max(12),
+    year: z.number().int(),
+  }),
+  createdAt: IsoDate,
+});
+export type User = z.infer<typeof User>;
+
+export const LoginResponse = success(z.object({ token: z.string(), user: User }));
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const UserResponse = success(User);
+
+export const AuthProvider = z.object({ id: z.string(), name: z.string(), url: z.string() });
+export const ProvidersResponse = success(
+  z.object({ providers: z.array(AuthProvider), registrationEnabled: z.boolean() }),
+);
+export type AuthProvider = z.infer<typeof AuthProvider>;

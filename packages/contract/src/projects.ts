@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { Id, IsoDate, success } from './common.ts';
+import { LIMITS } from './limits.ts';
+
+const { min, max } = LIMITS.projectName;
+
+export const ProjectName = z
+  .string({ error: 'Project name is required' })
+  .trim()
+  .min(1, 'Project name is required')
+  .min(min, `Project name must be at least ${min} characters`)
+  .max(max, `Project name must be at most ${max} characters`);
+
+export const ProjectDescription = z
+  .string()
+  .trim()
+  .max(LIMITS.projectDescriptionMax, `Description must be at most ${LIMITS.projectDescriptionMax} characters`);
+
+export const CreateProjectRequest = z.object({
+  name: ProjectName,
+  description: ProjectDescription.optional(),
+});
+export type CreateProjectRequest = z.infer<typeof CreateProjectRequest>;
+
+/** Edit sends the name and the description ('' clears it); either may be left out to keep it. */
+export const UpdateProjectRequest = z.object({
+  name: ProjectName.optional(),
+  description: z.union([ProjectDescription, z.null()]).optional(),
+});
+export type UpdateProjectRequest = z.infer<typeof UpdateProjectRequest>;
+
+export const Project = z.object({
+  _id: Id,
+  name: z.string(),
+  description: z.string().optional(),
+  meetingCount: z.number().int().min(0),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type Project = z.infer<typeof Project>;
+
+export const ProjectResponse = success(Project);
+export const ProjectListResponse = success(z.object({ projects: z.array(Project) }));

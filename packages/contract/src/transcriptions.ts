@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { Id, IsoDate, Pagination, success } from './common.ts';
+import { LIMITS } from './limits.ts';
+
+export const PersonRef = z.object({ _id: Id, name: z.string(), company: z.string().optional() });
+export const MeetingRef = z.object({ _id: Id, title: z.string(), projectId: Id });
+
+/** A transcript segment. Times are milliseconds from the start of the recording. */
+export const TranscriptionSegment = z.object({
+  _id: Id,
+  meetingId: z.union([Id, MeetingRef]),
+  speaker: z.string(),
+  personId: PersonRef.nullable(),
+  text: z.string(),
+  isEdited: z.boolean(),
+  startTime: z.number().min(0),
+  endTime: z.number().min(0),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type TranscriptionSegment = z.infer<typeof TranscriptionSegment>;
+
+export const TranscriptionPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(LIMITS.transcriptPageSize),
+});
+
+export const TranscriptionPageResponse = success(
+  z.object({ transcriptions: z.array(TranscriptionSegment), pagination: Pagination }),
+);
+
+export const UpdateTranscriptionRequest = z.object({
+  text: z
+    .string({ error: 'Text is required' })
+    .trim()
+    .min(1, 'Text cannot be empty')
+    .max(LIMITS.transcriptTextMax, `Text must be at most ${LIMITS.transcriptTextMax} characters`),
+});
+export const TranscriptionResponse = success(TranscriptionSegment);
+
+export const AssignSpeakerRequest = z.object({ personId: Id.nullable() });
+export const ReassignPersonRequest = z.object({ newPersonId: Id.nullable() });
+export const ModifiedCountResponse = success(z.object({ modifiedCount: z.number().int().min(0) }));
