@@ -5,3 +5,4 @@ export * from './meetings.ts';
 export * from './people.ts';
 export * from './projects.ts';
 export * from './transcriptions.ts';
+export * from './jobs.ts';

@@ -1,0 +1,86 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { newId } from './lib/ids.ts';
+import { requireAuth } from './http/plugins/auth.ts';
+import { registerErrorHandler } from './http/plugins/error-handler.ts';
+import { serveWebApp } from './http/plugins/web-app.ts';
+import { audioRoutes } from './http/routes/audio.ts';
+import { authRoutes } from './http/routes/auth.ts';
+import { healthRoutes } from './http/routes/health.ts';
+import { meetingRoutes } from './http/routes/meetings.ts';
+import { peopleRoutes } from './http/routes/people.ts';
+import { projectRoutes } from './http/routes/projects.ts';
+import { transcriptionRoutes } from './http/routes/transcriptions.ts';
+import { userRoutes } from './http/routes/users.ts';
+
+export function loggerOptions(level: string) {
+  return { level, redact: ['req.headers.authorization', 'req.query.token'] };
+}
+
+/** Builds the HTTP server around an existing context. Listening is the caller's job. */
+export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(ctx.config.logLevel) }),
+    requestIdHeader: 'x-request-id',
+    genReqId: () => newId(),
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Upload routes parse their own (multipart) bodies; everything else is JSON.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        // Self-hosted servers are often reached over plain HTTP on a LAN: don't force HTTPS.
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyMultipart);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Parley API', version: '0.1.0', description: 'Meetings, transcripts, projects and people.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  healthRoutes(app, ctx);
+  authRoutes(app, ctx);
+  audioRoutes(app, ctx);
+  await app.register(async (scope) => {
+    requireAuth(scope, ctx.tokens);
+    const zodScope = scope.withTypeProvider<ZodTypeProvider>();
+    userRoutes(zodScope, ctx);
+    projectRoutes(zodScope, ctx);
+    peopleRoutes(zodScope, ctx);
+    meetingRoutes(zodScope, ctx);
+    transcriptionRoutes(zodScope, ctx);
+  });
+
+  await serveWebApp(app, ctx.config.webDistDir);
+  return app;
+}

@@ -1,0 +1,211 @@
+/**
+ * ffmpeg location, duration probing and streamed decoding to 16 kHz mono PCM.
+ *
+ * Everything goes through ffmpeg in a child process; PCM is read from its stdout
+ * incrementally so a long file is never held in memory.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants as fsConstants, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { delimiter, join } from 'node:path';
+
+export const SAMPLE_RATE = 16000;
+
+export type AudioDecodeErrorCode = 'not_found' | 'no_audio' | 'not_audio' | 'empty' | 'decode_failed';
+
+/** The file could not be decoded as audio. `message` is safe to show to a user; `detail` holds ffmpeg's own words. */
+export class AudioDecodeError extends Error {
+  readonly code: AudioDecodeErrorCode;
+  readonly detail: string;
+  constructor(code: AudioDecodeErrorCode, message: string, detail = '') {
+    super(message);
+    this.name = 'AudioDecodeError';
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+/** ffmpeg could not be found or started at all (a server set-up problem, not a problem with the file). */
+export class FfmpegNotFoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FfmpegNotFoundError';
+  }
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, fsConstants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+let cachedFfmpeg: string | undefined;
+
+/**
+ * Path of the ffmpeg binary: $FFMPEG_PATH if set, else the system's ffmpeg on PATH,
+ * else the static binary of @ffmpeg-installer/ffmpeg.
+ */
+export function findFfmpeg(): string {
+  if (cachedFfmpeg) return cachedFfmpeg;
+  const candidates: string[] = [];
+  const fromEnv = process.env.FFMPEG_PATH;
+  if (fromEnv) candidates.push(fromEnv);
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir) candidates.push(join(dir, 'ffmpeg'));
+  }
+  candidates.push('/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg');
+  for (const c of candidates) {
+    if (isExecutable(c)) return (cachedFfmpeg = c);
+  }
+  try {
+    const require = createRequire(import.meta.url);
+    const installer = require('@ffmpeg-installer/ffmpeg') as { path?: string };
+    if (installer.path && isExecutable(installer.path)) return (cachedFfmpeg = installer.path);
+  } catch {
+    // fall through
+  }
+  throw new FfmpegNotFoundError(
+    'ffmpeg was not found: install it (e.g. apt-get install ffmpeg), set FFMPEG_PATH, or install @ffmpeg-installer/ffmpeg',
+  );
+}
+
+/** Version line of the ffmpeg in use, e.g. "ffmpeg version 5.1.6-0+deb12u1". */
+export function ffmpegVersion(ffmpegPath = findFfmpeg()): string {
+  const r = spawnSync(ffmpegPath, ['-hide_banner', '-version'], { encoding: 'utf8' });
+  return (r.stdout ?? '').split('\n')[0] ?? '';
+}
+
+function classifyFailure(stderr: string, path: string): AudioDecodeError {
+  const detail = stderr.trim().split('\n').slice(-8).join('\n');
+  if (/No such file or directory/i.test(stderr)) {
+    return new AudioDecodeError('not_found', 'The audio file does not exist.', detail);
+  }
+  if (/matches no streams|does not contain any stream|Output file #0 does not contain/i.test(stderr)) {
+    return new AudioDecodeError('no_audio', 'The file has no audio track.', detail);
+  }
+  if (/Invalid data found|could not find codec parameters|Invalid argument|moov atom not found|EBML header parsing failed|Unknown input format/i.test(stderr)) {
+    return new AudioDecodeError('not_audio', 'The file is not a recognised audio or video format, or it is damaged.', detail);
+  }
+  void path;
+  return new AudioDecodeError('decode_failed', 'The audio in this file could not be decoded; it may be damaged or truncated.', detail);
+}
+
+/** Arguments that decode the first audio stream of `path` to raw signed 16-bit little-endian mono PCM at `sampleRate`. */
+function decodeArgs(path: string, sampleRate: number): string[] {
+  return [
+    '-hide_banner', '-nostdin', '-v', 'error',
+    '-i', path,
+    '-map', '0:a:0', '-vn', '-sn', '-dn',
+    '-ac', '1', '-ar', String(sampleRate),
+    '-f', 's16le', '-acodec', 'pcm_s16le',
+    'pipe:1',
+  ];
+}
+
+export interface DecodeOptions {
+  signal?: AbortSignal;
+  /** Output sample rate; default 16000. */
+  sampleRate?: number;
+  /** Samples per yielded chunk (the last one may be shorter); default 16000 (1 s at 16 kHz). */
+  chunkSamples?: number;
+  /** ffmpeg binary; default findFfmpeg(). */
+  ffmpegPath?: string;
+}
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  const e = new Error('The operation was aborted');
+  e.name = 'AbortError';
+  return e;
+}
+
+/**
+ * Stream `path` as 16 kHz mono Int16 PCM chunks. ffmpeg is killed when the consumer stops early,
+ * when `signal` aborts, or on error. Rejects with AudioDecodeError when the file is not decodable
+ * audio (also when it decodes to no samples at all).
+ */
+export async function* decodePcmInt16(path: string, options: DecodeOptions = {}): AsyncGenerator<Int16Array> {
+  const { signal, sampleRate = SAMPLE_RATE, chunkSamples = 16000 } = options;
+  if (signal?.aborted) throw abortError(signal);
+  const ffmpegPath = options.ffmpegPath ?? findFfmpeg();
+  const child = spawn(ffmpegPath, decodeArgs(path, sampleRate), { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (d: string) => {
+    if (stderr.length < 64 * 1024) stderr += d;
+  });
+  let spawnError: Error | undefined;
+  child.on('error', (e) => {
+    spawnError = e;
+  });
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('close', (code) => resolve(code));
+  });
+  const onAbort = () => child.kill('SIGKILL');
+  signal?.addEventListener('abort', onAbort, { once: true });
+
+  const chunkBytes = chunkSamples * 2;
+  let pending = Buffer.alloc(0);
+  let total = 0;
+  let finished = false;
+  try {
+    for await (const data of child.stdout as AsyncIterable<Buffer>) {
+      if (signal?.aborted) throw abortError(signal);
+      pending = pending.length ? Buffer.concat([pending, data]) : data;
+      while (pending.length >= chunkBytes) {
+        const out = new Int16Array(chunkSamples);
+        Buffer.from(out.buffer).set(pending.subarray(0, chunkBytes));
+        pending = pending.subarray(chunkBytes);
+        total += chunkSamples;
+        yield out;
+        if (signal?.aborted) throw abortError(signal);
+      }
+    }
+    const code = await exited;
+    if (signal?.aborted) throw abortError(signal);
+    if (spawnError) throw new FfmpegNotFoundError(`ffmpeg could not be started (${ffmpegPath}): ${spawnError.message}`);
+    if (code !== 0) throw classifyFailure(stderr, path);
+    const tailSamples = pending.length >> 1;
+    if (tailSamples > 0) {
+      const out = new Int16Array(tailSamples);
+      Buffer.from(out.buffer).set(pending.subarray(0, tailSamples * 2));
+      total += tailSamples;
+      yield out;
+    }
+    if (total === 0) throw new AudioDecodeError('empty', 'The file contains no audio samples.', stderr.trim());
+    finished = true;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (!finished && child.exitCode === null) {
+      child.kill('SIGKILL');
+    }
+  }
+}
+
+/** Like decodePcmInt16 but yields Float32 samples in [-1, 1). */
+export async function* decodePcmStream(path: string, options: DecodeOptions = {}): AsyncGenerator<Float32Array> {
+  for await (const chunk of decodePcmInt16(path, options)) {
+    const f = new Float32Array(chunk.length);
+    for (let i = 0; i < chunk.length; i++) f[i] = chunk[i]! / 32768;
+    yield f;
+  }
+}
+
+/**
+ * Duration of the audio in seconds, measured by decoding the whole first audio stream
+ * (so it is right for browser-recorded WebM without a duration header and for VBR MP3).
+ * Rejects with AudioDecodeError when the file is not decodable audio.
+ */
+export async function probeDurationSeconds(path: string, options: { signal?: AbortSignal; ffmpegPath?: string } = {}): Promise<number> {
+  // Decoding at 8 kHz is enough to count time and halves the resampling and pipe work.
+  const rate = 8000;
+  let samples = 0;
+  for await (const chunk of decodePcmInt16(path, { ...options, sampleRate: rate, chunkSamples: 64000 })) {
+    samples += chunk.length;
+  }
+  return samples / rate;
+}

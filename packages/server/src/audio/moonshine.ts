@@ -1,0 +1,244 @@
+/**
+ * Moonshine speech recognition (Useful Sensors, MIT) on onnxruntime-node, CPU.
+ *
+ * Model files (quantized ONNX, from the npm tarball of @usefulsensors/moonshine-js@0.1.16, see
+ * scripts/fetch-models.mjs): {modelDir}/{tiny|base}/encoder_model.onnx and decoder_model_merged.onnx.
+ * The vocabulary is Llama's; llama-tokenizer-js decodes it.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as ort from 'onnxruntime-node';
+import llamaTokenizer from 'llama-tokenizer-js';
+import { ModelMissingError } from './vad.ts';
+import { SAMPLE_RATE } from './ffmpeg.ts';
+
+/** A speech recogniser for one piece of 16 kHz mono audio (at most ~25 s). */
+export interface AsrEngine {
+  readonly name: string;
+  transcribe(pcm: Float32Array, options?: { signal?: AbortSignal }): Promise<string>;
+}
+
+export type MoonshineSize = 'tiny' | 'base';
+
+export interface MoonshineOptions {
+  size?: MoonshineSize;
+  /** Folder holding tiny/ and base/; default $PARLEY_MODELS_DIR/moonshine or <repo>/models/moonshine. */
+  modelDir?: string;
+  /** ONNX Runtime intra-op threads; default 1 (one recognition per core is the better use of 2 cores). */
+  threads?: number;
+  /** Upper bound of tokens per second of audio (guards against loops); default 6. */
+  maxTokensPerSecond?: number;
+}
+
+const SHAPES: Record<MoonshineSize, { layers: number; heads: number; headDim: number }> = {
+  tiny: { layers: 6, heads: 8, headDim: 36 },
+  base: { layers: 8, heads: 8, headDim: 52 },
+};
+
+const START_TOKEN = 1;
+const END_TOKEN = 2;
+
+/** Default model folder: $PARLEY_MODELS_DIR/moonshine, else <repo root>/models/moonshine (this file is packages/server/src/audio/). */
+export function defaultMoonshineDir(): string {
+  if (process.env.PARLEY_MODELS_DIR) return join(process.env.PARLEY_MODELS_DIR, 'moonshine');
+  const here = dirname(fileURLToPath(import.meta.url));
+  return resolve(here, '../../../../models/moonshine');
+}
+
+export function moonshineModelFiles(size: MoonshineSize, modelDir = defaultMoonshineDir()): { encoder: string; decoder: string } {
+  return {
+    encoder: join(modelDir, size, 'encoder_model.onnx'),
+    decoder: join(modelDir, size, 'decoder_model_merged.onnx'),
+  };
+}
+
+const engines = new Map<string, Promise<MoonshineEngine>>();
+
+/**
+ * The Moonshine engine for these options; sessions are created once per process and shared
+ * (calling this again with the same size/dir/threads returns the same engine).
+ */
+export function loadMoonshine(options: MoonshineOptions = {}): Promise<MoonshineEngine> {
+  const size = options.size ?? 'tiny';
+  const dir = options.modelDir ?? defaultMoonshineDir();
+  const threads = options.threads ?? 1;
+  const key = `${size}|${dir}|${threads}|${options.maxTokensPerSecond ?? 6}`;
+  let e = engines.get(key);
+  if (!e) {
+    e = MoonshineEngine.create(size, dir, threads, options.maxTokensPerSecond ?? 6);
+    e.catch(() => engines.delete(key));
+    engines.set(key, e);
+  }
+  return e;
+}
+
+export class MoonshineEngine implements AsrEngine {
+  readonly name: string;
+  readonly size: MoonshineSize;
+  private readonly encoder: ort.InferenceSession;
+  private readonly decoder: ort.InferenceSession;
+  private readonly maxTokensPerSecond: number;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(size: MoonshineSize, encoder: ort.InferenceSession, decoder: ort.InferenceSession, maxTokensPerSecond: number) {
+    this.size = size;
+    this.name = `moonshine-${size}`;
+    this.encoder = encoder;
+    this.decoder = decoder;
+    this.maxTokensPerSecond = maxTokensPerSecond;
+  }
+
+  static async create(size: MoonshineSize, modelDir: string, threads: number, maxTokensPerSecond: number): Promise<MoonshineEngine> {
+    if (!(size in SHAPES)) throw new Error(`Unknown Moonshine size "${size}" (expected tiny or base)`);
+    const files = moonshineModelFiles(size, modelDir);
+    for (const f of [files.encoder, files.decoder]) {
+      if (!existsSync(f)) {
+        throw new ModelMissingError(
+          `Moonshine ${size} model file is missing: ${f}. Run "node scripts/fetch-models.mjs" (it extracts the models from the @usefulsensors/moonshine-js npm package) or set PARLEY_MODELS_DIR.`,
+          f,
+        );
+      }
+    }
+    const opts: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+      executionMode: 'sequential',
+    };
+    const [encoder, decoder] = await Promise.all([
+      ort.InferenceSession.create(files.encoder, opts),
+      ort.InferenceSession.create(files.decoder, opts),
+    ]);
+    return new MoonshineEngine(size, encoder, decoder, maxTokensPerSecond);
+  }
+
+  /** Transcribe one piece (calls are serialised: one recognition at a time per engine). */
+  transcribe(pcm: Float32Array, options: { signal?: AbortSignal } = {}): Promise<string> {
+    const run = this.queue.then(() => this.run(pcm, options.signal));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Token ids (without start/end) for one piece; exposed for tests and benchmarks. */
+  async tokens(pcm: Float32Array, signal?: AbortSignal): Promise<number[]> {
+    const seconds = pcm.length / SAMPLE_RATE;
+    if (seconds < 0.1) return [];
+    const { layers, heads, headDim } = SHAPES[this.size];
+    const maxLen = Math.max(4, Math.ceil(seconds * this.maxTokensPerSecond));
+    const enc = await this.encoder.run({ input_values: new ort.Tensor('float32', pcm, [1, pcm.length]) });
+    const hidden = enc.last_hidden_state!;
+    const empty = new Float32Array(0);
+    let past: Record<string, ort.Tensor> = {};
+    for (let l = 0; l < layers; l++) {
+      for (const a of ['decoder', 'encoder']) {
+        for (const b of ['key', 'value']) {
+          past[`past_key_values.${l}.${a}.${b}`] = new ort.Tensor('float32', empty, [1, heads, 0, headDim]);
+        }
+      }
+    }
+    const out: number[] = [];
+    let token = START_TOKEN;
+    const useCacheFalse = new ort.Tensor('bool', new Uint8Array([0]), [1]);
+    const useCacheTrue = new ort.Tensor('bool', new Uint8Array([1]), [1]);
+    try {
+      for (let step = 0; step < maxLen; step++) {
+        if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+        const feeds: Record<string, ort.Tensor> = {
+          input_ids: new ort.Tensor('int64', BigInt64Array.from([BigInt(token)]), [1, 1]),
+          encoder_hidden_states: hidden,
+          use_cache_branch: step > 0 ? useCacheTrue : useCacheFalse,
+          ...past,
+        };
+        const res = await this.decoder.run(feeds);
+        const logits = res.logits!.data as Float32Array;
+        const vocab = res.logits!.dims[2]!;
+        const base = logits.length - vocab;
+        let best = 0;
+        let bestV = -Infinity;
+        for (let v = 0; v < vocab; v++) {
+          const x = logits[base + v]!;
+          if (x > bestV) {
+            bestV = x;
+            best = v;
+          }
+        }
+        res.logits!.dispose();
+        if (best === END_TOKEN) break;
+        out.push(best);
+        token = best;
+        if (isLooping(out)) break;
+        const next: Record<string, ort.Tensor> = {};
+        for (let l = 0; l < layers; l++) {
+          for (const b of ['key', 'value']) {
+            next[`past_key_values.${l}.decoder.${b}`] = res[`present.${l}.decoder.${b}`]!;
+            const encKey = `past_key_values.${l}.encoder.${b}`;
+            // the encoder (cross-attention) cache is computed on the first step only
+            next[encKey] = step === 0 ? res[`present.${l}.encoder.${b}`]! : past[encKey]!;
+            if (step > 0) res[`present.${l}.encoder.${b}`]!.dispose();
+          }
+        }
+        if (step > 0) {
+          for (let l = 0; l < layers; l++) {
+            for (const b of ['key', 'value']) past[`past_key_values.${l}.decoder.${b}`]!.dispose();
+          }
+        }
+        past = next;
+      }
+    } finally {
+      hidden.dispose();
+    }
+    return trimLoop(out);
+  }
+
+  private async run(pcm: Float32Array, signal?: AbortSignal): Promise<string> {
+    const ids = await this.tokens(pcm, signal);
+    return decodeTokens(ids);
+  }
+}
+
+export function decodeTokens(ids: number[]): string {
+  if (ids.length === 0) return '';
+  return (llamaTokenizer.decode(ids, false, true)).trim();
+}
+
+/** True when the tail of the sequence repeats the same n-gram 4+ times (a greedy-decoding loop). */
+function isLooping(ids: number[]): boolean {
+  for (let n = 1; n <= 8; n++) {
+    const reps = n === 1 ? 8 : n <= 3 ? 5 : 4;
+    if (ids.length < n * reps) continue;
+    let same = true;
+    const end = ids.length;
+    for (let r = 1; r < reps && same; r++) {
+      for (let k = 0; k < n; k++) {
+        if (ids[end - 1 - k] !== ids[end - 1 - k - r * n]) {
+          same = false;
+          break;
+        }
+      }
+    }
+    if (same) return true;
+  }
+  return false;
+}
+
+/** Drop the repeated tail of a looping sequence, keeping one copy of the repeated n-gram. */
+function trimLoop(ids: number[]): number[] {
+  if (!isLooping(ids)) return ids;
+  for (let n = 1; n <= 8; n++) {
+    let end = ids.length;
+    while (end - 2 * n >= 0) {
+      let same = true;
+      for (let k = 1; k <= n; k++) {
+        if (ids[end - k] !== ids[end - k - n]) {
+          same = false;
+          break;
+        }
+      }
+      if (!same) break;
+      end -= n;
+    }
+    if (end < ids.length - 2 * n) return ids.slice(0, end);
+  }
+  return ids;
+}

@@ -1,0 +1,131 @@
+// Configuration is read from the environment once, here, and validated. Nothing else reads process.env.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { LIMITS } from '@parley/contract';
+import { z } from 'zod';
+
+const bool = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const v = value.trim().toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+      if (['0', 'false', 'no', 'off'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false` });
+      return z.NEVER;
+    });
+
+const int = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const EnvSchema = z.object({
+  PORT: int(0, 65535, 3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v) || v.startsWith('sqlite:'), {
+      message: 'must be a postgres:// URL, sqlite:<path>, or unset for SQLite in DATA_DIR',
+    }),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN_HOURS: int(1, 24 * 365, 24 * 7),
+  ALLOW_REGISTRATION: bool('ALLOW_REGISTRATION', true),
+  TIER_MONTHLY_MINUTES: int(0, 1_000_000, LIMITS.defaultMonthlyDurationSeconds / 60),
+  TIER_MAX_FILE_SIZE_MB: int(1, 100_000, LIMITS.defaultMaxFileSizeBytes / (1024 * 1024)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RUN_WORKER: bool('RUN_WORKER', true),
+  WORKER_CONCURRENCY: int(1, 16, 1),
+  JOB_LEASE_SECONDS: int(2, 3600, 60),
+  JOB_MAX_ATTEMPTS: int(1, 20, 3),
+  TRANSCRIPTION_ENGINE: z.enum(['local', 'remote']).default('local'),
+  MOONSHINE_MODEL: z.enum(['tiny', 'base']).default('tiny'),
+  MODELS_DIR: z.string().optional(),
+  ASR_THREADS: int(1, 64, 2),
+  REMOTE_ASR_URL: z.url().optional(),
+  REMOTE_ASR_API_KEY: z.string().optional(),
+  REMOTE_ASR_MODEL: z.string().default('whisper-1'),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: bool('TRUST_PROXY', false),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.TRANSCRIPTION_ENGINE === 'remote' && !e.REMOTE_ASR_URL) {
+    throw new ConfigError('Invalid configuration:\n  REMOTE_ASR_URL: is required when TRANSCRIPTION_ENGINE=remote');
+  }
+  const repoRoot = resolve(import.meta.dirname, '../../..');
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const database = e.DATABASE_URL?.startsWith('postgres')
+    ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+    : ({ kind: 'sqlite', file: e.DATABASE_URL ? resolve(e.DATABASE_URL.slice('sqlite:'.length)) : join(dataDir, 'parley.db') } as const);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    jwt: { secret: e.JWT_SECRET ?? persistentSecret(dataDir), expiresInHours: e.JWT_EXPIRES_IN_HOURS },
+    allowRegistration: e.ALLOW_REGISTRATION,
+    tier: {
+      name: 'free',
+      monthlyDurationSeconds: e.TIER_MONTHLY_MINUTES * 60,
+      maxFileSizeBytes: e.TIER_MAX_FILE_SIZE_MB * 1024 * 1024,
+    },
+    logLevel: e.LOG_LEVEL,
+    worker: {
+      runInServer: e.RUN_WORKER,
+      concurrency: e.WORKER_CONCURRENCY,
+      leaseSeconds: e.JOB_LEASE_SECONDS,
+      maxAttempts: e.JOB_MAX_ATTEMPTS,
+    },
+    transcription: {
+      engine: e.TRANSCRIPTION_ENGINE,
+      moonshineModel: e.MOONSHINE_MODEL,
+      modelsDir: resolve(e.MODELS_DIR ?? join(repoRoot, 'models')),
+      threads: e.ASR_THREADS,
+      remote: e.REMOTE_ASR_URL
+        ? { url: e.REMOTE_ASR_URL, apiKey: e.REMOTE_ASR_API_KEY, model: e.REMOTE_ASR_MODEL }
+        : undefined,
+    },
+    webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'packages/web/dist')),
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** When JWT_SECRET is unset, one is generated on first start and kept in DATA_DIR so tokens survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  try {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // A second process (the worker) may have written it first: theirs wins.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
+}

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import { createDb } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { databaseQueue } from './jobs/queue.ts';
+import { TokenSigner } from './lib/tokens.ts';
+import { jobsRepository } from './repositories/jobs.ts';
+import { meetingsRepository } from './repositories/meetings.ts';
+import { peopleRepository } from './repositories/people.ts';
+import { projectsRepository } from './repositories/projects.ts';
+import { transcriptionsRepository } from './repositories/transcriptions.ts';
+import { usageRepository } from './repositories/usage.ts';
+import { usersRepository } from './repositories/users.ts';
+import { LoginThrottle } from './services/login-throttle.ts';
+import { meetingsService } from './services/meetings.ts';
+import { peopleService } from './services/people.ts';
+import { projectsService } from './services/projects.ts';
+import { transcriptionsService } from './services/transcriptions.ts';
+import { usersService } from './services/users.ts';
+import { ensureTempDir, localStorage } from './storage/storage.ts';
+
+/** Everything a process needs, built once: the API server and the worker share it. */
+export async function createContext(config: Config, log: FastifyBaseLogger) {
+  const { db, kind } = createDb(config.database);
+  await migrateToLatest(db);
+
+  const storage = localStorage(config.dataDir);
+  await ensureTempDir(storage);
+  const tokens = new TokenSigner(config.jwt.secret, config.jwt.expiresInHours);
+  const repos = {
+    users: usersRepository(db),
+    usage: usageRepository(db),
+    projects: projectsRepository(db),
+    people: peopleRepository(db),
+    meetings: meetingsRepository(db),
+    transcriptions: transcriptionsRepository(db),
+    jobs: jobsRepository(db, kind),
+  };
+  const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
+
+  const users = usersService({ ...repos, tokens, throttle: new LoginThrottle(), config });
+  const projects = projectsService({ db, ...repos, storage, log });
+  const people = peopleService(repos);
+  const services = {
+    users,
+    projects,
+    people,
+    meetings: meetingsService({ db, ...repos, queue, storage, projects, users, log }),
+    transcriptions: transcriptionsService({ ...repos, people }),
+  };
+
+  return {
+    config,
+    db,
+    dbKind: kind,
+    repos,
+    services,
+    storage,
+    tokens,
+    queue,
+    log,
+    close: () => db.destroy(),
+  };
+}
+
+export type AppContext = Awaited<ReturnType<typeof createContext>>;

@@ -1,0 +1,118 @@
+// Table types for Kysely. Dates are ISO-8601 text and booleans are 0/1 integers in both SQLite and
+// PostgreSQL, so one query layer serves both (docs/decisions/002-one-schema-for-two-databases.md).
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  avatar: string | null;
+  tier: string;
+  monthly_duration_limit: number | null;
+  max_file_size: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PeopleTable {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  notes: string | null;
+  social_linkedin: string | null;
+  social_twitter: string | null;
+  social_facebook: string | null;
+  social_instagram: string | null;
+  social_github: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MeetingsTable {
+  id: string;
+  user_id: string;
+  project_id: string;
+  title: string;
+  description: string | null;
+  duration_ms: number;
+  recording_type: string;
+  audio_key: string | null;
+  audio_mime: string | null;
+  audio_size: number | null;
+  audio_name: string | null;
+  transcription_status: string;
+  transcription_progress: number;
+  transcription_error: string | null;
+  summary: string | null;
+  action_items_status: string;
+  action_items_progress: number;
+  action_items_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TranscriptionsTable {
+  id: string;
+  user_id: string;
+  meeting_id: string;
+  speaker: string;
+  person_id: string | null;
+  text: string;
+  is_edited: number;
+  start_ms: number;
+  end_ms: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsageEventsTable {
+  id: string;
+  user_id: string;
+  meeting_id: string | null;
+  seconds: number;
+  year: number;
+  month: number;
+  created_at: string;
+}
+
+export interface JobsTable {
+  id: string;
+  user_id: string | null;
+  name: string;
+  payload: string;
+  idempotency_key: string;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  projects: ProjectsTable;
+  people: PeopleTable;
+  meetings: MeetingsTable;
+  transcriptions: TranscriptionsTable;
+  usage_events: UsageEventsTable;
+  jobs: JobsTable;
+}
+
+export type { Generated };

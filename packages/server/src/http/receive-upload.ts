@@ -1,0 +1,98 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { isAcceptedAudioFile, MESSAGES } from '@parley/contract';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AudioDecodeError, probeDurationSeconds } from '../audio/ffmpeg.ts';
+import { badRequest, payloadTooLarge } from '../lib/errors.ts';
+import { newId } from '../lib/ids.ts';
+import { parse } from '../lib/validation.ts';
+import type { ReceivedAudio } from '../services/meetings.ts';
+import type { AudioStorage } from '../storage/storage.ts';
+
+const EXTENSIONS_BY_SUBTYPE: Record<string, string> = {
+  mpeg: 'mp3',
+  mp3: 'mp3',
+  wav: 'wav',
+  'x-wav': 'wav',
+  wave: 'wav',
+  webm: 'webm',
+  ogg: 'ogg',
+  mp4: 'm4a',
+  m4a: 'm4a',
+  'x-m4a': 'm4a',
+  aac: 'm4a',
+};
+
+function extensionFor(fileName: string, mimeType: string): string {
+  const fromName = fileName.toLowerCase().split('.').pop() ?? '';
+  if (['mp3', 'wav', 'webm', 'ogg', 'm4a', 'mp4'].includes(fromName)) return fromName;
+  return EXTENSIONS_BY_SUBTYPE[mimeType.split('/')[1]?.split(';')[0] ?? ''] ?? 'bin';
+}
+
+/**
+ * Reads a multipart meeting upload: text fields into an object, the `audioFile` part streamed to a
+ * temporary file (never held in memory) with the user's size limit, then measured with ffmpeg.
+ * Whatever goes wrong, the temporary file is removed before the error leaves.
+ */
+export async function receiveAudioUpload<S extends z.ZodType>(
+  request: FastifyRequest,
+  opts: { maxFileSize: number; storage: AudioStorage; fields: S },
+): Promise<{ fields: z.infer<S>; audio: ReceivedAudio }> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > opts.maxFileSize + 1024 * 1024) throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
+  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data upload with an audioFile field');
+
+  const fields: Record<string, string> = {};
+  let audio: Omit<ReceivedAudio, 'durationSeconds'> | undefined;
+  const tempPath = opts.storage.tempPath(`upload-${newId()}`);
+  try {
+    for await (const part of request.parts({ limits: { fileSize: opts.maxFileSize, files: 1, fields: 10, fieldSize: 10_000 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'audioFile' || audio) {
+        part.file.resume();
+        continue;
+      }
+      if (!isAcceptedAudioFile(part.filename ?? '', part.mimetype)) {
+        part.file.resume();
+        throw badRequest(MESSAGES.invalidFileType, [{ path: 'audioFile', message: MESSAGES.invalidFileType }]);
+      }
+      await pipeline(part.file, createWriteStream(tempPath));
+      if (part.file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
+      audio = {
+        tempPath,
+        fileName: (part.filename || 'recording').slice(0, 255),
+        mimeType: part.mimetype || 'application/octet-stream',
+        size: part.file.bytesRead,
+        extension: extensionFor(part.filename ?? '', part.mimetype ?? ''),
+      };
+    }
+    if (!audio) throw badRequest('Please select an audio file', [{ path: 'audioFile', message: 'Please select an audio file' }]);
+    if (audio.size === 0) throw badRequest('The audio file is empty', [{ path: 'audioFile', message: 'The audio file is empty' }]);
+    const parsedFields = parse(opts.fields, fields);
+    const durationSeconds = await measure(tempPath);
+    return { fields: parsedFields, audio: { ...audio, durationSeconds } };
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
+    throw error;
+  }
+}
+
+async function measure(path: string): Promise<number> {
+  try {
+    const seconds = await probeDurationSeconds(path);
+    if (!(seconds > 0)) throw new AudioDecodeError('empty', 'The file contains no audio');
+    return seconds;
+  } catch (error) {
+    if (error instanceof AudioDecodeError) {
+      const message = `The file could not be read as audio: ${error.message}`;
+      throw badRequest(message, [{ path: 'audioFile', message }]);
+    }
+    throw error;
+  }
+}

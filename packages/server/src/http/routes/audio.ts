@@ -1,0 +1,70 @@
+import { Id } from '@parley/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
+import { bearerToken } from '../plugins/auth.ts';
+import type { ZodApp } from '../types.ts';
+
+const Params = z.object({ id: Id, meetingId: Id });
+
+/** Parses a single `bytes=` range; multi-range requests are answered with the whole file. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header?.match(/^bytes=(\d*)-(\d*)$/);
+  if (!match) return null;
+  const [, from, to] = match;
+  if (from === '' && to === '') return null;
+  let start: number;
+  let end: number;
+  if (from === '') {
+    start = Math.max(0, size - Number(to));
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * Streams a meeting's recording with HTTP Range support, so <audio> can seek. Accepts the session
+ * bearer header, or the `token` query parameter from the audio-url route (bound to this meeting).
+ */
+export function audioRoutes(app: ZodApp, ctx: AppContext) {
+  app.get(
+    '/api/projects/:id/meetings/:meetingId/audio',
+    { schema: { tags: ['meetings'], params: Params, querystring: z.object({ token: z.string().optional() }) } },
+    async (request, reply) => {
+      const { id: projectId, meetingId } = request.params;
+      const bearer = bearerToken(request);
+      const claims = bearer
+        ? await ctx.tokens.verify(bearer, 'session')
+        : request.query.token
+          ? await ctx.tokens.verify(request.query.token, 'audio')
+          : null;
+      if (!claims) throw unauthorized('Invalid or expired authentication token');
+      if (!bearer && claims.resource !== `meeting:${meetingId}`) throw notFound('Meeting');
+
+      const meeting = await ctx.services.meetings.getInProject(claims.userId, projectId, meetingId);
+      const size = meeting.audio_key ? await ctx.storage.size(meeting.audio_key) : null;
+      if (!meeting.audio_key || size === null) throw notFound('Recording');
+
+      reply.header('accept-ranges', 'bytes');
+      reply.header('content-type', meeting.audio_mime ?? 'application/octet-stream');
+      reply.header('cache-control', 'private, max-age=3600');
+      const range = parseRange(request.headers.range, size);
+      if (range === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${size}`);
+        throw new AppError(416, 'Requested range not satisfiable');
+      }
+      if (range) {
+        reply.status(206);
+        reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+        reply.header('content-length', range.end - range.start + 1);
+        return reply.send(ctx.storage.read(meeting.audio_key, range));
+      }
+      reply.header('content-length', size);
+      return reply.send(ctx.storage.read(meeting.audio_key));
+    },
+  );
+}

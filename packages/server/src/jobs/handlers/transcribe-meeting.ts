@@ -1,0 +1,87 @@
+import type { Db } from '../../db/database.ts';
+import type { meetingsRepository } from '../../repositories/meetings.ts';
+import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
+import type { AudioStorage } from '../../storage/storage.ts';
+import { type JobHandler, PermanentJobError } from '../worker.ts';
+
+export interface TranscriptResult {
+  durationSeconds: number;
+  segments: Array<{ speaker: string; text: string; startTime: number; endTime: number }>;
+  diarization: 'ok' | 'failed';
+  diarizationError?: string;
+}
+
+/** The audio pipeline as the job sees it: a file in, speaker segments (seconds) out. */
+export type Transcribe = (path: string, opts: { onProgress: (fraction: number) => void; signal: AbortSignal }) => Promise<TranscriptResult>;
+
+interface Deps {
+  db: Db;
+  meetings: ReturnType<typeof meetingsRepository>;
+  transcriptions: ReturnType<typeof transcriptionsRepository>;
+  storage: AudioStorage;
+  transcribe: Transcribe;
+}
+
+/** How often progress is written: often enough to move the bar, rarely enough not to load the database. */
+const PROGRESS_WRITE_MS = 1000;
+
+export function transcribeMeetingHandler({ db, meetings, transcriptions, storage, transcribe }: Deps): JobHandler<'transcribe-meeting'> {
+  return {
+    name: 'transcribe-meeting',
+
+    async run({ meetingId }, { signal, log }) {
+      const meeting = await meetings.findById(meetingId);
+      if (!meeting) return log.info('meeting was deleted; nothing to do');
+      if (meeting.transcription_status === 'completed') return;
+      if (!meeting.audio_key) throw new PermanentJobError('The meeting has no recording');
+
+      await meetings.updateById(db, meetingId, { transcription_status: 'processing', transcription_progress: 0, transcription_error: null });
+      let lastWrite = 0;
+      let lastPercent = 0;
+      const onProgress = (fraction: number) => {
+        // Hold back 99 -> 100 until the segments are saved.
+        const percent = Math.min(99, Math.max(lastPercent, Math.floor(fraction * 100)));
+        if (percent === lastPercent || Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+        lastPercent = percent;
+        lastWrite = Date.now();
+        meetings.updateById(db, meetingId, { transcription_progress: percent }).catch((err) => log.warn({ err }, 'progress not saved'));
+      };
+
+      const result = await transcribe(await storage.localPath(meeting.audio_key), { onProgress, signal });
+      if (result.diarization === 'failed') {
+        log.warn({ error: result.diarizationError }, 'speaker separation failed; transcript kept with one speaker');
+      }
+
+      await db.transaction().execute(async (trx) => {
+        // Segments are replaced as a whole, so a job that runs twice never duplicates them.
+        const stillThere = await trx.selectFrom('meetings').select('id').where('id', '=', meetingId).executeTakeFirst();
+        if (!stillThere) return;
+        await transcriptions.replaceForMeeting(
+          trx,
+          meeting.user_id,
+          meetingId,
+          result.segments.map((s) => ({ speaker: s.speaker, text: s.text, startMs: s.startTime * 1000, endMs: s.endTime * 1000 })),
+        );
+        await meetings.updateById(trx, meetingId, {
+          transcription_status: 'completed',
+          transcription_progress: 100,
+          transcription_error: null,
+          duration_ms: Math.round(result.durationSeconds * 1000),
+        });
+      });
+      log.info({ segments: result.segments.length, audioSeconds: result.durationSeconds }, 'meeting transcribed');
+    },
+
+    async onFinalFailure({ meetingId }, error) {
+      await meetings.updateById(db, meetingId, {
+        transcription_status: 'failed',
+        transcription_error: userFacing(error),
+      });
+    },
+  };
+}
+
+function userFacing(error: Error): string {
+  const message = error.message || 'Transcription failed';
+  return message.length > 500 ? `${message.slice(0, 497)}...` : message;
+}

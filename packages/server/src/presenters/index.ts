@@ -1,0 +1,109 @@
+// Rows never leave the server as they are: presenters map them to the contract's shapes
+// (`_id`, ISO dates, populated references, milliseconds and seconds where the spec wants them).
+import type { Meeting, Person, Project, TranscriptionSegment, User } from '@parley/contract';
+import type { MeetingRow } from '../repositories/meetings.ts';
+import type { PersonRow } from '../repositories/people.ts';
+import type { ProjectRow } from '../repositories/projects.ts';
+import type { PersonSegmentRow, SegmentRow } from '../repositories/transcriptions.ts';
+import type { UserRow } from '../repositories/users.ts';
+
+const optional = <T>(value: T | null | undefined) => (value === null || value === undefined ? undefined : value);
+
+export function presentUser(
+  row: UserRow,
+  limits: { monthlyDuration: number; maxFileSize: number },
+  usage: { duration: number; month: number; year: number },
+): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    avatar: optional(row.avatar),
+    tier: { name: row.tier, limits },
+    currentMonthUsage: usage,
+    createdAt: row.created_at,
+  };
+}
+
+export function presentProject(row: ProjectRow): Project {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: optional(row.description),
+    meetingCount: row.meeting_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function presentPerson(row: PersonRow): Person {
+  const social = {
+    linkedin: optional(row.social_linkedin),
+    twitter: optional(row.social_twitter),
+    facebook: optional(row.social_facebook),
+    instagram: optional(row.social_instagram),
+    github: optional(row.social_github),
+  };
+  const hasSocial = Object.values(social).some(Boolean);
+  return {
+    _id: row.id,
+    name: row.name,
+    email: optional(row.email),
+    phone: optional(row.phone),
+    company: optional(row.company),
+    notes: optional(row.notes),
+    socialMedia: hasSocial ? social : undefined,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function presentMeeting(row: MeetingRow): Meeting {
+  return {
+    _id: row.id,
+    projectId: row.project_id,
+    title: row.title,
+    description: optional(row.description),
+    duration: Math.round(Number(row.duration_ms) / 1000),
+    recordingType: row.recording_type as Meeting['recordingType'],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    transcriptionStatus: row.transcription_status as Meeting['transcriptionStatus'],
+    transcriptionProgress: row.transcription_progress,
+    transcriptionError: optional(row.transcription_error),
+    summary: optional(row.summary),
+    actionItemsStatus: row.action_items_status as Meeting['actionItemsStatus'],
+    actionItemsProgress: row.action_items_progress,
+    metadata: {
+      actionItems: row.action_items_error ? { errorMessage: row.action_items_error } : undefined,
+      audio:
+        row.audio_mime && row.audio_name
+          ? { mimeType: row.audio_mime, size: Number(row.audio_size ?? 0), fileName: row.audio_name }
+          : undefined,
+    },
+  };
+}
+
+export function presentSegment(row: SegmentRow | PersonSegmentRow): TranscriptionSegment {
+  const meeting =
+    'meeting_title' in row ? { _id: row.meeting_id, title: row.meeting_title, projectId: row.meeting_project_id } : row.meeting_id;
+  return {
+    _id: row.id,
+    meetingId: meeting,
+    speaker: row.speaker,
+    personId:
+      row.person_id && row.person_name !== null
+        ? { _id: row.person_id, name: row.person_name, company: optional(row.person_company) }
+        : null,
+    text: row.text,
+    isEdited: Boolean(row.is_edited),
+    startTime: Number(row.start_ms),
+    endTime: Number(row.end_ms),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function pagination(page: number, limit: number, total: number) {
+  return { page, limit, total, pages: Math.ceil(total / limit) };
+}

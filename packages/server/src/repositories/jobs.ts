@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { Db, DbKind } from '../db/database.ts';
+import type { JobsTable } from '../db/schema.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+
+export type JobRow = JobsTable;
+
+export function jobsRepository(db: Db, kind: DbKind) {
+  return {
+    /** Insert unless a job with the same idempotency key exists; call inside the caller's transaction. */
+    async insert(trx: Db, job: { name: string; payload: unknown; userId: string | null; idempotencyKey: string; maxAttempts: number }) {
+      const now = nowIso();
+      await trx
+        .insertInto('jobs')
+        .values({
+          id: newId(),
+          user_id: job.userId,
+          name: job.name,
+          payload: JSON.stringify(job.payload),
+          idempotency_key: job.idempotencyKey,
+          status: 'queued',
+          attempts: 0,
+          max_attempts: job.maxAttempts,
+          run_at: now,
+          locked_by: null,
+          locked_until: null,
+          last_error: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .execute();
+    },
+
+    /**
+     * Atomically takes the next runnable job: a queued one that is due, or a running one whose lease
+     * ran out (its worker died). PostgreSQL skips rows other workers hold; SQLite has a single writer.
+     */
+    async claim(workerId: string, leaseSeconds: number): Promise<JobRow | undefined> {
+      const now = nowIso();
+      const leaseUntil = new Date(Date.now() + leaseSeconds * 1000).toISOString();
+      let next = db
+        .selectFrom('jobs')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+            eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+          ]),
+        )
+        .orderBy('run_at')
+        .limit(1);
+      if (kind === 'postgres') next = next.forUpdate().skipLocked();
+      return db
+        .updateTable('jobs')
+        .set({
+          status: 'running',
+          attempts: sql`attempts + 1`,
+          locked_by: workerId,
+          locked_until: leaseUntil,
+          updated_at: now,
+        })
+        .where('id', '=', (eb) => eb.selectFrom(next.as('next')).select('next.id'))
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async extendLease(id: string, workerId: string, leaseSeconds: number): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ locked_until: new Date(Date.now() + leaseSeconds * 1000).toISOString(), updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async finish(id: string, workerId: string, outcome: { status: 'completed' | 'failed'; error?: string }) {
+      await db
+        .updateTable('jobs')
+        .set({ status: outcome.status, last_error: outcome.error ?? null, locked_by: null, locked_until: null, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+
+    async retryLater(id: string, workerId: string, runAt: Date, error: string) {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'queued', run_at: runAt.toISOString(), last_error: error, locked_by: null, locked_until: null, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+
+    /** On graceful shutdown: hand the job back without counting the interrupted attempt. */
+    async release(id: string, workerId: string) {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'queued', attempts: sql`attempts - 1`, locked_by: null, locked_until: null, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+
+    findByKey: (key: string) => db.selectFrom('jobs').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
+
+    async deleteByKeyPrefix(trx: Db, prefix: string) {
+      await trx.deleteFrom('jobs').where('idempotency_key', 'like', `${prefix}%`).execute();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { Db } from '../db/database.ts';
+import type { MeetingsTable } from '../db/schema.ts';
+import { nowIso } from '../lib/ids.ts';
+
+export type MeetingRow = MeetingsTable;
+
+export function meetingsRepository(db: Db) {
+  return {
+    async insert(trx: Db, row: MeetingRow): Promise<void> {
+      await trx.insertInto('meetings').values(row).execute();
+    },
+
+    findForUser: (userId: string, id: string) =>
+      db.selectFrom('meetings').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+
+    findById: (id: string) => db.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    listForProject: (userId: string, projectId: string) =>
+      db
+        .selectFrom('meetings')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('project_id', '=', projectId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute(),
+
+    listRecent: (userId: string, limit: number) =>
+      db
+        .selectFrom('meetings')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+
+    audioKeysForProject: async (trx: Db, userId: string, projectId: string) =>
+      (
+        await trx
+          .selectFrom('meetings')
+          .select(['id', 'audio_key'])
+          .where('user_id', '=', userId)
+          .where('project_id', '=', projectId)
+          .execute()
+      ),
+
+    async update(userId: string, id: string, changes: Partial<MeetingRow>): Promise<boolean> {
+      const result = await db
+        .updateTable('meetings')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Used by the worker, which acts for the meeting's owner. */
+    async updateById(trx: Db, id: string, changes: Partial<MeetingRow>): Promise<boolean> {
+      const result = await trx.updateTable('meetings').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async deleteForUser(trx: Db, userId: string, id: string): Promise<boolean> {
+      const result = await trx.deleteFrom('meetings').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async deleteForProject(trx: Db, userId: string, projectId: string): Promise<void> {
+      await trx.deleteFrom('meetings').where('user_id', '=', userId).where('project_id', '=', projectId).execute();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Db } from '../db/database.ts';
+import type { PeopleTable } from '../db/schema.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+
+export type PersonRow = PeopleTable;
+export type PersonFields = Omit<PersonRow, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
+
+export function peopleRepository(db: Db) {
+  return {
+    async listForUser(userId: string, { limit, offset }: { limit: number; offset: number }) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('people')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('name')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('people')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    findForUser: (userId: string, id: string) =>
+      db.selectFrom('people').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+
+    async create(userId: string, fields: PersonFields): Promise<PersonRow> {
+      const now = nowIso();
+      const row: PersonRow = { id: newId(), user_id: userId, ...fields, created_at: now, updated_at: now };
+      await db.insertInto('people').values(row).execute();
+      return row;
+    },
+
+    async update(userId: string, id: string, changes: Partial<PersonFields>): Promise<boolean> {
+      const result = await db
+        .updateTable('people')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('people').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Db } from '../db/database.ts';
+import type { ProjectsTable } from '../db/schema.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+
+export type ProjectRow = ProjectsTable & { meeting_count: number };
+
+export function projectsRepository(db: Db) {
+  const withCounts = () =>
+    db
+      .selectFrom('projects')
+      .selectAll('projects')
+      .select((eb) =>
+        eb
+          .selectFrom('meetings')
+          .select((m) => m.fn.countAll<number>().as('n'))
+          .whereRef('meetings.project_id', '=', 'projects.id')
+          .as('meeting_count'),
+      );
+
+  return {
+    async listForUser(userId: string): Promise<ProjectRow[]> {
+      const rows = await withCounts().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+      return rows.map((r) => ({ ...r, meeting_count: Number(r.meeting_count ?? 0) }));
+    },
+
+    async findForUser(userId: string, id: string): Promise<ProjectRow | undefined> {
+      const row = await withCounts().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return row && { ...row, meeting_count: Number(row.meeting_count ?? 0) };
+    },
+
+    async create(userId: string, input: { name: string; description: string | null }): Promise<string> {
+      const now = nowIso();
+      const id = newId();
+      await db
+        .insertInto('projects')
+        .values({ id, user_id: userId, name: input.name, description: input.description, created_at: now, updated_at: now })
+        .execute();
+      return id;
+    },
+
+    async update(userId: string, id: string, changes: { name?: string; description?: string | null }): Promise<boolean> {
+      const result = await db
+        .updateTable('projects')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async delete(trx: Db, userId: string, id: string): Promise<void> {
+      await trx.deleteFrom('projects').where('user_id', '=', userId).where('id', '=', id).execute();
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { TranscriptionsTable } from '../db/schema.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+import { containsText } from '../lib/like.ts';
+
+export type SegmentRow = TranscriptionsTable & {
+  person_name: string | null;
+  person_company: string | null;
+};
+export type PersonSegmentRow = SegmentRow & { meeting_title: string; meeting_project_id: string };
+
+export interface NewSegment {
+  speaker: string;
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+const SEGMENT_COLUMNS = [
+  'transcriptions.id',
+  'transcriptions.user_id',
+  'transcriptions.meeting_id',
+  'transcriptions.speaker',
+  'transcriptions.person_id',
+  'transcriptions.text',
+  'transcriptions.is_edited',
+  'transcriptions.start_ms',
+  'transcriptions.end_ms',
+  'transcriptions.created_at',
+  'transcriptions.updated_at',
+  'people.name as person_name',
+  'people.company as person_company',
+] as const;
+
+export function transcriptionsRepository(db: Db) {
+  const segments = (executor: Db = db) =>
+    executor.selectFrom('transcriptions').leftJoin('people', 'people.id', 'transcriptions.person_id').select(SEGMENT_COLUMNS);
+
+  return {
+    async pageForMeeting(userId: string, meetingId: string, { limit, offset }: { limit: number; offset: number }) {
+      const [rows, count] = await Promise.all([
+        segments()
+          .where('transcriptions.user_id', '=', userId)
+          .where('transcriptions.meeting_id', '=', meetingId)
+          .orderBy('transcriptions.start_ms')
+          .orderBy('transcriptions.id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('transcriptions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('meeting_id', '=', meetingId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as SegmentRow[], total: Number(count.n) };
+    },
+
+    findForUser: async (userId: string, meetingId: string, id: string) =>
+      (await segments()
+        .where('transcriptions.user_id', '=', userId)
+        .where('transcriptions.meeting_id', '=', meetingId)
+        .where('transcriptions.id', '=', id)
+        .executeTakeFirst()) as SegmentRow | undefined,
+
+    async pageForPerson(
+      userId: string,
+      personId: string,
+      opts: { limit: number; offset: number; search?: string; sort: 'createdAt' | '-createdAt' | 'startTime' },
+    ) {
+      let base = db
+        .selectFrom('transcriptions')
+        .innerJoin('meetings', 'meetings.id', 'transcriptions.meeting_id')
+        .where('transcriptions.user_id', '=', userId)
+        .where('transcriptions.person_id', '=', personId);
+      if (opts.search) base = base.where(containsText(sql.ref('transcriptions.text'), opts.search));
+      const ordered =
+        opts.sort === 'startTime'
+          ? base.orderBy('transcriptions.start_ms')
+          : base.orderBy('transcriptions.created_at', opts.sort === '-createdAt' ? 'desc' : 'asc').orderBy('transcriptions.start_ms');
+      const [rows, count] = await Promise.all([
+        ordered
+          .leftJoin('people', 'people.id', 'transcriptions.person_id')
+          .select(SEGMENT_COLUMNS)
+          .select(['meetings.title as meeting_title', 'meetings.project_id as meeting_project_id'])
+          .orderBy('transcriptions.id')
+          .limit(opts.limit)
+          .offset(opts.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as PersonSegmentRow[], total: Number(count.n) };
+    },
+
+    /** Replaces a meeting's machine transcript in one statement batch: re-running a job never duplicates. */
+    async replaceForMeeting(trx: Db, userId: string, meetingId: string, newSegments: NewSegment[]): Promise<void> {
+      await trx.deleteFrom('transcriptions').where('meeting_id', '=', meetingId).execute();
+      const now = nowIso();
+      const rows = newSegments.map((s) => ({
+        id: newId(),
+        user_id: userId,
+        meeting_id: meetingId,
+        speaker: s.speaker,
+        person_id: null,
+        text: s.text,
+        is_edited: 0,
+        start_ms: Math.round(s.startMs),
+        end_ms: Math.round(s.endMs),
+        created_at: now,
+        updated_at: now,
+      }));
+      for (let i = 0; i < rows.length; i += 200) {
+        await trx.insertInto('transcriptions').values(rows.slice(i, i + 200)).execute();
+      }
+    },
+
+    async updateText(userId: string, meetingId: string, id: string, text: string): Promise<boolean> {
+      const result = await db
+        .updateTable('transcriptions')
+        .set({ text, is_edited: 1, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async delete(userId: string, meetingId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('transcriptions')
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async assignSpeaker(userId: string, meetingId: string, speaker: string, personId: string | null): Promise<number> {
+      const result = await db
+        .updateTable('transcriptions')
+        .set({ person_id: personId, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('speaker', '=', speaker)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async reassignPerson(userId: string, meetingId: string, fromPersonId: string, toPersonId: string | null): Promise<number> {
+      const result = await db
+        .updateTable('transcriptions')
+        .set({ person_id: toPersonId, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('person_id', '=', fromPersonId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}

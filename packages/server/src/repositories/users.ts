@@ -1,0 +1,34 @@
+import type { Db } from '../db/database.ts';
+import type { UsersTable } from '../db/schema.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+
+export type UserRow = UsersTable;
+
+export function usersRepository(db: Db) {
+  return {
+    findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+
+    async create(input: { name: string; email: string; passwordHash: string | null }): Promise<UserRow> {
+      const now = nowIso();
+      const row: UserRow = {
+        id: newId(),
+        name: input.name,
+        email: input.email,
+        password_hash: input.passwordHash,
+        avatar: null,
+        tier: 'free',
+        monthly_duration_limit: null,
+        max_file_size: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await db.insertInto('users').values(row).execute();
+      return row;
+    },
+
+    async update(id: string, changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'monthly_duration_limit' | 'max_file_size' | 'tier'>>) {
+      await db.updateTable('users').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();
+    },
+  };
+}

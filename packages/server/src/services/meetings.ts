@@ -1,0 +1,144 @@
+import { type CreateMeetingFields, MESSAGES, type UpdateMeetingRequest } from '@parley/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { badRequest, forbidden, notFound } from '../lib/errors.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+import { presentMeeting } from '../presenters/index.ts';
+import type { jobsRepository } from '../repositories/jobs.ts';
+import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
+import type { usageRepository } from '../repositories/usage.ts';
+import type { AudioStorage } from '../storage/storage.ts';
+import type { ProjectsService } from './projects.ts';
+import type { UsersService } from './users.ts';
+
+interface Deps {
+  db: Db;
+  meetings: ReturnType<typeof meetingsRepository>;
+  usage: ReturnType<typeof usageRepository>;
+  jobs: ReturnType<typeof jobsRepository>;
+  queue: JobQueue;
+  storage: AudioStorage;
+  projects: ProjectsService;
+  users: UsersService;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+export interface ReceivedAudio {
+  tempPath: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  /** Measured from the audio by the server, in seconds. */
+  durationSeconds: number;
+  extension: string;
+}
+
+export const transcribeJobKey = (meetingId: string) => `transcribe-meeting:${meetingId}`;
+
+export function meetingsService(deps: Deps) {
+  const { db, meetings, usage, jobs, queue, storage, projects, users, log } = deps;
+
+  async function get(userId: string, id: string): Promise<MeetingRow> {
+    const row = await meetings.findForUser(userId, id);
+    if (!row) throw notFound('Meeting');
+    return row;
+  }
+
+  /** A meeting addressed through a project path must really be in that project. */
+  async function getInProject(userId: string, projectId: string, id: string) {
+    const row = await get(userId, id);
+    if (row.project_id !== projectId) throw notFound('Meeting');
+    return row;
+  }
+
+  return {
+    get,
+    getInProject,
+
+    /** Checks done before the upload body is read, so a refused upload costs nothing. */
+    async assertCanUpload(userId: string, projectId: string) {
+      await projects.assertOwned(userId, projectId);
+      const quota = await users.quota(userId);
+      if (quota.usedSeconds >= quota.monthlyDuration) throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
+      return quota;
+    },
+
+    async create(userId: string, projectId: string, fields: z.output<typeof CreateMeetingFields>, audio: ReceivedAudio) {
+      const id = newId();
+      const audioKey = `audio/${userId}/${id}.${audio.extension}`;
+      await storage.putFile(audioKey, audio.tempPath);
+      const now = nowIso();
+      const row: MeetingRow = {
+        id,
+        user_id: userId,
+        project_id: projectId,
+        title: fields.title,
+        description: null,
+        duration_ms: Math.round(audio.durationSeconds * 1000),
+        recording_type: fields.recordingType ?? 'upload',
+        audio_key: audioKey,
+        audio_mime: audio.mimeType,
+        audio_size: audio.size,
+        audio_name: audio.fileName,
+        transcription_status: 'pending',
+        transcription_progress: 0,
+        transcription_error: null,
+        summary: null,
+        action_items_status: 'not_started',
+        action_items_progress: 0,
+        action_items_error: null,
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await db.transaction().execute(async (trx) => {
+          await meetings.insert(trx, row);
+          await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
+          await queue.enqueue(trx, 'transcribe-meeting', { meetingId: id }, { userId, idempotencyKey: transcribeJobKey(id) });
+        });
+      } catch (error) {
+        await storage.delete(audioKey);
+        throw error;
+      }
+      return presentMeeting(row);
+    },
+
+    async listForProject(userId: string, projectId: string) {
+      await projects.assertOwned(userId, projectId);
+      return (await meetings.listForProject(userId, projectId)).map(presentMeeting);
+    },
+
+    async listRecent(userId: string, forUserId: string, limit: number) {
+      if (userId !== forUserId) throw forbidden('You can only list your own meetings');
+      return (await meetings.listRecent(userId, limit)).map(presentMeeting);
+    },
+
+    async update(userId: string, projectId: string, id: string, input: UpdateMeetingRequest) {
+      await getInProject(userId, projectId, id);
+      const changes: Partial<MeetingRow> = {};
+      if (input.projectId !== undefined && input.projectId !== projectId) {
+        await projects.assertOwned(userId, input.projectId).catch(() => {
+          throw badRequest('The target project does not exist', [{ path: 'projectId', message: 'Project not found' }]);
+        });
+        changes.project_id = input.projectId;
+      }
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.description !== undefined) changes.description = input.description || null;
+      await meetings.update(userId, id, changes);
+      return presentMeeting(await get(userId, id));
+    },
+
+    /** Removes the meeting, its segments (by foreign key), its pending jobs and then its audio file. */
+    async delete(userId: string, projectId: string, id: string) {
+      const row = await getInProject(userId, projectId, id);
+      await db.transaction().execute(async (trx) => {
+        await meetings.deleteForUser(trx, userId, id);
+        await jobs.deleteByKeyPrefix(trx, transcribeJobKey(id));
+      });
+      if (row.audio_key) await storage.delete(row.audio_key).catch((err) => log.warn({ err, meetingId: id }, 'audio file not removed'));
+    },
+  };
+}
+
+export type MeetingsService = ReturnType<typeof meetingsService>;

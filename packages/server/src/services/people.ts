@@ -1,0 +1,93 @@
+import type { CreatePersonRequest as CreateSchema, UpdatePersonRequest as UpdateSchema } from '@parley/contract';
+import type { z } from 'zod';
+import { notFound } from '../lib/errors.ts';
+import { pagination, presentPerson, presentSegment } from '../presenters/index.ts';
+import type { PersonFields, peopleRepository } from '../repositories/people.ts';
+import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
+
+interface Deps {
+  people: ReturnType<typeof peopleRepository>;
+  transcriptions: ReturnType<typeof transcriptionsRepository>;
+}
+
+type ParsedUpdate = z.output<typeof UpdateSchema>;
+
+/** Maps the API's fields (with nested socialMedia) to columns; undefined means "leave as is". */
+function toColumns(input: ParsedUpdate): Partial<PersonFields> {
+  const columns: Partial<PersonFields> = {};
+  if (input.name !== undefined) columns.name = input.name;
+  for (const key of ['email', 'phone', 'company', 'notes'] as const) {
+    if (input[key] !== undefined) columns[key] = input[key] ?? null;
+  }
+  if (input.socialMedia === null) {
+    Object.assign(columns, { social_linkedin: null, social_twitter: null, social_facebook: null, social_instagram: null, social_github: null });
+  } else if (input.socialMedia) {
+    for (const network of ['linkedin', 'twitter', 'facebook', 'instagram', 'github'] as const) {
+      const value = input.socialMedia[network];
+      if (value !== undefined) columns[`social_${network}`] = value ?? null;
+    }
+  }
+  return columns;
+}
+
+const EMPTY_PERSON: Omit<PersonFields, 'name'> = {
+  email: null,
+  phone: null,
+  company: null,
+  notes: null,
+  social_linkedin: null,
+  social_twitter: null,
+  social_facebook: null,
+  social_instagram: null,
+  social_github: null,
+};
+
+export function peopleService({ people, transcriptions }: Deps) {
+  async function get(userId: string, id: string) {
+    const row = await people.findForUser(userId, id);
+    if (!row) throw notFound('Person');
+    return row;
+  }
+
+  return {
+    get: async (userId: string, id: string) => presentPerson(await get(userId, id)),
+    assertOwned: async (userId: string, id: string) => void (await get(userId, id)),
+
+    async list(userId: string, { page, limit }: { page: number; limit: number }) {
+      const { rows, total } = await people.listForUser(userId, { limit, offset: (page - 1) * limit });
+      return { people: rows.map(presentPerson), pagination: pagination(page, limit, total) };
+    },
+
+    async create(userId: string, input: z.output<typeof CreateSchema>) {
+      const row = await people.create(userId, { ...EMPTY_PERSON, ...toColumns(input), name: input.name });
+      return presentPerson(row);
+    },
+
+    async update(userId: string, id: string, input: ParsedUpdate) {
+      if (!(await people.update(userId, id, toColumns(input)))) throw notFound('Person');
+      return presentPerson(await get(userId, id));
+    },
+
+    async delete(userId: string, id: string) {
+      // Segments keep their speaker label; their person link is cleared by the foreign key.
+      if (!(await people.delete(userId, id))) throw notFound('Person');
+    },
+
+    async transcriptions(
+      userId: string,
+      personId: string,
+      query: { page: number; limit: number; sort: 'createdAt' | '-createdAt' | 'startTime'; search?: string },
+    ) {
+      await get(userId, personId);
+      const { rows, total } = await transcriptions.pageForPerson(userId, personId, {
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+        search: query.search || undefined,
+        sort: query.sort,
+      });
+      return { transcriptions: rows.map(presentSegment), pagination: pagination(query.page, query.limit, total) };
+    },
+  };
+}
+
+export type PeopleService = ReturnType<typeof peopleService>;

@@ -1,0 +1,62 @@
+import type { CreateProjectRequest, UpdateProjectRequest } from '@parley/contract';
+import type { Db } from '../db/database.ts';
+import { notFound } from '../lib/errors.ts';
+import { presentProject } from '../presenters/index.ts';
+import type { meetingsRepository } from '../repositories/meetings.ts';
+import type { projectsRepository } from '../repositories/projects.ts';
+import type { AudioStorage } from '../storage/storage.ts';
+
+interface Deps {
+  db: Db;
+  projects: ReturnType<typeof projectsRepository>;
+  meetings: ReturnType<typeof meetingsRepository>;
+  storage: AudioStorage;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+export function projectsService({ db, projects, meetings, storage, log }: Deps) {
+  async function get(userId: string, id: string) {
+    const row = await projects.findForUser(userId, id);
+    if (!row) throw notFound('Project');
+    return row;
+  }
+
+  return {
+    get: async (userId: string, id: string) => presentProject(await get(userId, id)),
+    /** Throws 404 unless the project exists and belongs to the user. */
+    assertOwned: async (userId: string, id: string) => void (await get(userId, id)),
+    list: async (userId: string) => (await projects.listForUser(userId)).map(presentProject),
+
+    async create(userId: string, input: CreateProjectRequest) {
+      const id = await projects.create(userId, { name: input.name, description: input.description || null });
+      return presentProject(await get(userId, id));
+    },
+
+    async update(userId: string, id: string, input: UpdateProjectRequest) {
+      const changes: { name?: string; description?: string | null } = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.description !== undefined) changes.description = input.description || null;
+      if (!(await projects.update(userId, id, changes))) throw notFound('Project');
+      return presentProject(await get(userId, id));
+    },
+
+    /**
+     * Deleting a project deletes its meetings, their segments and their audio
+     * (docs/decisions/004-deleting-a-project.md): rows first in one transaction, then the files.
+     */
+    async delete(userId: string, id: string) {
+      await get(userId, id);
+      const doomed = await db.transaction().execute(async (trx) => {
+        const rows = await meetings.audioKeysForProject(trx, userId, id);
+        await meetings.deleteForProject(trx, userId, id);
+        await projects.delete(trx, userId, id);
+        return rows;
+      });
+      for (const { id: meetingId, audio_key } of doomed) {
+        if (audio_key) await storage.delete(audio_key).catch((err) => log.warn({ err, meetingId }, 'audio file not removed'));
+      }
+    },
+  };
+}
+
+export type ProjectsService = ReturnType<typeof projectsService>;

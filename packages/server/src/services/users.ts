@@ -1,0 +1,97 @@
+import { type LoginRequest, MESSAGES, type RegisterRequest } from '@parley/contract';
+import type { Config } from '../config.ts';
+import { conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../lib/passwords.ts';
+import type { TokenSigner } from '../lib/tokens.ts';
+import { presentUser } from '../presenters/index.ts';
+import { currentUsageMonth, type usageRepository } from '../repositories/usage.ts';
+import type { UserRow, usersRepository } from '../repositories/users.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+
+interface Deps {
+  users: ReturnType<typeof usersRepository>;
+  usage: ReturnType<typeof usageRepository>;
+  tokens: TokenSigner;
+  throttle: LoginThrottle;
+  config: Pick<Config, 'allowRegistration' | 'tier'>;
+}
+
+export function usersService({ users, usage, tokens, throttle, config }: Deps) {
+  const limitsOf = (row: UserRow) => ({
+    monthlyDuration: row.monthly_duration_limit ?? config.tier.monthlyDurationSeconds,
+    maxFileSize: Number(row.max_file_size ?? config.tier.maxFileSizeBytes),
+  });
+
+  async function present(row: UserRow) {
+    const month = currentUsageMonth();
+    const duration = await usage.secondsInMonth(row.id, month);
+    return presentUser(row, limitsOf(row), { duration, ...month });
+  }
+
+  async function createAccount(input: RegisterRequest) {
+    if (await users.findByEmail(input.email)) throw conflict('An account with this email already exists');
+    try {
+      return await users.create({ name: input.name, email: input.email, passwordHash: await hashPassword(input.password) });
+    } catch (error) {
+      // Two registrations racing for one email: the unique index decides.
+      if (await users.findByEmail(input.email)) throw conflict('An account with this email already exists');
+      throw error;
+    }
+  }
+
+  return {
+    limitsOf,
+    present,
+    createAccount,
+
+    async register(input: RegisterRequest) {
+      if (!config.allowRegistration) throw forbidden('Registration is disabled on this server');
+      const row = await createAccount(input);
+      return { token: await tokens.sessionToken(row.id), user: await present(row) };
+    },
+
+    async login(input: LoginRequest, address: string) {
+      const wait = throttle.retryAfter(input.email, address);
+      if (wait > 0) throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${formatWait(wait)}.`, wait);
+      const row = await users.findByEmail(input.email);
+      // Unknown accounts still pay for one hash, so response time doesn't reveal which emails exist.
+      const ok = await verifyPassword(input.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
+      if (!row?.password_hash || !ok) {
+        throttle.recordFailure(input.email, address);
+        throw unauthorized(MESSAGES.invalidCredentials);
+      }
+      throttle.recordSuccess(input.email);
+      return { token: await tokens.sessionToken(row.id), user: await present(row) };
+    },
+
+    async me(userId: string) {
+      const row = await users.findById(userId);
+      if (!row) throw unauthorized('Your session is no longer valid. Please sign in again.');
+      return present(row);
+    },
+
+    async changePassword(userId: string, currentPassword: string, newPassword: string) {
+      const row = await users.findById(userId);
+      if (!row) throw notFound('User');
+      if (!row.password_hash || !(await verifyPassword(currentPassword, row.password_hash))) {
+        throw unauthorized('Current password is incorrect');
+      }
+      await users.update(userId, { password_hash: await hashPassword(newPassword) });
+    },
+
+    /** What the upload path needs: the user's limits and what they have used this month. */
+    async quota(userId: string) {
+      const row = await users.findById(userId);
+      if (!row) throw unauthorized();
+      const limits = limitsOf(row);
+      const used = await usage.secondsInMonth(userId, currentUsageMonth());
+      return { ...limits, usedSeconds: used };
+    },
+  };
+}
+
+function formatWait(seconds: number) {
+  return seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+}
+
+export type UsersService = ReturnType<typeof usersService>;

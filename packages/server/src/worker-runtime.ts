@@ -1,0 +1,21 @@
+import type { AppContext } from './context.ts';
+import { transcribeMeetingHandler } from './jobs/handlers/transcribe-meeting.ts';
+import { createWorker } from './jobs/worker.ts';
+import { createTranscriber } from './audio/transcriber.ts';
+
+/** Builds the job handlers and starts a worker; the server runs one in-process unless RUN_WORKER=false. */
+export async function startWorker(ctx: AppContext) {
+  const transcribe = await createTranscriber(ctx.config.transcription, ctx.log);
+  const worker = createWorker({
+    jobs: ctx.repos.jobs,
+    queue: ctx.queue,
+    concurrency: ctx.config.worker.concurrency,
+    leaseSeconds: ctx.config.worker.leaseSeconds,
+    log: ctx.log,
+    handlers: [
+      transcribeMeetingHandler({ db: ctx.db, meetings: ctx.repos.meetings, transcriptions: ctx.repos.transcriptions, storage: ctx.storage, transcribe }),
+    ],
+  });
+  worker.start();
+  return worker;
+}
