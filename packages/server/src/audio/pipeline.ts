@@ -1,0 +1,265 @@
+/**
+ * The offline transcription pipeline: decode (streamed) → VAD → recognition → speakers.
+ *
+ * Decoding, VAD and speaker features run ahead of recognition through a small bounded queue, so
+ * the two cores are both used (ffmpeg + VAD + MFCC on one side, the recogniser on the other) and
+ * memory stays flat: only the pieces waiting for recognition (a few × ≤ 20 s of audio), the
+ * transcript, and compact speaker features (~40 floats per 0.75 s of speech) are kept.
+ */
+import { type DiarizationResult, type DiarizeOptions, type SpeakerWindow, SpeakerFeatures, diarize } from './diarize.ts';
+import { decodePcmStream, probeDurationSeconds } from './ffmpeg.ts';
+import type { AsrEngine } from './moonshine.ts';
+import { type SegmenterOptions, type SpeechPiece, SileroVad, speechPieces } from './vad.ts';
+
+export interface TranscriptSegment {
+  speaker: string;
+  text: string;
+  /** Seconds from the start of the recording. */
+  startTime: number;
+  endTime: number;
+}
+
+export interface TranscriptionResult {
+  durationSeconds: number;
+  /** Ordered by startTime. */
+  segments: TranscriptSegment[];
+  diarization: 'ok' | 'failed';
+  diarizationError?: string;
+  speakerCount: number;
+  engine: string;
+  /** Wall-clock seconds spent, for logs and benchmarks. */
+  timings: { total: number; probe: number; transcribe: number; diarize: number };
+}
+
+/** An engine that can also return timed sub-segments of a piece (e.g. the OpenAI-compatible remote engine). */
+export interface SegmentingAsrEngine extends AsrEngine {
+  transcribeSegments(pcm: Float32Array, options?: { signal?: AbortSignal }): Promise<Array<{ start: number; end: number; text: string }>>;
+}
+
+/** Minimal logger shape (pino / Fastify compatible: object first, then message). */
+export interface PipelineLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export type Diarizer = (windows: SpeakerWindow[], segments: Array<{ start: number; end: number }>, options?: DiarizeOptions) => DiarizationResult;
+
+export interface TranscribeFileOptions {
+  engine: AsrEngine;
+  /** Called with a fraction in [0, 1] that only grows; 1 is reported once at the end. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  logger?: PipelineLogger;
+  /** Speech segmentation settings (see vad.ts). */
+  segmentation?: SegmenterOptions;
+  diarizeOptions?: DiarizeOptions;
+  /** Replace the speaker stage (default: diarize from diarize.ts). */
+  diarizer?: Diarizer;
+  /** Pieces decoded ahead of recognition; default 3. */
+  lookahead?: number;
+}
+
+function hasSegments(e: AsrEngine): e is SegmentingAsrEngine {
+  return typeof (e as Partial<SegmentingAsrEngine>).transcribeSegments === 'function';
+}
+
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) {
+    const r: unknown = signal.reason;
+    if (r instanceof Error) throw r;
+    const e = new Error('The operation was aborted');
+    e.name = 'AbortError';
+    throw e;
+  }
+}
+
+/** Bounded single-producer single-consumer queue. */
+class Channel<T> {
+  private items: T[] = [];
+  private closed = false;
+  private error: unknown;
+  private waitingConsumer: (() => void) | undefined;
+  private waitingProducer: (() => void) | undefined;
+  private readonly capacity: number;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
+
+  /** Waits while the queue is full; throws once the queue was closed (the consumer gave up). */
+  async push(item: T): Promise<void> {
+    while (this.items.length >= this.capacity && !this.closed) {
+      await new Promise<void>((r) => (this.waitingProducer = r));
+    }
+    if (this.closed) throw new Error('queue closed');
+    this.items.push(item);
+    this.waitingConsumer?.();
+    this.waitingConsumer = undefined;
+  }
+
+  close(error?: unknown): void {
+    this.closed = true;
+    this.error = error;
+    this.waitingConsumer?.();
+    this.waitingConsumer = undefined;
+    this.waitingProducer?.();
+    this.waitingProducer = undefined;
+  }
+
+  /** Next item, or undefined once closed and drained (rethrows the producer's error). */
+  async pull(): Promise<T | undefined> {
+    for (;;) {
+      if (this.items.length) {
+        const item = this.items.shift()!;
+        this.waitingProducer?.();
+        this.waitingProducer = undefined;
+        return item;
+      }
+      if (this.closed) {
+        if (this.error !== undefined) throw this.error;
+        return undefined;
+      }
+      await new Promise<void>((r) => (this.waitingConsumer = r));
+    }
+  }
+}
+
+/**
+ * Transcribe an audio or video file: returns the duration, the transcript segments with speaker
+ * labels, and whether speaker detection worked. Rejects with AudioDecodeError for files that are
+ * not decodable audio, with the signal's reason when aborted, and with the engine's error when
+ * recognition fails. A failure of the speaker stage never loses the transcript: every segment is
+ * then on 'Speaker 1' and `diarization` is 'failed'.
+ */
+export async function transcribeFile(path: string, options: TranscribeFileOptions): Promise<TranscriptionResult> {
+  const { engine, signal, logger } = options;
+  const t0 = performance.now();
+  let lastProgress = -1;
+  const progress = (f: number) => {
+    const v = Math.min(1, Math.max(0, f));
+    if (v >= 1 ? lastProgress < 1 : v - lastProgress >= 0.005) {
+      lastProgress = v;
+      options.onProgress?.(v);
+    }
+  };
+  progress(0);
+  throwIfAborted(signal);
+
+  // Decoding the whole file once gives an exact duration (WebM from browsers has none in its header)
+  // and rejects undecodable files before any work is done. It costs ~1-2% of the recognition time.
+  const durationSeconds = await probeDurationSeconds(path, { signal });
+  const tProbe = performance.now();
+  const PROBE_SHARE = 0.02;
+  const DIARIZE_SHARE = 0.03;
+  const workShare = 1 - PROBE_SHARE - DIARIZE_SHARE;
+  progress(PROBE_SHARE);
+
+  const vad = await SileroVad.load();
+  const features = new SpeakerFeatures();
+  const queue = new Channel<SpeechPiece>(options.lookahead ?? 3);
+  let vadSeconds = 0; // audio the VAD has seen
+  let doneUpTo = 0; // audio fully transcribed (all pieces before it are done)
+  let pending = 0;
+  const report = () => {
+    const pos = pending === 0 ? vadSeconds : doneUpTo;
+    progress(PROBE_SHARE + workShare * Math.min(1, pos / Math.max(durationSeconds, 1e-6)));
+  };
+
+  const producer = (async () => {
+    try {
+      const pcm = decodePcmStream(path, { signal });
+      for await (const piece of speechPieces(pcm, {
+        ...options.segmentation,
+        vad,
+        signal,
+        onFrames: (frames) => {
+          vadSeconds = (frames * 512) / 16000;
+          report();
+        },
+      })) {
+        features.addPiece(piece);
+        pending++;
+        await queue.push(piece);
+      }
+      queue.close();
+    } catch (e) {
+      queue.close(e);
+    }
+  })();
+
+  const segments: Array<{ text: string; start: number; end: number }> = [];
+  try {
+    for (;;) {
+      const piece = await queue.pull();
+      if (!piece) break;
+      throwIfAborted(signal);
+      if (hasSegments(engine)) {
+        const parts = await engine.transcribeSegments(piece.samples, { signal });
+        for (const p of parts) {
+          const text = p.text.trim();
+          if (!text) continue;
+          const start = Math.min(piece.end, piece.start + Math.max(0, p.start));
+          const end = Math.min(piece.end, Math.max(start, piece.start + p.end));
+          segments.push({ text, start, end: end > start ? end : piece.end });
+        }
+      } else {
+        const text = (await engine.transcribe(piece.samples, { signal })).trim();
+        if (text) segments.push({ text, start: piece.start, end: piece.end });
+      }
+      pending--;
+      doneUpTo = piece.end;
+      report();
+    }
+  } finally {
+    // make sure the producer stops (it does on abort/error via the signal or a closed queue)
+    queue.close();
+    await producer;
+  }
+  throwIfAborted(signal);
+  const tAsr = performance.now();
+  progress(1 - DIARIZE_SHARE);
+
+  segments.sort((a, b) => a.start - b.start);
+  let labels: string[] = segments.map(() => 'Speaker 1');
+  let diarization: 'ok' | 'failed' = 'ok';
+  let diarizationError: string | undefined;
+  let speakerCount = segments.length ? 1 : 0;
+  try {
+    const diarizer = options.diarizer ?? diarize;
+    const r = diarizer(features.windows, segments, options.diarizeOptions);
+    if (r.labels.length !== segments.length) throw new Error(`diarizer returned ${r.labels.length} labels for ${segments.length} segments`);
+    labels = r.labels;
+    speakerCount = new Set(labels).size;
+  } catch (e) {
+    diarization = 'failed';
+    diarizationError = e instanceof Error ? e.message : String(e);
+    labels = segments.map(() => 'Speaker 1');
+    speakerCount = segments.length ? 1 : 0;
+    logger?.warn({ err: e, path }, 'speaker detection failed; keeping the transcript on one speaker');
+  }
+  const tEnd = performance.now();
+  const result: TranscriptionResult = {
+    durationSeconds,
+    segments: segments.map((s, i) => ({ speaker: labels[i]!, text: s.text, startTime: round3(s.start), endTime: round3(s.end) })),
+    diarization,
+    ...(diarizationError !== undefined ? { diarizationError } : {}),
+    speakerCount,
+    engine: engine.name,
+    timings: {
+      total: (tEnd - t0) / 1000,
+      probe: (tProbe - t0) / 1000,
+      transcribe: (tAsr - tProbe) / 1000,
+      diarize: (tEnd - tAsr) / 1000,
+    },
+  };
+  logger?.info(
+    { path, durationSeconds, segments: result.segments.length, speakerCount, diarization, engine: engine.name, seconds: result.timings.total },
+    'transcription finished',
+  );
+  progress(1);
+  return result;
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

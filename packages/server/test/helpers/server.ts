@@ -1,0 +1,47 @@
+import { rmSync } from 'node:fs';
+import { pino } from 'pino';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type AppContext, createContext } from '../../src/context.ts';
+import { freshDatabaseUrl, tempDataDir } from './database.ts';
+
+export interface TestServer {
+  url: string;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a random port with its own data folder and database. The worker is not started
+ * unless asked: tests that need transcription start one explicitly.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = tempDataDir();
+  const database = await freshDatabaseUrl(dataDir);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    RUN_WORKER: 'false',
+    WEB_DIST_DIR: `${dataDir}/no-web-build`,
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const log = pino({ level: config.logLevel });
+  const ctx = await createContext(config, log);
+  const app = await buildApp(ctx, log);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ctx,
+    async close() {
+      await app.close();
+      await ctx.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

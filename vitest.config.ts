@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// One config, several projects: `vitest run --project <name>`. scripts/test.sh runs them in order and
+// runs `integration` twice, against SQLite and against PostgreSQL (TEST_DB=postgres).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/contract/src/**/*.test.ts', 'packages/server/src/**/*.test.ts'],
+          exclude: ['packages/server/src/audio/**'],
+        },
+      },
+      {
+        test: {
+          name: 'audio',
+          environment: 'node',
+          include: ['packages/server/src/audio/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['packages/server/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'packages/web/vitest.config.ts',
+    ],
+  },
+});
