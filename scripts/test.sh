@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, types, unit and component tests, the audio pipeline on real speech,
+# HTTP integration tests against SQLite and against a real PostgreSQL this script starts, and the
+# end-to-end tests in Debian's Chromium against the real server. `npm test` runs it (after installing
+# the workspace when needed); .ci/run calls `npm test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+RESULTS=.cache/test-results
+rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+
+section() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+
+section "system packages"
+bash scripts/ensure-system-packages.sh
+node scripts/fetch-test-audio.mjs
+
+section "lint (biome)"
+biome check .
+
+section "types (tsc --noEmit)"
+npm run --silent typecheck
+
+run_vitest() { # name, then vitest arguments
+  local name=$1; shift
+  vitest run "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"
+}
+
+section "unit and component tests"
+run_vitest unit --project unit --project web
+
+section "audio pipeline on real speech"
+run_vitest audio --project audio
+
+section "integration tests over HTTP: SQLite"
+TEST_DB=sqlite run_vitest integration-sqlite --project integration
+
+section "integration tests over HTTP: PostgreSQL"
+eval "$(bash scripts/postgres.sh start)"
+trap 'bash scripts/postgres.sh stop "$PARLEY_PG_DIR"' EXIT
+TEST_DB=postgres run_vitest integration-postgres --project integration
+
+section "web build"
+npm run --silent build -w @parley/web
+
+section "end-to-end tests in Chromium"
+run_vitest e2e --project e2e
+
+section "summary"
+node scripts/summarize-tests.mjs "$RESULTS"
