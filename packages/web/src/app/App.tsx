@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { DelayedSpinner } from '@/components/ui/spinner';
+import { SIGN_IN_CALLBACK_PATH, SignInCallback, SignInScreen, useAuth } from '@/features/auth';
+
+// Everything behind sign-in is a separate chunk, so the first screen loads only what sign-in needs.
+const AuthenticatedApp = lazy(() => import('./AuthenticatedApp'));
+
+function FullScreenSpinner() {
+  return <DelayedSpinner className="min-h-dvh" label="Loading" />;
+}
+
+function AuthGate() {
+  const { status, login } = useAuth();
+  if (status === 'loading') return <FullScreenSpinner />;
+  if (status === 'unauthenticated') return <SignInScreen onLoginSuccess={login} />;
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <AuthenticatedApp />
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <Routes>
+      <Route path={SIGN_IN_CALLBACK_PATH} element={<SignInCallback />} />
+      <Route path="*" element={<AuthGate />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,36 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { DelayedSpinner } from '@/components/ui/spinner';
+import { AppShell } from './shell/AppShell';
+
+const HomePage = lazy(() => import('@/features/meetings/components/HomePage'));
+const ProjectsPage = lazy(() => import('@/features/projects/components/ProjectsPage'));
+const ProjectDetailPage = lazy(() => import('@/features/projects/components/ProjectDetailPage'));
+const MeetingPage = lazy(() => import('@/features/meetings/components/MeetingPlaceholderPage'));
+const PeoplePage = lazy(() => import('@/features/people/components/PeoplePage'));
+const PersonDetailPage = lazy(() => import('@/features/people/components/PersonDetailPage'));
+
+/** The signed-in routes of spec section 2; any other path goes to /. */
+export function AuthenticatedRoutes() {
+  return (
+    <Suspense fallback={<DelayedSpinner label="Loading page" />}>
+      <Routes>
+        <Route index element={<HomePage />} />
+        <Route path="projects" element={<ProjectsPage />} />
+        <Route path="projects/:projectId" element={<ProjectDetailPage />} />
+        <Route path="projects/:projectId/meetings/:meetingId" element={<MeetingPage />} />
+        <Route path="people" element={<PeoplePage />} />
+        <Route path="people/:personId" element={<PersonDetailPage />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export default function AuthenticatedApp() {
+  return (
+    <AppShell>
+      <AuthenticatedRoutes />
+    </AppShell>
+  );
+}

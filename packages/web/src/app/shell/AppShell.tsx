@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LogoMark, PRODUCT_NAME } from '@/components/logo';
+import { ProfileDialog } from '@/features/account';
+import { useAuth, useCurrentUser } from '@/features/auth';
+import { useStartNewMeeting } from '@/features/meetings';
+import { useEnsureDefaultProject, useProjects } from '@/features/projects';
+import { UsageBar } from '@/features/usage';
+import { cn } from '@/lib/utils';
+import { MobileNav } from './MobileNav';
+import { Sidebar } from './Sidebar';
+import { useSidebarCollapsed } from './use-sidebar-collapsed';
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed();
+  const [profileOpen, setProfileOpen] = useState(false);
+  const projects = useProjects();
+  const startNewMeeting = useStartNewMeeting();
+  useEnsureDefaultProject();
+
+  const handleLogout = () => {
+    navigate('/', { replace: true });
+    logout();
+  };
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="bg-background focus-visible:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-[3px]"
+      >
+        Skip to content
+      </a>
+      <Sidebar
+        user={user}
+        collapsed={collapsed}
+        onToggle={toggleCollapsed}
+        onOpenProfile={() => setProfileOpen(true)}
+        onLogout={handleLogout}
+      />
+      <header className="bg-background/95 sticky top-0 z-20 flex h-14 items-center justify-between gap-4 border-b px-4 backdrop-blur md:hidden">
+        <Link to="/" className="flex items-center gap-2 font-semibold">
+          <LogoMark />
+          {PRODUCT_NAME}
+        </Link>
+        <UsageBar user={user} collapsed className="w-24" />
+      </header>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn(
+          'pb-24 outline-none transition-[padding] duration-200 md:pb-0',
+          collapsed ? 'md:pl-16' : 'md:pl-64',
+        )}
+      >
+        {children}
+      </main>
+      <MobileNav
+        user={user}
+        hasProjects={(projects.data?.length ?? 0) > 0}
+        onNewMeeting={startNewMeeting}
+        onOpenProfile={() => setProfileOpen(true)}
+        onLogout={handleLogout}
+      />
+      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordRequest, LIMITS } from '@parley/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField, fieldProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { useChangePassword } from '../api/change-password';
+
+export const ChangePasswordFormSchema = ChangePasswordRequest.extend({
+  confirmPassword: z.string().min(1, 'Please confirm the new password'),
+}).refine((values) => values.newPassword === values.confirmPassword, {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+});
+type ChangePasswordValues = z.input<typeof ChangePasswordFormSchema>;
+
+export function ChangePasswordForm() {
+  const changePassword = useChangePassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ChangePasswordValues>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    setFormError(null);
+    try {
+      await changePassword.mutateAsync({ currentPassword, newPassword });
+      form.reset();
+      toast.success('Password updated');
+    } catch (error) {
+      setFormError(errorMessage(error, 'Failed to change password'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label="Change password">
+      {formError && (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      )}
+      <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
+        <Input
+          {...fieldProps('current-password', errors.currentPassword?.message)}
+          type="password"
+          autoComplete="current-password"
+          {...form.register('currentPassword')}
+        />
+      </FormField>
+      <FormField
+        id="new-password"
+        label="New password"
+        error={errors.newPassword?.message}
+        hint={`At least ${LIMITS.passwordMin} characters`}
+      >
+        <Input
+          {...fieldProps('new-password', errors.newPassword?.message, true)}
+          type="password"
+          autoComplete="new-password"
+          {...form.register('newPassword')}
+        />
+      </FormField>
+      <FormField id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
+        <Input
+          {...fieldProps('confirm-password', errors.confirmPassword?.message)}
+          type="password"
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+        />
+      </FormField>
+      <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
+        {isSubmitting ? 'Updating...' : 'Change Password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { LIMITS } from '@parley/contract';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Separator } from '@/components/ui/separator';
+import { useCurrentUser } from '@/features/auth';
+import { summarizeUsage, UsageBar } from '@/features/usage';
+import { formatDate } from '@/lib/format';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+function formatBytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+/** The account's Profile (mobile Account menu and desktop user menu): who, which tier, usage, password. */
+export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const user = useCurrentUser();
+  const usage = summarizeUsage(user);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Profile</DialogTitle>
+          <DialogDescription>Your account, plan limits and this month&apos;s usage.</DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">Name</dt>
+          <dd className="break-words">{user.name}</dd>
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="break-words">{user.email}</dd>
+          <dt className="text-muted-foreground">Plan</dt>
+          <dd className="capitalize">{user.tier?.name ?? 'Free'}</dd>
+          <dt className="text-muted-foreground">Monthly limit</dt>
+          <dd>{usage.limitMinutes} minutes</dd>
+          <dt className="text-muted-foreground">Max file size</dt>
+          <dd>{formatBytes(user.tier?.limits?.maxFileSize ?? LIMITS.defaultMaxFileSizeBytes)}</dd>
+          <dt className="text-muted-foreground">Member since</dt>
+          <dd>{formatDate(user.createdAt)}</dd>
+        </dl>
+        <section aria-labelledby="profile-usage-heading" className="grid gap-2">
+          <h3 id="profile-usage-heading" className="text-sm font-medium">
+            This month
+          </h3>
+          <UsageBar user={user} />
+          <p className="text-muted-foreground text-xs">
+            {usage.usedMinutes} of {usage.limitMinutes} minutes used
+          </p>
+        </section>
+        <Separator />
+        <section aria-labelledby="profile-password-heading" className="grid gap-3">
+          <h3 id="profile-password-heading" className="text-sm font-medium">
+            Change password
+          </h3>
+          <ChangePasswordForm />
+        </section>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,16 @@
+import type { User } from '@parley/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+
+export const meQueryKey = ['users', 'me'] as const;
+
+export async function getMe(): Promise<User> {
+  const reply = await api.get<Envelope<User>>('/api/users/me');
+  return reply.data;
+}
+
+export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 30_000 });
+
+export function useMe(enabled = true) {
+  return useQuery({ ...meQueryOptions(), enabled });
+}

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LIMITS, RegisterRequest, type User } from '@parley/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField, fieldProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useRegister } from '../api/register';
+import { registerErrorMessage, serverFieldErrors } from '../lib/messages';
+
+type RegisterValues = z.input<typeof RegisterRequest>;
+const FIELDS = ['name', 'email', 'password'] as const;
+
+export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: User) => void }) {
+  const form = useForm<RegisterValues, unknown, RegisterRequest>({
+    resolver: zodResolver(RegisterRequest),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const registerUser = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const session = await registerUser.mutateAsync(values);
+      onSuccess(session.token, session.user);
+    } catch (error) {
+      for (const issue of serverFieldErrors(error)) {
+        const field = FIELDS.find((name) => name === issue.path);
+        if (field) form.setError(field, { message: issue.message });
+      }
+      setFormError(registerErrorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
+      {formError && (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      )}
+      <FormField id="register-name" label="Name" error={errors.name?.message}>
+        <Input {...fieldProps('register-name', errors.name?.message)} autoComplete="name" {...form.register('name')} />
+      </FormField>
+      <FormField id="register-email" label="Email" error={errors.email?.message}>
+        <Input
+          {...fieldProps('register-email', errors.email?.message)}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField
+        id="register-password"
+        label="Password"
+        error={errors.password?.message}
+        hint={`At least ${LIMITS.passwordMin} characters`}
+      >
+        <Input
+          {...fieldProps('register-password', errors.password?.message, true)}
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password')}
+        />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { getMe } from '../api/get-me';
+import { useAuth } from '../hooks/auth-context';
+import { callbackErrorMessage, INVALID_TOKEN_MESSAGE, MissingUserError } from '../lib/messages';
+
+/** Where the server's external sign-in flow sends the browser back, with `?token=`. */
+export const SIGN_IN_CALLBACK_PATH = '/signin/callback';
+/** After an error the landing returns to / by itself after this long (or at once via the button). */
+export const CALLBACK_ERROR_REDIRECT_MS = 5000;
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return <main className="bg-muted/40 flex min-h-dvh items-center justify-center p-4">{children}</main>;
+}
+
+export function SignInCallback() {
+  const { status, login } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+  const token = params.get('token');
+
+  useEffect(() => {
+    if (status === 'loading' || started.current) return;
+    started.current = true;
+    if (status === 'authenticated') {
+      navigate('/', { replace: true });
+      return;
+    }
+    if (!token) {
+      setError(INVALID_TOKEN_MESSAGE); // no token in the URL: same as a token the server refused
+      return;
+    }
+    (async () => {
+      try {
+        // The token is stored first so that /api/users/me is asked with it.
+        writeStorage(STORAGE_KEYS.authToken, token);
+        const user = await getMe();
+        if (!user || typeof user !== 'object' || !user._id) throw new MissingUserError();
+        login(token, user);
+        navigate('/', { replace: true });
+      } catch (failure) {
+        removeStorage(STORAGE_KEYS.authToken);
+        setError(callbackErrorMessage(failure));
+      }
+    })();
+  }, [status, token, login, navigate]);
+
+  useEffect(() => {
+    if (!error) return;
+    const timer = setTimeout(() => navigate('/', { replace: true }), CALLBACK_ERROR_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [error, navigate]);
+
+  if (error) {
+    return (
+      <Centered>
+        <Card className="w-full max-w-sm">
+          <CardHeader>
+            <CardTitle role="heading" aria-level={1}>
+              Authentication Error
+            </CardTitle>
+            <CardDescription>There was a problem signing you in</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Alert variant="destructive">
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          </CardContent>
+          <CardFooter>
+            <Button className="w-full" onClick={() => navigate('/', { replace: true })}>
+              Back to Login
+            </Button>
+          </CardFooter>
+        </Card>
+      </Centered>
+    );
+  }
+
+  return (
+    <Centered>
+      <p role="status" className="text-muted-foreground flex items-center gap-2">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        {status === 'loading' ? 'Loading...' : 'Signing you in...'}
+      </p>
+    </Centered>
+  );
+}

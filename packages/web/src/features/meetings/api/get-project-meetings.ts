@@ -1,0 +1,18 @@
+import type { Meeting } from '@parley/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+import { meetingKeys } from './keys';
+
+export async function getProjectMeetings(projectId: string): Promise<Meeting[]> {
+  const reply = await api.get<Envelope<{ meetings: Meeting[] }>>(
+    `/api/projects/${encodeURIComponent(projectId)}/meetings`,
+  );
+  return reply.data.meetings ?? [];
+}
+
+export const projectMeetingsQueryOptions = (projectId: string) =>
+  queryOptions({ queryKey: meetingKeys.byProject(projectId), queryFn: () => getProjectMeetings(projectId) });
+
+export function useProjectMeetings(projectId: string) {
+  return useQuery(projectMeetingsQueryOptions(projectId));
+}

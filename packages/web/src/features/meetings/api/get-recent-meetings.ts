@@ -1,0 +1,18 @@
+import { LIMITS, type Meeting } from '@parley/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+import { meetingKeys } from './keys';
+
+export async function getRecentMeetings(userId: string, limit: number = LIMITS.recentMeetings): Promise<Meeting[]> {
+  const reply = await api.get<Envelope<{ meetings: Meeting[] }>>(`/api/users/${encodeURIComponent(userId)}/meetings`, {
+    query: { limit },
+  });
+  return (reply.data.meetings ?? []).slice(0, limit);
+}
+
+export const recentMeetingsQueryOptions = (userId: string, limit: number = LIMITS.recentMeetings) =>
+  queryOptions({ queryKey: meetingKeys.recent(userId, limit), queryFn: () => getRecentMeetings(userId, limit) });
+
+export function useRecentMeetings(userId: string) {
+  return useQuery(recentMeetingsQueryOptions(userId));
+}

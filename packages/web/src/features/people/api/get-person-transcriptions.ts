@@ -1,0 +1,42 @@
+import { LIMITS, type Pagination, type TranscriptionSegment } from '@parley/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+import { peopleKeys } from './keys';
+
+export interface PersonTranscriptionsPage {
+  transcriptions: TranscriptionSegment[];
+  pagination: Pick<Pagination, 'page' | 'pages' | 'total'>;
+}
+
+export async function getPersonTranscriptions(
+  personId: string,
+  page: number,
+  search: string,
+): Promise<PersonTranscriptionsPage> {
+  const reply = await api.get<Envelope<PersonTranscriptionsPage>>(
+    `/api/people/${encodeURIComponent(personId)}/transcriptions`,
+    {
+      query: {
+        page,
+        limit: LIMITS.personTranscriptionPageSize,
+        sort: 'createdAt',
+        search: search || undefined,
+      },
+    },
+  );
+  return {
+    transcriptions: reply.data.transcriptions ?? [],
+    pagination: reply.data.pagination ?? { page, pages: 0, total: 0 },
+  };
+}
+
+export const personTranscriptionsQueryOptions = (personId: string, page: number, search: string) =>
+  queryOptions({
+    queryKey: peopleKeys.transcriptions(personId, page, search),
+    queryFn: () => getPersonTranscriptions(personId, page, search),
+    placeholderData: keepPreviousData,
+  });
+
+export function usePersonTranscriptions(personId: string, page: number, search: string) {
+  return useQuery(personTranscriptionsQueryOptions(personId, page, search));
+}

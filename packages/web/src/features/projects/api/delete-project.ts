@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { projectKeys } from './keys';
+
+export async function deleteProject(projectId: string): Promise<void> {
+  await api.delete(`/api/projects/${encodeURIComponent(projectId)}`);
+}
+
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProject,
+    onSuccess: (_, projectId) => {
+      queryClient.removeQueries({ queryKey: projectKeys.detail(projectId) });
+      // The project's meetings went with it, so every list may have changed. Not awaited: a screen
+      // showing the deleted project navigates away instead of waiting for its own 404s.
+      void queryClient.invalidateQueries();
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LIMITS, type Project } from '@parley/contract';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField, fieldProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api-client';
+import { useCreateProject } from '../api/create-project';
+import { useUpdateProject } from '../api/update-project';
+import {
+  createProjectPayload,
+  type ProjectFormOutput,
+  ProjectFormSchema,
+  type ProjectFormValues,
+  updateProjectPayload,
+} from '../lib/project-form';
+
+interface ProjectFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Present to edit this project; absent to create one. */
+  project?: Project;
+  onSaved?: (project: Project) => void;
+}
+
+export function ProjectFormDialog({ open, onOpenChange, project, onSaved }: ProjectFormDialogProps) {
+  const editing = Boolean(project);
+  const createProject = useCreateProject();
+  const updateProject = useUpdateProject();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ProjectFormValues, unknown, ProjectFormOutput>({
+    resolver: zodResolver(ProjectFormSchema),
+    defaultValues: { name: '', description: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const name = form.watch('name') ?? '';
+  const description = form.watch('description') ?? '';
+
+  useEffect(() => {
+    if (open) {
+      form.reset({ name: project?.name ?? '', description: project?.description ?? '' });
+      setFormError(null);
+    }
+  }, [open, project, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = project
+        ? await updateProject.mutateAsync({ projectId: project._id, body: updateProjectPayload(values) })
+        : await createProject.mutateAsync(createProjectPayload(values));
+      onOpenChange(false);
+      onSaved?.(saved);
+    } catch (error) {
+      setFormError(errorMessage(error, editing ? 'Failed to update project' : 'Failed to create project'));
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Project' : 'Create Project'}</DialogTitle>
+          <DialogDescription>
+            {editing ? 'Update the project name and description.' : 'Projects group related meetings together.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          {formError && (
+            <Alert variant="destructive">
+              <AlertDescription>{formError}</AlertDescription>
+            </Alert>
+          )}
+          <FormField id="project-name" label="Name" error={errors.name?.message}>
+            <Input
+              {...fieldProps('project-name', errors.name?.message)}
+              placeholder="e.g. Weekly standups"
+              maxLength={LIMITS.projectName.max}
+              autoComplete="off"
+              {...form.register('name')}
+            />
+          </FormField>
+          <FormField
+            id="project-description"
+            label="Description (optional)"
+            error={errors.description?.message}
+            hint={`${description.length}/${LIMITS.projectDescriptionMax}`}
+          >
+            <Textarea
+              {...fieldProps('project-description', errors.description?.message, true)}
+              rows={3}
+              maxLength={LIMITS.projectDescriptionMax}
+              {...form.register('description')}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting || name.trim() === ''}>
+              {editing
+                ? isSubmitting
+                  ? 'Saving...'
+                  : 'Save Changes'
+                : isSubmitting
+                  ? 'Creating...'
+                  : 'Create Project'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,142 @@
+import { readStorage, STORAGE_KEYS } from './storage';
+
+/**
+ * The one fetch wrapper (spec sections 7-8). It adds the bearer token, sends JSON (or passes FormData
+ * through), maps 204 to `{}` and turns every failure into an ApiError. It never toasts or redirects:
+ * callers decide what the user sees.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's own `message` field, when the reply carried one. */
+  get serverMessage(): string | undefined {
+    const body = this.body;
+    if (body && typeof body === 'object' && 'message' in body) {
+      const message = (body as { message: unknown }).message;
+      if (typeof message === 'string' && message.trim()) return message;
+    }
+    return undefined;
+  }
+
+  /** True when no HTTP reply was received at all. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error: unable to reach the server';
+
+let baseUrl: string = import.meta.env.VITE_API_URL ?? '';
+
+/** Where requests go. Empty means the page's own origin (the server serves the app and the API). */
+export function setApiBaseUrl(url: string): void {
+  baseUrl = url.replace(/\/+$/, '');
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = readStorage(STORAGE_KEYS.authToken);
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart boundary itself
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, null);
+  }
+
+  if (response.status === 204) return {} as T;
+
+  const payload = await readBody(response);
+  if (!response.ok) {
+    const error = new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`, payload);
+    const serverMessage = error.serverMessage;
+    throw serverMessage ? new ApiError(response.status, serverMessage, payload) : error;
+  }
+  return (payload ?? {}) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = Record<string, never>>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The `{success: true, data}` envelope every JSON reply uses. */
+export interface Envelope<T> {
+  success: true;
+  data: T;
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export const CONNECTION_ERROR_MESSAGE = 'Unable to connect to the server';
+
+/**
+ * What the screens show for a failure (spec section 8): the server's message when it sent one,
+ * otherwise the screen's fallback; no reply at all (or a non-API failure) gives the connection message.
+ */
+export function errorMessage(error: unknown, fallback: string, connectionMessage = CONNECTION_ERROR_MESSAGE): string {
+  if (error instanceof ApiError && !error.isNetworkError) return error.serverMessage ?? fallback;
+  return connectionMessage;
+}

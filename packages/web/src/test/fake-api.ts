@@ -1,0 +1,125 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setApiBaseUrl } from '@/lib/api-client';
+
+/**
+ * A tiny real HTTP server for tests: the app's fetch calls cross a real socket, so headers, status
+ * codes, empty 204 bodies and JSON parsing are exercised as in the browser. Each test registers the
+ * routes it needs; unknown routes answer 404 with the server's error shape.
+ */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+  params: Record<string, string>;
+}
+
+export interface FakeReply {
+  status?: number;
+  statusText?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Hold the reply until this promise settles (to observe loading states). */
+  delay?: Promise<unknown>;
+}
+
+export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  keys: string[];
+  handler: FakeHandler;
+}
+
+export interface FakeApi {
+  url: string;
+  /** Register a handler: `on('GET /api/people/:id', ...)`. Later registrations win. */
+  on(route: string, handler: FakeHandler): void;
+  /** Every request received, in order. */
+  requests: FakeRequest[];
+  close(): Promise<void>;
+}
+
+export const ok = (data: unknown, status = 200): FakeReply => ({ status, body: { success: true, data } });
+export const fail = (status: number, message?: string): FakeReply => ({
+  status,
+  body: message === undefined ? undefined : { success: false, message },
+});
+
+function compile(route: string): Route & { handler: never } {
+  const [method, path] = route.split(' ') as [string, string];
+  const keys: string[] = [];
+  const source = path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    keys.push(key);
+    return '([^/]+)';
+  });
+  return { method, pattern: new RegExp(`^${source}$`), keys, handler: undefined as never };
+}
+
+export async function startFakeApi(): Promise<FakeApi> {
+  const routes: Route[] = [];
+  const requests: FakeRequest[] = [];
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    let body: unknown = raw;
+    if (raw && String(req.headers['content-type']).includes('application/json')) body = JSON.parse(raw);
+
+    const route = [...routes].reverse().find((r) => r.method === req.method && r.pattern.test(url.pathname));
+    const params: Record<string, string> = {};
+    if (route) {
+      const match = route.pattern.exec(url.pathname)!;
+      route.keys.forEach((key, index) => {
+        params[key] = decodeURIComponent(match[index + 1]!);
+      });
+    }
+    const request: FakeRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+      params,
+    };
+    requests.push(request);
+
+    const reply: FakeReply = route
+      ? await route.handler(request)
+      : { status: 404, body: { success: false, message: 'Route not found' } };
+    if (reply.delay) await reply.delay;
+    const status = reply.status ?? 200;
+    res.statusCode = status;
+    if (reply.statusText) res.statusMessage = reply.statusText;
+    for (const [key, value] of Object.entries(reply.headers ?? {})) res.setHeader(key, value);
+    if (reply.body === undefined || status === 204) {
+      res.end();
+      return;
+    }
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify(reply.body));
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  setApiBaseUrl(url);
+
+  return {
+    url,
+    requests,
+    on(route, handler) {
+      routes.push({ ...compile(route), handler });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
