@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setApiBaseUrl } from '@/lib/api-client';
 
 /**
@@ -40,6 +41,8 @@ export interface FakeApi {
   on(route: string, handler: FakeHandler): void;
   /** Every request received, in order. */
   requests: FakeRequest[];
+  /** Forget all routes and recorded requests (between tests). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -116,10 +119,28 @@ export async function startFakeApi(): Promise<FakeApi> {
     on(route, handler) {
       routes.push({ ...compile(route), handler });
     },
+    reset() {
+      routes.length = 0;
+      requests.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** One fake server per test file, reset after each test. */
+export function setupFakeApi(): FakeApi {
+  const api = {} as FakeApi;
+  beforeAll(async () => {
+    Object.assign(api, await startFakeApi());
+  });
+  afterEach(() => {
+    api.reset();
+    setApiBaseUrl(api.url);
+  });
+  afterAll(() => api.close());
+  return api;
 }

@@ -1,0 +1,88 @@
+import {
+  Meeting,
+  type Meeting as MeetingType,
+  Person,
+  type Person as PersonType,
+  Project,
+  type Project as ProjectType,
+  type TranscriptionSegment as SegmentType,
+  TranscriptionSegment,
+  User,
+  type User as UserType,
+} from '@parley/contract';
+
+// Fixtures are parsed with the contract's own schemas, so a test can't drift from the API shapes.
+const NOW = '2026-11-22T12:00:00.000Z';
+let counter = 0;
+const nextId = (prefix: string) => `${prefix}${(++counter).toString(16).padStart(6, '0')}`;
+
+export function makeUser(overrides: Partial<UserType> = {}): UserType {
+  return User.parse({
+    _id: 'user000001',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    tier: { name: 'free', limits: { monthlyDuration: 18_000, maxFileSize: 104_857_600 } },
+    currentMonthUsage: { duration: 600, month: 11, year: 2026 },
+    createdAt: NOW,
+    ...overrides,
+  });
+}
+
+export function makeProject(overrides: Partial<ProjectType> = {}): ProjectType {
+  return Project.parse({
+    _id: nextId('proj'),
+    name: 'Weekly standups',
+    description: 'Team syncs',
+    meetingCount: 2,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  });
+}
+
+export function makeMeeting(overrides: Partial<MeetingType> = {}): MeetingType {
+  return Meeting.parse({
+    _id: nextId('meet'),
+    projectId: 'proj000001',
+    title: 'Kick-off',
+    duration: 125,
+    recordingType: 'upload',
+    createdAt: NOW,
+    updatedAt: NOW,
+    transcriptionStatus: 'completed',
+    transcriptionProgress: 100,
+    actionItemsStatus: 'not_started',
+    actionItemsProgress: 0,
+    metadata: {},
+    ...overrides,
+  });
+}
+
+export function makePerson(overrides: Partial<PersonType> = {}): PersonType {
+  return Person.parse({
+    _id: nextId('pers'),
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    phone: '+1 555 0100',
+    company: 'Navy',
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  });
+}
+
+export function makeSegment(overrides: Partial<SegmentType> = {}): SegmentType {
+  return TranscriptionSegment.parse({
+    _id: nextId('seg'),
+    meetingId: { _id: 'meet000001', title: 'Planning', projectId: 'proj000001' },
+    speaker: 'SPEAKER_1',
+    personId: null,
+    text: 'Hello there',
+    isEdited: false,
+    startTime: 5_000,
+    endTime: 9_500,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  });
+}
