@@ -113,8 +113,12 @@ export class SpeakerFeatures {
 export interface DiarizeOptions {
   /** Upper bound on speakers considered; default 10. */
   maxSpeakers?: number;
-  /** Minimal Fisher (Mahalanobis) separation between two speakers' window means; default 2.6. */
+  /** Principal components of the standardised window vectors used for clustering; default 3. */
+  dims?: number;
+  /** Minimal Fisher (Mahalanobis) separation between two speakers' window means; default depends on the number of windows (see separationFloor). */
   minSeparation?: number;
+  /** Lower bound of the automatic minimal separation; default 4.5. */
+  separationFloor?: number;
   /** A speaker must hold at least this share of the windows; default 0.04. */
   minShare?: number;
   /** ... and at least this many windows; default 6. */
@@ -135,7 +139,54 @@ export interface DiarizationResult {
 
 type Vec = Float64Array;
 
-function standardise(windows: SpeakerWindow[]): Vec[] {
+/** Eigen-decomposition of a symmetric matrix (cyclic Jacobi); returns eigenvalues and eigenvectors (columns), sorted descending. */
+function symmetricEigen(a0: Float64Array, d: number): { values: number[]; vectors: Float64Array } {
+  const a = Float64Array.from(a0);
+  const v = new Float64Array(d * d);
+  for (let i = 0; i < d; i++) v[i * d + i] = 1;
+  for (let sweep = 0; sweep < 100; sweep++) {
+    let off = 0;
+    for (let p = 0; p < d; p++) for (let q = p + 1; q < d; q++) off += a[p * d + q]! ** 2;
+    if (off < 1e-20) break;
+    for (let p = 0; p < d; p++) {
+      for (let q = p + 1; q < d; q++) {
+        const apq = a[p * d + q]!;
+        if (Math.abs(apq) < 1e-300) continue;
+        const theta = (a[q * d + q]! - a[p * d + p]!) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < d; k++) {
+          const akp = a[k * d + p]!;
+          const akq = a[k * d + q]!;
+          a[k * d + p] = c * akp - s * akq;
+          a[k * d + q] = s * akp + c * akq;
+        }
+        for (let k = 0; k < d; k++) {
+          const apk = a[p * d + k]!;
+          const aqk = a[q * d + k]!;
+          a[p * d + k] = c * apk - s * aqk;
+          a[q * d + k] = s * apk + c * aqk;
+        }
+        for (let k = 0; k < d; k++) {
+          const vkp = v[k * d + p]!;
+          const vkq = v[k * d + q]!;
+          v[k * d + p] = c * vkp - s * vkq;
+          v[k * d + q] = s * vkp + c * vkq;
+        }
+      }
+    }
+  }
+  const order = Array.from({ length: d }, (_, i) => i).sort((i, j) => a[j * d + j]! - a[i * d + i]!);
+  const vectors = new Float64Array(d * d);
+  order.forEach((src, dst) => {
+    for (let k = 0; k < d; k++) vectors[k * d + dst] = v[k * d + src]!;
+  });
+  return { values: order.map((i) => a[i * d + i]!), vectors };
+}
+
+/** Standardise every dimension, then project on the `dims` leading principal components. */
+function standardiseAndProject(windows: SpeakerWindow[], dims: number): Vec[] {
   const n = windows.length;
   const d = windows[0]!.vector.length;
   const mean = new Float64Array(d);
@@ -143,10 +194,24 @@ function standardise(windows: SpeakerWindow[]): Vec[] {
   for (const w of windows) for (let j = 0; j < d; j++) mean[j]! += w.vector[j]! / n;
   for (const w of windows) for (let j = 0; j < d; j++) sd[j]! += (w.vector[j]! - mean[j]!) ** 2 / n;
   for (let j = 0; j < d; j++) sd[j] = Math.sqrt(sd[j]!) + 1e-6;
-  return windows.map((w) => {
+  const z = windows.map((w) => {
     const x = new Float64Array(d);
     for (let j = 0; j < d; j++) x[j] = (w.vector[j]! - mean[j]!) / sd[j]!;
     return x;
+  });
+  const p = Math.min(dims, d);
+  const cov = new Float64Array(d * d);
+  for (const x of z) for (let a = 0; a < d; a++) for (let b = a; b < d; b++) cov[a * d + b]! += (x[a]! * x[b]!) / n;
+  for (let a = 0; a < d; a++) for (let b = 0; b < a; b++) cov[a * d + b] = cov[b * d + a]!;
+  const { vectors } = symmetricEigen(cov, d);
+  return z.map((x) => {
+    const y = new Float64Array(p);
+    for (let c = 0; c < p; c++) {
+      let s = 0;
+      for (let j = 0; j < d; j++) s += x[j]! * vectors[j * d + c]!;
+      y[c] = s;
+    }
+    return y;
   });
 }
 
@@ -340,9 +405,11 @@ function mahalanobis2(model: Model, a: Vec, b: Vec): number {
 
 /** Merge clusters smaller than the minimum into their nearest (by Euclidean distance of means); returns relabelled 0..k'-1. */
 function absorbSmall(x: Vec[], labels: Int32Array, minSize: number): { labels: Int32Array; k: number } {
-  let current = labels;
+  let current = relabel(labels).labels;
   for (;;) {
-    const k = Math.max(...current) + 1;
+    current = relabel(current).labels;
+    let k = 0;
+    for (const c of current) k = Math.max(k, c + 1);
     const counts = new Array<number>(k).fill(0);
     for (const c of current) counts[c]!++;
     const big = counts.map((c) => c >= minSize);
@@ -444,7 +511,7 @@ function viterbi(x: Vec[], order: number[], times: Array<{ start: number; end: n
  */
 export function diarize(windows: SpeakerWindow[], segments: Array<{ start: number; end: number }>, options: DiarizeOptions = {}): DiarizationResult {
   const maxSpeakers = options.maxSpeakers ?? 10;
-  const minSeparation = options.minSeparation ?? 2.6;
+  const dims = options.dims ?? 3;
   const minShare = options.minShare ?? 0.04;
   const minWindowsOpt = options.minWindows ?? 6;
   const penalty = options.switchPenalty ?? 6;
@@ -454,7 +521,7 @@ export function diarize(windows: SpeakerWindow[], segments: Array<{ start: numbe
   if (n < 2 * minWindowsOpt) {
     return { speakerCount: segments.length ? 1 : 0, labels: segments.map(() => 'Speaker 1'), windowSpeakers: windows.map(() => 0) };
   }
-  const x = standardise(windows);
+  const x = standardiseAndProject(windows, dims);
   const minSize = Math.max(minWindowsOpt, Math.ceil(minShare * n));
 
   // Dendrogram on an even subsample when there are many windows.
@@ -463,6 +530,10 @@ export function diarize(windows: SpeakerWindow[], segments: Array<{ start: numbe
   for (let i = 0; i < n; i += step) sampleIdx.push(i);
   const xs = sampleIdx.map((i) => x[i]!);
   const merges = averageLinkage(xs);
+  // The separation that chance alone produces when one voice is split shrinks with the sample size
+  // (measured on Gaussian and Student-t data run through this same procedure: ~4.8 at 25 windows,
+  // ~3.5 at 112, ~2.8 at 400, 5 dimensions); require a margin above it, and never less than the floor.
+  const minSeparation = options.minSeparation ?? Math.max(options.separationFloor ?? 4.5, 1.3 * (2.3 + 12 / Math.sqrt(xs.length)));
   const minSizeSample = Math.max(2, Math.ceil(minSize / step));
 
   // Stopping rule: the largest cut whose (non-tiny) clusters are all pairwise separated.
