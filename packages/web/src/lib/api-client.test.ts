@@ -32,7 +32,13 @@ describe('api client', () => {
 
   it('passes multipart bodies through with the browser-chosen boundary', async () => {
     server.on('POST /api/upload', (req) => ok({ type: req.headers['content-type'], raw: req.body }));
-    const form = new FormData();
+    // The runtime's own FormData (the one its fetch encodes), as the browser's is for the browser's fetch.
+    const probe = await new Request('http://localhost/', {
+      method: 'POST',
+      body: new URLSearchParams('a=b'),
+    }).formData();
+    const RuntimeFormData = probe.constructor as typeof FormData;
+    const form = new RuntimeFormData();
     form.set('title', 'Standup');
     const reply = await api.post<{ data: { type: string; raw: string } }>('/api/upload', form);
     expect(reply.data.type).toMatch(/^multipart\/form-data; boundary=/);

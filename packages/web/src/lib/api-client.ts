@@ -60,6 +60,14 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
+/** FormData from any realm (page, iframe, test runtime) goes out as multipart. */
+function isFormData(value: unknown): value is FormData {
+  return (
+    (typeof FormData !== 'undefined' && value instanceof FormData) ||
+    Object.prototype.toString.call(value) === '[object FormData]'
+  );
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
@@ -76,7 +84,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
+  if (isFormData(options.body)) {
     body = options.body; // the browser sets the multipart boundary itself
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -24,6 +24,8 @@ export interface FakeReply {
   headers?: Record<string, string>;
   /** Hold the reply until this promise settles (to observe loading states). */
   delay?: Promise<unknown>;
+  /** Drop the connection without answering, as when the server is unreachable. */
+  dropConnection?: boolean;
 }
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
@@ -47,6 +49,7 @@ export interface FakeApi {
 }
 
 export const ok = (data: unknown, status = 200): FakeReply => ({ status, body: { success: true, data } });
+export const dropped = (): FakeReply => ({ dropConnection: true });
 export const fail = (status: number, message?: string): FakeReply => ({
   status,
   body: message === undefined ? undefined : { success: false, message },
@@ -96,6 +99,10 @@ export async function startFakeApi(): Promise<FakeApi> {
       ? await route.handler(request)
       : { status: 404, body: { success: false, message: 'Route not found' } };
     if (reply.delay) await reply.delay;
+    if (reply.dropConnection) {
+      req.socket.destroy();
+      return;
+    }
     const status = reply.status ?? 200;
     res.statusCode = status;
     if (reply.statusText) res.statusMessage = reply.statusText;

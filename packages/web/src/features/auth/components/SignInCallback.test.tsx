@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setApiBaseUrl } from '@/lib/api-client';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeProject, makeUser } from '@/test/fixtures';
@@ -14,10 +14,6 @@ function shellRoutes() {
   server.on('GET /api/users/:id/meetings', () => ok({ meetings: [] }));
   server.on('GET /api/auth/providers', () => ok({ providers: [], registrationEnabled: false }));
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('sign-in landing', () => {
   it("stores the token, shows 'Signing you in...', asks for the user with it and goes to /", async () => {
@@ -95,13 +91,21 @@ describe('sign-in landing', () => {
   it('redirects to / by itself after an error', async () => {
     shellRoutes();
     server.on('GET /api/users/me', () => fail(401, 'nope'));
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    // Catch the landing's redirect timer instead of waiting for it; every other timer runs as usual.
+    const redirects: Array<() => void> = [];
+    const realSetTimeout = globalThis.setTimeout;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number, ...rest: unknown[]) => {
+      if (ms === CALLBACK_ERROR_REDIRECT_MS) {
+        redirects.push(callback);
+        return 0;
+      }
+      return realSetTimeout(callback, ms, ...rest);
+    }) as typeof setTimeout);
     renderApp('/signin/callback?token=bad');
     await screen.findByRole('heading', { name: 'Authentication Error' });
     expect(screen.getByTestId('location')).toHaveTextContent('/signin/callback?token=bad');
-    act(() => {
-      vi.advanceTimersByTime(CALLBACK_ERROR_REDIRECT_MS);
-    });
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(redirects).toHaveLength(1);
+    act(() => redirects[0]!());
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 });

@@ -1,6 +1,6 @@
 import type { TranscriptionSegment } from '@parley/contract';
 import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -45,7 +45,7 @@ export function PersonTranscriptions({ personId }: { personId: string }) {
   const data = query.data;
   const pages = data?.pagination.pages ?? 0;
 
-  const runSearch = (event: FormEvent) => {
+  const runSearch = (event: FormEvent | KeyboardEvent) => {
     event.preventDefault();
     const next = input.trim();
     setSearch(next); // blank after trimming clears the search
@@ -85,33 +85,37 @@ export function PersonTranscriptions({ personId }: { personId: string }) {
       <CardContent className="grid gap-4">
         {showSearch && (
           <div className="grid gap-2">
-            <search>
-              <form onSubmit={runSearch} className="flex gap-2">
-                <div className="relative min-w-0 flex-1">
-                  <Search
-                    className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2"
-                    aria-hidden="true"
-                  />
-                  <Input
-                    type="search"
-                    aria-label="Search transcriptions"
-                    placeholder="Search transcriptions..."
-                    className="pl-9"
-                    value={input}
-                    onChange={(event) => setInput(event.target.value)}
-                  />
-                </div>
-                <Button type="submit" disabled={input.trim() === ''}>
-                  Search
+            {/* biome-ignore lint/a11y/useSemanticElements: <search> is not known to every browser yet */}
+            <form role="search" onSubmit={runSearch} className="flex gap-2">
+              <div className="relative min-w-0 flex-1">
+                <Search
+                  className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2"
+                  aria-hidden="true"
+                />
+                <Input
+                  type="search"
+                  aria-label="Search transcriptions"
+                  placeholder="Search transcriptions..."
+                  className="pl-9"
+                  value={input}
+                  onChange={(event) => setInput(event.target.value)}
+                  // Enter also clears a blank query, which implicit form submission can't do while the
+                  // Search button is disabled.
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') runSearch(event);
+                  }}
+                />
+              </div>
+              <Button type="submit" disabled={input.trim() === ''}>
+                Search
+              </Button>
+              {searching && (
+                <Button variant="outline" onClick={clearSearch}>
+                  <X aria-hidden="true" />
+                  Clear
                 </Button>
-                {searching && (
-                  <Button variant="outline" onClick={clearSearch}>
-                    <X aria-hidden="true" />
-                    Clear
-                  </Button>
-                )}
-              </form>
-            </search>
+              )}
+            </form>
             {searching && error && (
               <p role="alert" className="text-destructive text-sm">
                 {error}

@@ -82,14 +82,16 @@ describe('UsageBar', () => {
   });
 });
 
+/** Reads the cached `me` user like the shell does, so cache edits re-render it. */
+function CachedUsage() {
+  const { data } = useQuery({ queryKey: meQueryKey, queryFn: () => userWith(0), enabled: false });
+  return data ? <UsageBar user={data} /> : null;
+}
+
 describe('bumpUsageInCache', () => {
   it("adds a new meeting's duration to the cached user so the bar updates at once", async () => {
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(meQueryKey, userWith(0.7 * LIMIT));
-    function CachedUsage() {
-      const { data } = useQuery({ queryKey: meQueryKey, queryFn: () => userWith(0), enabled: false });
-      return data ? <UsageBar user={data} /> : null;
-    }
     render(
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
