@@ -1,0 +1,38 @@
+// `npm run user -- create --email a@b.c --name "Ann Lee" --password "..."`: creates an account from
+// the shell (useful with ALLOW_REGISTRATION=false). Same validation as POST /auth/register.
+import { parseArgs } from 'node:util';
+import { RegisterRequest } from '@parley/contract';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createContext } from '../context.ts';
+import { AppError } from '../lib/errors.ts';
+
+const USAGE = 'usage: npm run user -- create --email <email> --name <name> --password <password>';
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+  });
+  if (positionals[0] !== 'create') throw new CliError(USAGE);
+  const parsed = RegisterRequest.safeParse(values);
+  if (!parsed.success) {
+    throw new CliError(`${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}\n${USAGE}`);
+  }
+  const config = loadConfig();
+  const ctx = await createContext(config, pino({ level: 'warn' }));
+  try {
+    const row = await ctx.services.users.createAccount(parsed.data);
+    console.log(`Created user ${row.email} (${row.id})`);
+  } finally {
+    await ctx.close();
+  }
+}
+
+class CliError extends Error {}
+
+main().catch((error) => {
+  const known = error instanceof CliError || error instanceof ConfigError || error instanceof AppError;
+  console.error(known ? error.message : error);
+  process.exit(1);
+});
