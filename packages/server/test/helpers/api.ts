@@ -9,10 +9,10 @@ export interface ApiResponse<T = unknown> {
 
 /** A small HTTP client for tests: JSON in, parsed JSON out, bearer token when given. */
 export function apiClient(baseUrl: string) {
-  async function request<T = any>(method: string, path: string, opts: { token?: string; body?: unknown; raw?: BodyInit; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  async function request<T = any>(method: string, path: string, opts: { token?: string; body?: unknown; raw?: string | Uint8Array | FormData; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: BodyInit | undefined = opts.raw;
+    let body: string | Uint8Array | FormData | undefined = opts.raw;
     if (opts.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.body);
@@ -46,7 +46,7 @@ export function expectSchema<S extends z.ZodType>(schema: S, body: unknown): z.i
   return result.data;
 }
 
-export function expectError(res: ApiResponse<any>, status: number, message?: string | RegExp) {
+export function expectError(res: Pick<ApiResponse<any>, 'status' | 'body'>, status: number, message?: string | RegExp) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body.success).toBe(false);
   expect(typeof res.body.message).toBe('string');
