@@ -32,6 +32,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/specs/**/*.e2e.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
       'packages/web/vitest.config.ts',
     ],
   },
