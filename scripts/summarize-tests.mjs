@@ -6,9 +6,13 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  console.log(`${file.replace(/\.json$/, '').padEnd(22)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  console.log(
+    `${file.replace(/\.json$/, '').padEnd(22)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`,
+  );
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { expect, visible } from '../support/expect.ts';
 import { signIn, signUp } from '../support/accounts.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { expect, visible } from '../support/expect.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -67,7 +67,10 @@ describe('signing up, out and in', () => {
     });
     await page.reload();
     await visible(page.getByRole('heading', { name: 'Welcome to Parley' }));
-    expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
     await context.close();
   });
 });

@@ -8,7 +8,10 @@ export function uniqueEmail(prefix = 'e2e') {
 }
 
 /** Signs up through the real sign-in screen's "Create account" form. */
-export async function signUp(page: Page, { name = 'Eve Tester', email = uniqueEmail(), password = 'correct horse battery' } = {}) {
+export async function signUp(
+  page: Page,
+  { name = 'Eve Tester', email = uniqueEmail(), password = 'correct horse battery' } = {},
+) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Create account' }).click();
   const form = page.getByRole('form', { name: 'Create account' });
@@ -21,7 +24,10 @@ export async function signUp(page: Page, { name = 'Eve Tester', email = uniqueEm
 }
 
 /** Creates an account through the API (faster set-up for tests about other screens) and returns its token. */
-export async function registerByApi(baseUrl: string, { name = 'Api User', email = uniqueEmail('api'), password = 'correct horse battery' } = {}) {
+export async function registerByApi(
+  baseUrl: string,
+  { name = 'Api User', email = uniqueEmail('api'), password = 'correct horse battery' } = {},
+) {
   const res = await fetch(`${baseUrl}/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

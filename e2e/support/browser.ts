@@ -12,7 +12,10 @@ export const MOBILE = { width: 375, height: 812 };
 
 /** Debian's Chromium, headless, with the flags this offline machine needs; a fake microphone when asked. */
 export async function launchBrowser(options: { fakeAudioFile?: string } = {}): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (scripts/ensure-system-packages.sh does)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: apt-get install chromium (scripts/ensure-system-packages.sh does)`,
+    );
   const args = [
     '--no-sandbox',
     '--disable-gpu',
@@ -24,12 +27,20 @@ export async function launchBrowser(options: { fakeAudioFile?: string } = {}): P
     '--disable-dev-shm-usage',
   ];
   if (options.fakeAudioFile) {
-    args.push('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${options.fakeAudioFile}`);
+    args.push(
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${options.fakeAudioFile}`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
 }
 
-export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC' });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

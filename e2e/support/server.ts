@@ -26,7 +26,8 @@ export interface RunningServer {
 /** The real server (`node packages/server/src/main.ts`) with the production web build and its worker. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dist = join(repoRoot, 'packages/web/dist/index.html');
-  if (!existsSync(dist)) throw new Error(`The web app is not built (${dist} missing): run npm run build -w @parley/web`);
+  if (!existsSync(dist))
+    throw new Error(`The web app is not built (${dist} missing): run npm run build -w @parley/web`);
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'packages/server/src/main.ts')], {

@@ -17,7 +17,12 @@ export const CreateMeetingFields = z.object({
     .min(1, 'Please enter a meeting title')
     .max(LIMITS.meetingTitleMax, `Title must be at most ${LIMITS.meetingTitleMax} characters`),
   recordingType: RecordingType.default('upload'),
-  duration: z.coerce.number().int().min(0).max(24 * 3600).optional(),
+  duration: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .optional(),
 });
 export type CreateMeetingFields = z.input<typeof CreateMeetingFields>;
 

@@ -82,7 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   mkdirSync(dataDir, { recursive: true });
   const database = e.DATABASE_URL?.startsWith('postgres')
     ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
-    : ({ kind: 'sqlite', file: e.DATABASE_URL ? resolve(e.DATABASE_URL.slice('sqlite:'.length)) : join(dataDir, 'parley.db') } as const);
+    : ({
+        kind: 'sqlite',
+        file: e.DATABASE_URL ? resolve(e.DATABASE_URL.slice('sqlite:'.length)) : join(dataDir, 'parley.db'),
+      } as const);
 
   return {
     port: e.PORT,

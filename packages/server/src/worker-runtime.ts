@@ -1,7 +1,7 @@
+import { createTranscriber } from './audio/transcriber.ts';
 import type { AppContext } from './context.ts';
 import { transcribeMeetingHandler } from './jobs/handlers/transcribe-meeting.ts';
 import { createWorker } from './jobs/worker.ts';
-import { createTranscriber } from './audio/transcriber.ts';
 
 /** Builds the job handlers and starts a worker; the server runs one in-process unless RUN_WORKER=false. */
 export async function startWorker(ctx: AppContext) {
@@ -13,7 +13,13 @@ export async function startWorker(ctx: AppContext) {
     leaseSeconds: ctx.config.worker.leaseSeconds,
     log: ctx.log,
     handlers: [
-      transcribeMeetingHandler({ db: ctx.db, meetings: ctx.repos.meetings, transcriptions: ctx.repos.transcriptions, storage: ctx.storage, transcribe }),
+      transcribeMeetingHandler({
+        db: ctx.db,
+        meetings: ctx.repos.meetings,
+        transcriptions: ctx.repos.transcriptions,
+        storage: ctx.storage,
+        transcribe,
+      }),
     ],
   });
   worker.start();

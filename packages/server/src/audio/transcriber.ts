@@ -18,7 +18,15 @@ export async function createTranscriber(settings: Config['transcription'], log: 
 async function createEngine(settings: Config['transcription']): Promise<AsrEngine> {
   if (settings.engine === 'remote' && settings.remote) {
     const { createRemoteEngine } = await import('./remote-engine.ts');
-    return createRemoteEngine({ baseUrl: settings.remote.url, apiKey: settings.remote.apiKey, model: settings.remote.model });
+    return createRemoteEngine({
+      baseUrl: settings.remote.url,
+      apiKey: settings.remote.apiKey,
+      model: settings.remote.model,
+    });
   }
-  return loadMoonshine({ size: settings.moonshineModel, modelDir: join(settings.modelsDir, 'moonshine'), threads: settings.threads });
+  return loadMoonshine({
+    size: settings.moonshineModel,
+    modelDir: join(settings.modelsDir, 'moonshine'),
+    threads: settings.threads,
+  });
 }

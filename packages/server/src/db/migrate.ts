@@ -1,6 +1,6 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
-import * as initial from './migrations/001-initial.ts';
 import type { Db } from './database.ts';
+import * as initial from './migrations/001-initial.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,10 +10,17 @@ const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'parley_migrations', migrationLockTableName: 'parley_migration_lock' });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'parley_migrations',
+    migrationLockTableName: 'parley_migration_lock',
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+    throw new Error(
+      `Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`,
+    );
   }
 }

@@ -48,7 +48,9 @@ export async function receiveAudioUpload<S extends z.ZodType>(
   let audio: Omit<ReceivedAudio, 'durationSeconds'> | undefined;
   const tempPath = opts.storage.tempPath(`upload-${newId()}`);
   try {
-    for await (const part of request.parts({ limits: { fileSize: opts.maxFileSize, files: 1, fields: 10, fieldSize: 10_000 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: opts.maxFileSize, files: 1, fields: 10, fieldSize: 10_000 },
+    })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
@@ -71,14 +73,17 @@ export async function receiveAudioUpload<S extends z.ZodType>(
         extension: extensionFor(part.filename ?? '', part.mimetype ?? ''),
       };
     }
-    if (!audio) throw badRequest('Please select an audio file', [{ path: 'audioFile', message: 'Please select an audio file' }]);
-    if (audio.size === 0) throw badRequest('The audio file is empty', [{ path: 'audioFile', message: 'The audio file is empty' }]);
+    if (!audio)
+      throw badRequest('Please select an audio file', [{ path: 'audioFile', message: 'Please select an audio file' }]);
+    if (audio.size === 0)
+      throw badRequest('The audio file is empty', [{ path: 'audioFile', message: 'The audio file is empty' }]);
     const parsedFields = parse(opts.fields, fields);
     const durationSeconds = await measure(tempPath);
     return { fields: parsedFields, audio: { ...audio, durationSeconds } };
   } catch (error) {
     await rm(tempPath, { force: true });
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
     throw error;
   }
 }

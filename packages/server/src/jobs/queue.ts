@@ -9,7 +9,12 @@ import type { jobsRepository } from '../repositories/jobs.ts';
  * put an existing engine (pg-boss) behind the same interface.
  */
 export interface JobQueue {
-  enqueue<N extends JobName>(trx: Db, name: N, payload: JobPayload<N>, opts: { userId: string | null; idempotencyKey: string }): Promise<void>;
+  enqueue<N extends JobName>(
+    trx: Db,
+    name: N,
+    payload: JobPayload<N>,
+    opts: { userId: string | null; idempotencyKey: string },
+  ): Promise<void>;
   /** Tells in-process workers that something was enqueued, so they need not wait for the next poll. */
   readonly signals: EventEmitter;
 }

@@ -74,10 +74,13 @@ export function createWorker(options: WorkerOptions) {
   async function execute(job: JobRow, controller: AbortController) {
     const jobLog = log.child({ job: job.id, jobName: job.name, attempt: job.attempts });
     const handler = handlers.get(job.name as JobName);
-    const heartbeat = setInterval(async () => {
-      const held = await jobs.extendLease(job.id, workerId, leaseSeconds).catch(() => false);
-      if (!held) controller.abort(new Error('lost the job lease'));
-    }, Math.max(500, (leaseSeconds * 1000) / 3));
+    const heartbeat = setInterval(
+      async () => {
+        const held = await jobs.extendLease(job.id, workerId, leaseSeconds).catch(() => false);
+        if (!held) controller.abort(new Error('lost the job lease'));
+      },
+      Math.max(500, (leaseSeconds * 1000) / 3),
+    );
     try {
       if (!handler) throw new PermanentJobError(`No handler for job ${job.name}`);
       const parsed = JOB_PAYLOADS[job.name as JobName]?.safeParse(JSON.parse(job.payload));
@@ -105,7 +108,9 @@ export function createWorker(options: WorkerOptions) {
       await jobs.finish(job.id, workerId, { status: 'failed', error: error.message });
       const payload = JOB_PAYLOADS[job.name as JobName]?.safeParse(JSON.parse(job.payload));
       if (handler?.onFinalFailure && payload?.success) {
-        await handler.onFinalFailure(payload.data, error).catch((e) => jobLog.error({ err: e }, 'onFinalFailure failed'));
+        await handler
+          .onFinalFailure(payload.data, error)
+          .catch((e) => jobLog.error({ err: e }, 'onFinalFailure failed'));
       }
     } finally {
       clearInterval(heartbeat);

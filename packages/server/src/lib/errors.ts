@@ -6,7 +6,11 @@ export class AppError extends Error {
   readonly errors?: ValidationIssue[];
   readonly headers?: Record<string, string>;
 
-  constructor(status: number, message: string, options?: { errors?: ValidationIssue[]; headers?: Record<string, string> }) {
+  constructor(
+    status: number,
+    message: string,
+    options?: { errors?: ValidationIssue[]; headers?: Record<string, string> },
+  ) {
     super(message);
     this.name = 'AppError';
     this.status = status;

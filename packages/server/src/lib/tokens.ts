@@ -32,6 +32,10 @@ export class TokenSigner {
   }
 
   #sign(claims: Record<string, string>, expiresIn: string): Promise<string> {
-    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(expiresIn).sign(this.#key);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      .sign(this.#key);
   }
 }

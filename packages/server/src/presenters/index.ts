@@ -86,7 +86,9 @@ export function presentMeeting(row: MeetingRow): Meeting {
 
 export function presentSegment(row: SegmentRow | PersonSegmentRow): TranscriptionSegment {
   const meeting =
-    'meeting_title' in row ? { _id: row.meeting_id, title: row.meeting_title, projectId: row.meeting_project_id } : row.meeting_id;
+    'meeting_title' in row
+      ? { _id: row.meeting_id, title: row.meeting_title, projectId: row.meeting_project_id }
+      : row.meeting_id;
   return {
     _id: row.id,
     meetingId: meeting,

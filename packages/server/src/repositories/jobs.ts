@@ -8,7 +8,10 @@ export type JobRow = JobsTable;
 export function jobsRepository(db: Db, kind: DbKind) {
   return {
     /** Insert unless a job with the same idempotency key exists; call inside the caller's transaction. */
-    async insert(trx: Db, job: { name: string; payload: unknown; userId: string | null; idempotencyKey: string; maxAttempts: number }) {
+    async insert(
+      trx: Db,
+      job: { name: string; payload: unknown; userId: string | null; idempotencyKey: string; maxAttempts: number },
+    ) {
       const now = nowIso();
       await trx
         .insertInto('jobs')
@@ -79,7 +82,13 @@ export function jobsRepository(db: Db, kind: DbKind) {
     async finish(id: string, workerId: string, outcome: { status: 'completed' | 'failed'; error?: string }) {
       await db
         .updateTable('jobs')
-        .set({ status: outcome.status, last_error: outcome.error ?? null, locked_by: null, locked_until: null, updated_at: nowIso() })
+        .set({
+          status: outcome.status,
+          last_error: outcome.error ?? null,
+          locked_by: null,
+          locked_until: null,
+          updated_at: nowIso(),
+        })
         .where('id', '=', id)
         .where('locked_by', '=', workerId)
         .execute();
@@ -88,7 +97,14 @@ export function jobsRepository(db: Db, kind: DbKind) {
     async retryLater(id: string, workerId: string, runAt: Date, error: string) {
       await db
         .updateTable('jobs')
-        .set({ status: 'queued', run_at: runAt.toISOString(), last_error: error, locked_by: null, locked_until: null, updated_at: nowIso() })
+        .set({
+          status: 'queued',
+          run_at: runAt.toISOString(),
+          last_error: error,
+          locked_by: null,
+          locked_until: null,
+          updated_at: nowIso(),
+        })
         .where('id', '=', id)
         .where('locked_by', '=', workerId)
         .execute();
@@ -98,7 +114,13 @@ export function jobsRepository(db: Db, kind: DbKind) {
     async release(id: string, workerId: string) {
       await db
         .updateTable('jobs')
-        .set({ status: 'queued', attempts: sql`attempts - 1`, locked_by: null, locked_until: null, updated_at: nowIso() })
+        .set({
+          status: 'queued',
+          attempts: sql`attempts - 1`,
+          locked_by: null,
+          locked_until: null,
+          updated_at: nowIso(),
+        })
         .where('id', '=', id)
         .where('locked_by', '=', workerId)
         .execute();

@@ -36,14 +36,12 @@ export function meetingsRepository(db: Db) {
         .execute(),
 
     audioKeysForProject: async (trx: Db, userId: string, projectId: string) =>
-      (
-        await trx
-          .selectFrom('meetings')
-          .select(['id', 'audio_key'])
-          .where('user_id', '=', userId)
-          .where('project_id', '=', projectId)
-          .execute()
-      ),
+      await trx
+        .selectFrom('meetings')
+        .select(['id', 'audio_key'])
+        .where('user_id', '=', userId)
+        .where('project_id', '=', projectId)
+        .execute(),
 
     async update(userId: string, id: string, changes: Partial<MeetingRow>): Promise<boolean> {
       const result = await db
@@ -57,12 +55,20 @@ export function meetingsRepository(db: Db) {
 
     /** Used by the worker, which acts for the meeting's owner. */
     async updateById(trx: Db, id: string, changes: Partial<MeetingRow>): Promise<boolean> {
-      const result = await trx.updateTable('meetings').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
+      const result = await trx
+        .updateTable('meetings')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
     async deleteForUser(trx: Db, userId: string, id: string): Promise<boolean> {
-      const result = await trx.deleteFrom('meetings').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const result = await trx
+        .deleteFrom('meetings')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 

@@ -48,7 +48,11 @@ export function peopleRepository(db: Db) {
     },
 
     async delete(userId: string, id: string): Promise<boolean> {
-      const result = await db.deleteFrom('people').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .deleteFrom('people')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
   };

@@ -19,7 +19,11 @@ export function projectsRepository(db: Db) {
 
   return {
     async listForUser(userId: string): Promise<ProjectRow[]> {
-      const rows = await withCounts().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+      const rows = await withCounts()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
       return rows.map((r) => ({ ...r, meeting_count: Number(r.meeting_count ?? 0) }));
     },
 
@@ -33,12 +37,23 @@ export function projectsRepository(db: Db) {
       const id = newId();
       await db
         .insertInto('projects')
-        .values({ id, user_id: userId, name: input.name, description: input.description, created_at: now, updated_at: now })
+        .values({
+          id,
+          user_id: userId,
+          name: input.name,
+          description: input.description,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       return id;
     },
 
-    async update(userId: string, id: string, changes: { name?: string; description?: string | null }): Promise<boolean> {
+    async update(
+      userId: string,
+      id: string,
+      changes: { name?: string; description?: string | null },
+    ): Promise<boolean> {
       const result = await db
         .updateTable('projects')
         .set({ ...changes, updated_at: nowIso() })

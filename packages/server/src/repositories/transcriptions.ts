@@ -35,7 +35,10 @@ const SEGMENT_COLUMNS = [
 
 export function transcriptionsRepository(db: Db) {
   const segments = (executor: Db = db) =>
-    executor.selectFrom('transcriptions').leftJoin('people', 'people.id', 'transcriptions.person_id').select(SEGMENT_COLUMNS);
+    executor
+      .selectFrom('transcriptions')
+      .leftJoin('people', 'people.id', 'transcriptions.person_id')
+      .select(SEGMENT_COLUMNS);
 
   return {
     async pageForMeeting(userId: string, meetingId: string, { limit, offset }: { limit: number; offset: number }) {
@@ -79,7 +82,9 @@ export function transcriptionsRepository(db: Db) {
       const ordered =
         opts.sort === 'startTime'
           ? base.orderBy('transcriptions.start_ms')
-          : base.orderBy('transcriptions.created_at', opts.sort === '-createdAt' ? 'desc' : 'asc').orderBy('transcriptions.start_ms');
+          : base
+              .orderBy('transcriptions.created_at', opts.sort === '-createdAt' ? 'desc' : 'asc')
+              .orderBy('transcriptions.start_ms');
       const [rows, count] = await Promise.all([
         ordered
           .leftJoin('people', 'people.id', 'transcriptions.person_id')
@@ -112,7 +117,10 @@ export function transcriptionsRepository(db: Db) {
         updated_at: now,
       }));
       for (let i = 0; i < rows.length; i += 200) {
-        await trx.insertInto('transcriptions').values(rows.slice(i, i + 200)).execute();
+        await trx
+          .insertInto('transcriptions')
+          .values(rows.slice(i, i + 200))
+          .execute();
       }
     },
 
@@ -148,7 +156,12 @@ export function transcriptionsRepository(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
-    async reassignPerson(userId: string, meetingId: string, fromPersonId: string, toPersonId: string | null): Promise<number> {
+    async reassignPerson(
+      userId: string,
+      meetingId: string,
+      fromPersonId: string,
+      toPersonId: string | null,
+    ): Promise<number> {
       const result = await db
         .updateTable('transcriptions')
         .set({ person_id: toPersonId, updated_at: nowIso() })

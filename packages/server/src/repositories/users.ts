@@ -27,8 +27,15 @@ export function usersRepository(db: Db) {
       return row;
     },
 
-    async update(id: string, changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'monthly_duration_limit' | 'max_file_size' | 'tier'>>) {
-      await db.updateTable('users').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();
+    async update(
+      id: string,
+      changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'monthly_duration_limit' | 'max_file_size' | 'tier'>>,
+    ) {
+      await db
+        .updateTable('users')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

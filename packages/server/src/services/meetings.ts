@@ -60,11 +60,17 @@ export function meetingsService(deps: Deps) {
     async assertCanUpload(userId: string, projectId: string) {
       await projects.assertOwned(userId, projectId);
       const quota = await users.quota(userId);
-      if (quota.usedSeconds >= quota.monthlyDuration) throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
+      if (quota.usedSeconds >= quota.monthlyDuration)
+        throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
       return quota;
     },
 
-    async create(userId: string, projectId: string, fields: z.output<typeof CreateMeetingFields>, audio: ReceivedAudio) {
+    async create(
+      userId: string,
+      projectId: string,
+      fields: z.output<typeof CreateMeetingFields>,
+      audio: ReceivedAudio,
+    ) {
       const id = newId();
       const audioKey = `audio/${userId}/${id}.${audio.extension}`;
       await storage.putFile(audioKey, audio.tempPath);
@@ -95,7 +101,12 @@ export function meetingsService(deps: Deps) {
         await db.transaction().execute(async (trx) => {
           await meetings.insert(trx, row);
           await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
-          await queue.enqueue(trx, 'transcribe-meeting', { meetingId: id }, { userId, idempotencyKey: transcribeJobKey(id) });
+          await queue.enqueue(
+            trx,
+            'transcribe-meeting',
+            { meetingId: id },
+            { userId, idempotencyKey: transcribeJobKey(id) },
+          );
         });
       } catch (error) {
         await storage.delete(audioKey);
@@ -136,7 +147,8 @@ export function meetingsService(deps: Deps) {
         await meetings.deleteForUser(trx, userId, id);
         await jobs.deleteByKeyPrefix(trx, transcribeJobKey(id));
       });
-      if (row.audio_key) await storage.delete(row.audio_key).catch((err) => log.warn({ err, meetingId: id }, 'audio file not removed'));
+      if (row.audio_key)
+        await storage.delete(row.audio_key).catch((err) => log.warn({ err, meetingId: id }, 'audio file not removed'));
     },
   };
 }

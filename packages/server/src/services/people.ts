@@ -20,7 +20,13 @@ function toColumns(input: ParsedUpdate): Partial<PersonFields> {
     if (input[key] !== undefined) columns[key] = input[key] ?? null;
   }
   if (input.socialMedia === null) {
-    Object.assign(columns, { social_linkedin: null, social_twitter: null, social_facebook: null, social_instagram: null, social_github: null });
+    Object.assign(columns, {
+      social_linkedin: null,
+      social_twitter: null,
+      social_facebook: null,
+      social_instagram: null,
+      social_github: null,
+    });
   } else if (input.socialMedia) {
     for (const network of ['linkedin', 'twitter', 'facebook', 'instagram', 'github'] as const) {
       const value = input.socialMedia[network];

@@ -53,7 +53,8 @@ export function projectsService({ db, projects, meetings, storage, log }: Deps) 
         return rows;
       });
       for (const { id: meetingId, audio_key } of doomed) {
-        if (audio_key) await storage.delete(audio_key).catch((err) => log.warn({ err, meetingId }, 'audio file not removed'));
+        if (audio_key)
+          await storage.delete(audio_key).catch((err) => log.warn({ err, meetingId }, 'audio file not removed'));
       }
     },
   };

@@ -24,7 +24,10 @@ export function transcriptionsService({ meetings, transcriptions, people }: Deps
   return {
     async page(userId: string, meetingId: string, { page, limit }: { page: number; limit: number }) {
       await assertMeeting(userId, meetingId);
-      const { rows, total } = await transcriptions.pageForMeeting(userId, meetingId, { limit, offset: (page - 1) * limit });
+      const { rows, total } = await transcriptions.pageForMeeting(userId, meetingId, {
+        limit,
+        offset: (page - 1) * limit,
+      });
       return { transcriptions: rows.map(presentSegment), pagination: pagination(page, limit, total) };
     },
 

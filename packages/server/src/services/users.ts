@@ -31,7 +31,11 @@ export function usersService({ users, usage, tokens, throttle, config }: Deps) {
   async function createAccount(input: RegisterRequest) {
     if (await users.findByEmail(input.email)) throw conflict('An account with this email already exists');
     try {
-      return await users.create({ name: input.name, email: input.email, passwordHash: await hashPassword(input.password) });
+      return await users.create({
+        name: input.name,
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+      });
     } catch (error) {
       // Two registrations racing for one email: the unique index decides.
       if (await users.findByEmail(input.email)) throw conflict('An account with this email already exists');

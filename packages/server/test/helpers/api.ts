@@ -9,7 +9,16 @@ export interface ApiResponse<T = unknown> {
 
 /** A small HTTP client for tests: JSON in, parsed JSON out, bearer token when given. */
 export function apiClient(baseUrl: string) {
-  async function request<T = any>(method: string, path: string, opts: { token?: string; body?: unknown; raw?: string | Uint8Array | FormData; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  async function request<T = any>(
+    method: string,
+    path: string,
+    opts: {
+      token?: string;
+      body?: unknown;
+      raw?: string | Uint8Array | FormData;
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | Uint8Array | FormData | undefined = opts.raw;
@@ -31,7 +40,11 @@ export function apiClient(baseUrl: string) {
     patch: <T = any>(path: string, body: unknown, token?: string) => request<T>('PATCH', path, { body, token }),
     delete: <T = any>(path: string, token?: string) => request<T>('DELETE', path, { token }),
 
-    async register(name = 'Test User', email = `user-${Math.random().toString(36).slice(2)}@example.com`, password = 'correct horse') {
+    async register(
+      name = 'Test User',
+      email = `user-${Math.random().toString(36).slice(2)}@example.com`,
+      password = 'correct horse',
+    ) {
       const res = await request<any>('POST', '/auth/register', { body: { name, email, password } });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return { token: res.body.data.token as string, user: res.body.data.user, email, password };
@@ -42,7 +55,8 @@ export function apiClient(baseUrl: string) {
 /** Asserts the response matches a contract schema and returns the parsed body. */
 export function expectSchema<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body);
-  if (!result.success) throw new Error(`Response does not match the contract: ${result.error.message}\n${JSON.stringify(body)}`);
+  if (!result.success)
+    throw new Error(`Response does not match the contract: ${result.error.message}\n${JSON.stringify(body)}`);
   return result.data;
 }
 

@@ -17,7 +17,7 @@ export interface TestServer {
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = tempDataDir();
-  const database = await freshDatabaseUrl(dataDir);
+  const database = await freshDatabaseUrl();
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',

@@ -12,7 +12,11 @@ export async function uploadMeeting(
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   const bytes = file.bytes ?? readFileSync(file.path!);
-  form.append('audioFile', new Blob([bytes], { type: file.type ?? 'audio/wav' }), file.name ?? basename(file.path ?? 'audio.wav'));
+  form.append(
+    'audioFile',
+    new Blob([bytes], { type: file.type ?? 'audio/wav' }),
+    file.name ?? basename(file.path ?? 'audio.wav'),
+  );
   const response = await fetch(`${baseUrl}/api/projects/${projectId}/meetings`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

@@ -27,7 +27,10 @@ describe('health and plumbing', () => {
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const res = await api.request('POST', '/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    const res = await api.request('POST', '/auth/login', {
+      raw: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(res, 400, 'Request body is not valid JSON');
   });
 
@@ -38,24 +41,38 @@ describe('health and plumbing', () => {
   it('serves the OpenAPI document generated from the contract', async () => {
     const res = await api.get('/api/docs/json');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/auth/login', '/api/projects', '/api/people/{id}']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/auth/login', '/api/projects', '/api/people/{id}']),
+    );
   });
 });
 
 describe('registration', () => {
   it('registers, answers like login, and lowercases the email', async () => {
-    const res = await api.post('/auth/register', { name: 'Ada Lovelace', email: 'Ada@Example.COM', password: 'analytical' });
+    const res = await api.post('/auth/register', {
+      name: 'Ada Lovelace',
+      email: 'Ada@Example.COM',
+      password: 'analytical',
+    });
     expect(res.status).toBe(201);
     const body = expectSchema(LoginResponse, res.body);
     expect(body.data.user).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com' });
     expect(body.data.user.tier.limits).toEqual({ monthlyDuration: 300 * 60, maxFileSize: 100 * 1024 * 1024 });
     const now = new Date();
-    expect(body.data.user.currentMonthUsage).toEqual({ duration: 0, month: now.getUTCMonth() + 1, year: now.getUTCFullYear() });
+    expect(body.data.user.currentMonthUsage).toEqual({
+      duration: 0,
+      month: now.getUTCMonth() + 1,
+      year: now.getUTCFullYear(),
+    });
   });
 
   it('refuses a taken email with 409, whatever its case', async () => {
     await api.post('/auth/register', { name: 'First', email: 'taken@example.com', password: 'password1' });
-    expectError(await api.post('/auth/register', { name: 'Second', email: 'TAKEN@example.com', password: 'password2' }), 409, 'An account with this email already exists');
+    expectError(
+      await api.post('/auth/register', { name: 'Second', email: 'TAKEN@example.com', password: 'password2' }),
+      409,
+      'An account with this email already exists',
+    );
   });
 
   it('lists every validation issue at once', async () => {
@@ -63,14 +80,19 @@ describe('registration', () => {
     expectError(res, 400);
     const paths = res.body.errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['body.name', 'body.email', 'body.password']));
-    expect(res.body.errors.find((e: { path: string }) => e.path === 'body.password').message).toBe('Password must be at least 8 characters');
+    expect(res.body.errors.find((e: { path: string }) => e.path === 'body.password').message).toBe(
+      'Password must be at least 8 characters',
+    );
   });
 
   it('is refused when ALLOW_REGISTRATION=false', async () => {
     const closed = await startTestServer({ ALLOW_REGISTRATION: 'false' });
     try {
       const closedApi = apiClient(closed.url);
-      expectError(await closedApi.post('/auth/register', { name: 'No One', email: 'no@example.com', password: 'password1' }), 403);
+      expectError(
+        await closedApi.post('/auth/register', { name: 'No One', email: 'no@example.com', password: 'password1' }),
+        403,
+      );
       const providers = await closedApi.get('/api/auth/providers');
       expect(providers.body.data).toEqual({ providers: [], registrationEnabled: false });
     } finally {
@@ -92,7 +114,11 @@ describe('login', () => {
   it('answers a wrong password and an unknown account the same way', async () => {
     const { email } = await api.register();
     expectError(await api.post('/auth/login', { email, password: 'wrong password' }), 401, 'Invalid email or password');
-    expectError(await api.post('/auth/login', { email: 'nobody@example.com', password: 'whatever1' }), 401, 'Invalid email or password');
+    expectError(
+      await api.post('/auth/login', { email: 'nobody@example.com', password: 'whatever1' }),
+      401,
+      'Invalid email or password',
+    );
   });
 
   it('requires email and password, with an email format', async () => {
@@ -118,8 +144,15 @@ describe('login', () => {
 
   it('changes the password and only the new one works afterwards', async () => {
     const { token, email, password } = await api.register();
-    expectError(await api.put('/api/users/me/password', { currentPassword: 'wrong one', newPassword: 'brand new pass' }, token), 401);
-    const changed = await api.put('/api/users/me/password', { currentPassword: password, newPassword: 'brand new pass' }, token);
+    expectError(
+      await api.put('/api/users/me/password', { currentPassword: 'wrong one', newPassword: 'brand new pass' }, token),
+      401,
+    );
+    const changed = await api.put(
+      '/api/users/me/password',
+      { currentPassword: password, newPassword: 'brand new pass' },
+      token,
+    );
     expect(changed.status).toBe(204);
     expectError(await api.post('/auth/login', { email, password }), 401);
     expect((await api.post('/auth/login', { email, password: 'brand new pass' })).status).toBe(200);

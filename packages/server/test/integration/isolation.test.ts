@@ -18,38 +18,47 @@ beforeAll(async () => {
   const a = await api.register('Owner');
   owner = { token: a.token, userId: a.user._id };
   intruder = await api.register('Intruder');
-  ids.project = (await api.post('/api/projects', { name: 'Secret project', description: 'mine' }, owner.token)).body.data._id;
+  ids.project = (
+    await api.post('/api/projects', { name: 'Secret project', description: 'mine' }, owner.token)
+  ).body.data._id;
   ids.person = (await api.post('/api/people', { name: 'Secret Person' }, owner.token)).body.data._id;
   ids.meeting = (await uploadMeeting(server.url, owner.token, ids.project, { path: jfkWavPath() })).body.data._id;
   await server.ctx.repos.transcriptions.replaceForMeeting(server.ctx.db, owner.userId, ids.meeting, [
     { speaker: 'Speaker 1', text: 'confidential words', startMs: 0, endMs: 1000 },
   ]);
-  ids.segment = (await api.get(`/api/meetings/${ids.meeting}/transcriptions`, owner.token)).body.data.transcriptions[0]._id;
-  await api.put(`/api/meetings/${ids.meeting}/transcriptions/speaker/Speaker%201/assign`, { personId: ids.person }, owner.token);
+  ids.segment = (
+    await api.get(`/api/meetings/${ids.meeting}/transcriptions`, owner.token)
+  ).body.data.transcriptions[0]._id;
+  await api.put(
+    `/api/meetings/${ids.meeting}/transcriptions/speaker/Speaker%201/assign`,
+    { personId: ids.person },
+    owner.token,
+  );
 });
 afterAll(() => server.close());
 
 describe('one user cannot read or change another user’s data', () => {
-  const routes = () => [
-    ['GET', `/api/projects/${ids.project}`],
-    ['PUT', `/api/projects/${ids.project}`, { name: 'Hijacked' }],
-    ['DELETE', `/api/projects/${ids.project}`],
-    ['GET', `/api/projects/${ids.project}/meetings`],
-    ['GET', `/api/projects/${ids.project}/meetings/${ids.meeting}`],
-    ['PUT', `/api/projects/${ids.project}/meetings/${ids.meeting}`, { title: 'Hijacked' }],
-    ['DELETE', `/api/projects/${ids.project}/meetings/${ids.meeting}`],
-    ['GET', `/api/projects/${ids.project}/meetings/${ids.meeting}/audio`],
-    ['GET', `/api/projects/${ids.project}/meetings/${ids.meeting}/audio-url`],
-    ['GET', `/api/meetings/${ids.meeting}/transcriptions`],
-    ['PATCH', `/api/meetings/${ids.meeting}/transcriptions/${ids.segment}`, { text: 'Hijacked' }],
-    ['DELETE', `/api/meetings/${ids.meeting}/transcriptions/${ids.segment}`],
-    ['PUT', `/api/meetings/${ids.meeting}/transcriptions/speaker/Speaker%201/assign`, { personId: null }],
-    ['PUT', `/api/meetings/${ids.meeting}/transcriptions/people/${ids.person}/assign`, { newPersonId: null }],
-    ['GET', `/api/people/${ids.person}`],
-    ['PUT', `/api/people/${ids.person}`, { name: 'Hijacked' }],
-    ['DELETE', `/api/people/${ids.person}`],
-    ['GET', `/api/people/${ids.person}/transcriptions`],
-  ] as Array<[string, string, unknown?]>;
+  const routes = () =>
+    [
+      ['GET', `/api/projects/${ids.project}`],
+      ['PUT', `/api/projects/${ids.project}`, { name: 'Hijacked' }],
+      ['DELETE', `/api/projects/${ids.project}`],
+      ['GET', `/api/projects/${ids.project}/meetings`],
+      ['GET', `/api/projects/${ids.project}/meetings/${ids.meeting}`],
+      ['PUT', `/api/projects/${ids.project}/meetings/${ids.meeting}`, { title: 'Hijacked' }],
+      ['DELETE', `/api/projects/${ids.project}/meetings/${ids.meeting}`],
+      ['GET', `/api/projects/${ids.project}/meetings/${ids.meeting}/audio`],
+      ['GET', `/api/projects/${ids.project}/meetings/${ids.meeting}/audio-url`],
+      ['GET', `/api/meetings/${ids.meeting}/transcriptions`],
+      ['PATCH', `/api/meetings/${ids.meeting}/transcriptions/${ids.segment}`, { text: 'Hijacked' }],
+      ['DELETE', `/api/meetings/${ids.meeting}/transcriptions/${ids.segment}`],
+      ['PUT', `/api/meetings/${ids.meeting}/transcriptions/speaker/Speaker%201/assign`, { personId: null }],
+      ['PUT', `/api/meetings/${ids.meeting}/transcriptions/people/${ids.person}/assign`, { newPersonId: null }],
+      ['GET', `/api/people/${ids.person}`],
+      ['PUT', `/api/people/${ids.person}`, { name: 'Hijacked' }],
+      ['DELETE', `/api/people/${ids.person}`],
+      ['GET', `/api/people/${ids.person}/transcriptions`],
+    ] as Array<[string, string, unknown?]>;
 
   it('answers 404 on every route for the other user’s ids', async () => {
     for (const [method, path, body] of routes()) {
@@ -66,17 +75,36 @@ describe('one user cannot read or change another user’s data', () => {
 
   it('cannot link the owner’s segments to the intruder’s people, nor use the owner’s person', async () => {
     const theirPerson = (await api.post('/api/people', { name: 'Intruder Friend' }, intruder.token)).body.data._id;
-    const res = await api.put(`/api/meetings/${ids.meeting}/transcriptions/speaker/Speaker%201/assign`, { personId: theirPerson }, owner.token);
+    const res = await api.put(
+      `/api/meetings/${ids.meeting}/transcriptions/speaker/Speaker%201/assign`,
+      { personId: theirPerson },
+      owner.token,
+    );
     expect(res.status).toBe(404);
     const theirProject = (await api.post('/api/projects', { name: 'Intruder project' }, intruder.token)).body.data._id;
-    const move = await api.put(`/api/projects/${ids.project}/meetings/${ids.meeting}`, { projectId: theirProject }, owner.token);
+    const move = await api.put(
+      `/api/projects/${ids.project}/meetings/${ids.meeting}`,
+      { projectId: theirProject },
+      owner.token,
+    );
     expect(move.status).toBe(400);
   });
 
   it('sees none of the owner’s rows in its own lists', async () => {
-    expect((await api.get('/api/projects', intruder.token)).body.data.projects.map((p: { name: string }) => p.name)).not.toContain('Secret project');
-    expect((await api.get('/api/people', intruder.token)).body.data.people.map((p: { name: string }) => p.name)).not.toContain('Secret Person');
-    expect((await api.get(`/api/users/${(await api.get('/api/users/me', intruder.token)).body.data._id}/meetings`, intruder.token)).body.data.meetings).toEqual([]);
+    expect(
+      (await api.get('/api/projects', intruder.token)).body.data.projects.map((p: { name: string }) => p.name),
+    ).not.toContain('Secret project');
+    expect(
+      (await api.get('/api/people', intruder.token)).body.data.people.map((p: { name: string }) => p.name),
+    ).not.toContain('Secret Person');
+    expect(
+      (
+        await api.get(
+          `/api/users/${(await api.get('/api/users/me', intruder.token)).body.data._id}/meetings`,
+          intruder.token,
+        )
+      ).body.data.meetings,
+    ).toEqual([]);
   });
 
   it('left the owner’s data exactly as it was', async () => {
@@ -84,9 +112,13 @@ describe('one user cannot read or change another user’s data', () => {
     expect(project).toMatchObject({ name: 'Secret project', description: 'mine', meetingCount: 1 });
     const meeting = (await api.get(`/api/projects/${ids.project}/meetings/${ids.meeting}`, owner.token)).body.data;
     expect(meeting.title).toBe('Test meeting');
-    const segments = (await api.get(`/api/meetings/${ids.meeting}/transcriptions`, owner.token)).body.data.transcriptions;
+    const segments = (await api.get(`/api/meetings/${ids.meeting}/transcriptions`, owner.token)).body.data
+      .transcriptions;
     expect(segments).toHaveLength(1);
-    expect(segments[0]).toMatchObject({ text: 'confidential words', personId: { _id: ids.person, name: 'Secret Person' } });
+    expect(segments[0]).toMatchObject({
+      text: 'confidential words',
+      personId: { _id: ids.person, name: 'Secret Person' },
+    });
     expect((await api.get(`/api/people/${ids.person}`, owner.token)).body.data.name).toBe('Secret Person');
   });
 });

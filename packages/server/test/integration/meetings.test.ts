@@ -17,22 +17,41 @@ const scratch = fixtureTempDir('parley-meetings-');
 const jfk = jfkWavPath(); // 11 s of real speech
 
 const filesUnder = (dir: string): string[] =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name)) : [];
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => join(d.parentPath, d.name))
+    : [];
 
 beforeAll(async () => {
   server = await startTestServer();
   api = apiClient(server.url);
-  ({ token, user: { _id: userId } } = await api.register());
+  ({
+    token,
+    user: { _id: userId },
+  } = await api.register());
   projectId = (await api.post('/api/projects', { name: 'Meetings' }, token)).body.data._id;
 });
 afterAll(() => server.close());
 
 describe('uploading a meeting', () => {
   it('stores the file, measures the duration itself and counts it as usage', async () => {
-    const res = await uploadMeeting(server.url, token, projectId, { path: jfk }, { title: '  Kennedy  ', recordingType: 'upload', duration: '999' });
+    const res = await uploadMeeting(
+      server.url,
+      token,
+      projectId,
+      { path: jfk },
+      { title: '  Kennedy  ', recordingType: 'upload', duration: '999' },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const meeting = expectSchema(MeetingResponse, res.body).data;
-    expect(meeting).toMatchObject({ title: 'Kennedy', projectId, recordingType: 'upload', transcriptionStatus: 'pending', transcriptionProgress: 0 });
+    expect(meeting).toMatchObject({
+      title: 'Kennedy',
+      projectId,
+      recordingType: 'upload',
+      transcriptionStatus: 'pending',
+      transcriptionProgress: 0,
+    });
     expect(meeting.duration).toBe(11);
     const me = await api.get('/api/users/me', token);
     expect(me.body.data.currentMonthUsage.duration).toBe(11);
@@ -42,7 +61,8 @@ describe('uploading a meeting', () => {
   });
 
   it('lists, reads, and shows recent meetings for the signed-in user only', async () => {
-    const list = expectSchema(MeetingListResponse, (await api.get(`/api/projects/${projectId}/meetings`, token)).body).data.meetings;
+    const list = expectSchema(MeetingListResponse, (await api.get(`/api/projects/${projectId}/meetings`, token)).body)
+      .data.meetings;
     expect(list.length).toBeGreaterThan(0);
     const one = await api.get(`/api/projects/${projectId}/meetings/${list[0]!._id}`, token);
     expect(one.body.data._id).toBe(list[0]!._id);
@@ -62,7 +82,13 @@ describe('uploading a meeting', () => {
     for (const v of variants) {
       const out = join(scratch, `jfk.${v.ext}`);
       execFileSync(fixtureFfmpeg(), ['-y', '-loglevel', 'error', '-i', jfk, ...v.args, out]);
-      const res = await uploadMeeting(server.url, token, projectId, { path: out, type: v.type }, { title: v.ext, recordingType: 'direct' });
+      const res = await uploadMeeting(
+        server.url,
+        token,
+        projectId,
+        { path: out, type: v.type },
+        { title: v.ext, recordingType: 'direct' },
+      );
       expect(res.status, `${v.ext}: ${JSON.stringify(res.body)}`).toBe(201);
       expect(Math.abs(res.body.data.duration - 11)).toBeLessThanOrEqual(1);
     }
@@ -73,7 +99,11 @@ describe('uploading a meeting', () => {
     expectError(noTitle, 400, 'Please enter a meeting title');
     const form = new FormData();
     form.append('title', 'No file');
-    const res = await fetch(`${server.url}/api/projects/${projectId}/meetings`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${server.url}/api/projects/${projectId}/meetings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expectError({ status: res.status, body: await res.json() }, 400, 'Please select an audio file');
   });
 });
@@ -94,9 +124,28 @@ describe('bad uploads are refused and leave nothing behind', () => {
 
   it.each([
     ['zero bytes', { bytes: new Uint8Array(0), name: 'empty.wav', type: 'audio/wav' }, 400, 'The audio file is empty'],
-    ['a text file named .mp3', { bytes: new TextEncoder().encode('just some notes, not audio\n'.repeat(50)), name: 'notes.mp3', type: 'audio/mpeg' }, 400, /could not be read as audio/],
-    ['a text file with a text MIME type', { bytes: new TextEncoder().encode('hello'), name: 'notes.txt', type: 'text/plain' }, 400, invalidType],
-    ['an image', { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), name: 'pic.png', type: 'image/png' }, 400, invalidType],
+    [
+      'a text file named .mp3',
+      {
+        bytes: new TextEncoder().encode('just some notes, not audio\n'.repeat(50)),
+        name: 'notes.mp3',
+        type: 'audio/mpeg',
+      },
+      400,
+      /could not be read as audio/,
+    ],
+    [
+      'a text file with a text MIME type',
+      { bytes: new TextEncoder().encode('hello'), name: 'notes.txt', type: 'text/plain' },
+      400,
+      invalidType,
+    ],
+    [
+      'an image',
+      { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), name: 'pic.png', type: 'image/png' },
+      400,
+      invalidType,
+    ],
   ])('%s', async (_label, file, status, message) => {
     const before = await snapshot();
     expectError(await uploadMeeting(server.url, token, projectId, file), status, message);
@@ -107,7 +156,11 @@ describe('bad uploads are refused and leave nothing behind', () => {
     const mp3 = join(scratch, 'cut.mp3');
     execFileSync(fixtureFfmpeg(), ['-y', '-loglevel', 'error', '-i', jfk, '-c:a', 'libmp3lame', mp3]);
     const bytes = readFileSync(mp3);
-    const res = await uploadMeeting(server.url, token, projectId, { bytes: bytes.subarray(0, Math.floor(bytes.length / 2)), name: 'cut.mp3', type: 'audio/mpeg' });
+    const res = await uploadMeeting(server.url, token, projectId, {
+      bytes: bytes.subarray(0, Math.floor(bytes.length / 2)),
+      name: 'cut.mp3',
+      type: 'audio/mpeg',
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.duration).toBeGreaterThan(3);
     expect(res.body.data.duration).toBeLessThan(8);
@@ -127,7 +180,11 @@ describe('bad uploads are refused and leave nothing behind', () => {
       const user = await smallApi.register();
       const project = (await smallApi.post('/api/projects', { name: 'Tiny' }, user.token)).body.data._id;
       const big = new Uint8Array(1024 * 1024 + 10).fill(7);
-      expectError(await uploadMeeting(small.url, user.token, project, { bytes: big, name: 'big.wav' }), 413, 'File size exceeds 1MB. Please select a smaller file.');
+      expectError(
+        await uploadMeeting(small.url, user.token, project, { bytes: big, name: 'big.wav' }),
+        413,
+        'File size exceeds 1MB. Please select a smaller file.',
+      );
       expect(filesUnder(join(small.ctx.config.dataDir, 'tmp'))).toHaveLength(0);
       expect(filesUnder(join(small.ctx.config.dataDir, 'audio'))).toHaveLength(0);
     } finally {
@@ -144,7 +201,11 @@ describe('bad uploads are refused and leave nothing behind', () => {
       const long = join(scratch, 'seventy-seconds.wav');
       execFileSync(fixtureFfmpeg(), ['-y', '-loglevel', 'error', '-stream_loop', '6', '-i', jfk, '-t', '70', long]);
       expect((await uploadMeeting(limited.url, user.token, project, { path: long })).status).toBe(201);
-      expectError(await uploadMeeting(limited.url, user.token, project, { path: jfk }), 403, 'Monthly limit reached (1 minutes). Please upgrade to continue.');
+      expectError(
+        await uploadMeeting(limited.url, user.token, project, { path: jfk }),
+        403,
+        'Monthly limit reached (1 minutes). Please upgrade to continue.',
+      );
       expect((await limitedApi.get('/api/users/me', user.token)).body.data.currentMonthUsage.duration).toBe(70);
     } finally {
       await limited.close();
@@ -155,7 +216,9 @@ describe('bad uploads are refused and leave nothing behind', () => {
 describe('playback, moving and deleting', () => {
   let meetingId: string;
   beforeAll(async () => {
-    meetingId = (await uploadMeeting(server.url, token, projectId, { path: jfk }, { title: 'Playback', recordingType: 'upload' })).body.data._id;
+    meetingId = (
+      await uploadMeeting(server.url, token, projectId, { path: jfk }, { title: 'Playback', recordingType: 'upload' })
+    ).body.data._id;
   });
 
   it('streams the recording with Range support', async () => {
@@ -176,16 +239,23 @@ describe('playback, moving and deleting', () => {
   });
 
   it('gives <audio> a signed URL that works for this meeting only', async () => {
-    const signed = (await api.get(`/api/projects/${projectId}/meetings/${meetingId}/audio-url`, token)).body.data.url as string;
+    const signed = (await api.get(`/api/projects/${projectId}/meetings/${meetingId}/audio-url`, token)).body.data
+      .url as string;
     const ok = await fetch(`${server.url}${signed}`);
     expect(ok.status).toBe(200);
-    const other = (await uploadMeeting(server.url, token, projectId, { path: jfk }, { title: 'Other', recordingType: 'upload' })).body.data._id;
+    const other = (
+      await uploadMeeting(server.url, token, projectId, { path: jfk }, { title: 'Other', recordingType: 'upload' })
+    ).body.data._id;
     const reused = await fetch(`${server.url}${signed.replace(meetingId, other)}`);
     expect(reused.status).toBe(404);
     expect((await fetch(`${server.url}/api/projects/${projectId}/meetings/${meetingId}/audio`)).status).toBe(401);
-    expect((await fetch(`${server.url}/api/projects/${projectId}/meetings/${meetingId}/audio?token=forged`)).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/api/projects/${projectId}/meetings/${meetingId}/audio?token=forged`)).status,
+    ).toBe(401);
     const stranger = await api.register();
-    const theirs = await fetch(`${server.url}/api/projects/${projectId}/meetings/${meetingId}/audio`, { headers: { authorization: `Bearer ${stranger.token}` } });
+    const theirs = await fetch(`${server.url}/api/projects/${projectId}/meetings/${meetingId}/audio`, {
+      headers: { authorization: `Bearer ${stranger.token}` },
+    });
     expect(theirs.status).toBe(404);
   });
 
@@ -197,7 +267,10 @@ describe('playback, moving and deleting', () => {
     expectError(await api.get(`/api/projects/${projectId}/meetings/${meetingId}`, token), 404);
     const stranger = await api.register();
     const theirProject = (await api.post('/api/projects', { name: 'Theirs' }, stranger.token)).body.data._id;
-    expectError(await api.put(`/api/projects/${target}/meetings/${meetingId}`, { projectId: theirProject }, token), 400);
+    expectError(
+      await api.put(`/api/projects/${target}/meetings/${meetingId}`, { projectId: theirProject }, token),
+      400,
+    );
     expectError(await api.put(`/api/projects/${target}/meetings/${meetingId}`, {}, token), 400);
     await api.put(`/api/projects/${target}/meetings/${meetingId}`, { projectId }, token);
   });
@@ -205,12 +278,18 @@ describe('playback, moving and deleting', () => {
   it('deleting a meeting removes its audio file, segments and job', async () => {
     const row = await server.ctx.repos.meetings.findById(meetingId);
     const audioPath = join(server.ctx.config.dataDir, row!.audio_key!);
-    await server.ctx.repos.transcriptions.replaceForMeeting(server.ctx.db, userId, meetingId, [{ speaker: 'Speaker 1', text: 'hello', startMs: 0, endMs: 900 }]);
+    await server.ctx.repos.transcriptions.replaceForMeeting(server.ctx.db, userId, meetingId, [
+      { speaker: 'Speaker 1', text: 'hello', startMs: 0, endMs: 900 },
+    ]);
     expect(existsSync(audioPath)).toBe(true);
     expect((await api.delete(`/api/projects/${projectId}/meetings/${meetingId}`, token)).status).toBe(204);
     expect(existsSync(audioPath)).toBe(false);
     expectError(await api.get(`/api/meetings/${meetingId}/transcriptions`, token), 404);
-    const leftover = await server.ctx.db.selectFrom('transcriptions').select('id').where('meeting_id', '=', meetingId).execute();
+    const leftover = await server.ctx.db
+      .selectFrom('transcriptions')
+      .select('id')
+      .where('meeting_id', '=', meetingId)
+      .execute();
     expect(leftover).toHaveLength(0);
     expect(await server.ctx.repos.jobs.findByKey(`transcribe-meeting:${meetingId}`)).toBeUndefined();
   });

@@ -34,11 +34,20 @@ describe('people', () => {
     const res = await api.post('/api/people', full, token);
     expect(res.status).toBe(201);
     const person = expectSchema(PersonResponse, res.body).data;
-    expect(person).toMatchObject({ name: 'Marie Curie', email: 'marie@sorbonne.fr', company: 'Sorbonne', socialMedia: full.socialMedia });
+    expect(person).toMatchObject({
+      name: 'Marie Curie',
+      email: 'marie@sorbonne.fr',
+      company: 'Sorbonne',
+      socialMedia: full.socialMedia,
+    });
   });
 
   it('creates with only a name; blank optional fields are dropped', async () => {
-    const res = await api.post('/api/people', { name: 'Just Name', email: '', phone: '  ', socialMedia: { github: '' } }, token);
+    const res = await api.post(
+      '/api/people',
+      { name: 'Just Name', email: '', phone: '  ', socialMedia: { github: '' } },
+      token,
+    );
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual(expect.objectContaining({ name: 'Just Name' }));
     for (const key of ['email', 'phone', 'company', 'notes', 'socialMedia']) expect(res.body.data[key]).toBeUndefined();
@@ -61,14 +70,22 @@ describe('people', () => {
   });
 
   it('accepts the boundaries', async () => {
-    const res = await api.post('/api/people', { name: 'ab', phone: '1'.repeat(20), company: 'c'.repeat(100), notes: 'n'.repeat(1000) }, token);
+    const res = await api.post(
+      '/api/people',
+      { name: 'ab', phone: '1'.repeat(20), company: 'c'.repeat(100), notes: 'n'.repeat(1000) },
+      token,
+    );
     expect(res.status).toBe(201);
   });
 
   it('updates only the fields sent; an empty string clears one', async () => {
     const { body } = await api.post('/api/people', full, token);
     const id = body.data._id;
-    const res = await api.put(`/api/people/${id}`, { company: 'Institut du Radium', phone: '', socialMedia: { twitter: '' } }, token);
+    const res = await api.put(
+      `/api/people/${id}`,
+      { company: 'Institut du Radium', phone: '', socialMedia: { twitter: '' } },
+      token,
+    );
     expect(res.status).toBe(200);
     const person = expectSchema(PersonResponse, res.body).data;
     expect(person.name).toBe('Marie Curie');
@@ -99,7 +116,10 @@ describe('people', () => {
 
   it('pages a person’s transcriptions (empty until transcripts exist)', async () => {
     const { body } = await api.post('/api/people', { name: 'Quiet One' }, token);
-    const res = await api.get(`/api/people/${body.data._id}/transcriptions?page=1&limit=20&sort=createdAt&search=hello`, token);
+    const res = await api.get(
+      `/api/people/${body.data._id}/transcriptions?page=1&limit=20&sort=createdAt&search=hello`,
+      token,
+    );
     expect(res.status).toBe(200);
     const page = expectSchema(TranscriptionPageResponse, res.body).data;
     expect(page).toEqual({ transcriptions: [], pagination: { page: 1, pages: 0, total: 0, limit: 20 } });

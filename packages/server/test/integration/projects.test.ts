@@ -42,7 +42,9 @@ describe('projects', () => {
 
   it('accepts the boundaries: 2 and 100 characters, 500 of description', async () => {
     expect((await api.post('/api/projects', { name: 'ab' }, token)).status).toBe(201);
-    expect((await api.post('/api/projects', { name: 'n'.repeat(100), description: 'd'.repeat(500) }, token)).status).toBe(201);
+    expect(
+      (await api.post('/api/projects', { name: 'n'.repeat(100), description: 'd'.repeat(500) }, token)).status,
+    ).toBe(201);
   });
 
   it('updates name and description; an empty description clears it', async () => {

@@ -13,20 +13,28 @@ const scratch = fixtureTempDir('parley-pipeline-');
 const jfk = jfkWavPath();
 const serverRoot = resolve(import.meta.dirname, '../..');
 
-async function waitForMeeting(api: ReturnType<typeof apiClient>, token: string, projectId: string, id: string, timeoutMs = 120_000) {
+async function waitForMeeting(
+  api: ReturnType<typeof apiClient>,
+  token: string,
+  projectId: string,
+  id: string,
+  timeoutMs = 120_000,
+) {
   const seenProgress = new Set<number>();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const meeting = (await api.get(`/api/projects/${projectId}/meetings/${id}`, token)).body.data;
     seenProgress.add(meeting.transcriptionProgress);
-    if (meeting.transcriptionStatus === 'completed' || meeting.transcriptionStatus === 'failed') return { meeting, seenProgress };
+    if (meeting.transcriptionStatus === 'completed' || meeting.transcriptionStatus === 'failed')
+      return { meeting, seenProgress };
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`meeting ${id} did not finish within ${timeoutMs} ms`);
 }
 
 async function allSegments(api: ReturnType<typeof apiClient>, token: string, meetingId: string) {
-  return (await api.get(`/api/meetings/${meetingId}/transcriptions?page=1&limit=200`, token)).body.data.transcriptions as Array<{
+  return (await api.get(`/api/meetings/${meetingId}/transcriptions?page=1&limit=200`, token)).body.data
+    .transcriptions as Array<{
     speaker: string;
     text: string;
     startTime: number;
@@ -71,7 +79,13 @@ describe('the transcription pipeline through the API (in-process worker)', () =>
   it.each(formats)('transcribes real speech uploaded as $ext', async ({ ext, args, type }) => {
     const path = join(scratch, `jfk.${ext}`);
     execFileSync(fixtureFfmpeg(), ['-y', '-loglevel', 'error', '-i', jfk, ...args, path]);
-    const created = await uploadMeeting(server.url, token, projectId, { path, type }, { title: `JFK ${ext}`, recordingType: 'upload' });
+    const created = await uploadMeeting(
+      server.url,
+      token,
+      projectId,
+      { path, type },
+      { title: `JFK ${ext}`, recordingType: 'upload' },
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { meeting } = await waitForMeeting(api, token, projectId, created.body.data._id);
     expect(meeting.transcriptionStatus, meeting.transcriptionError).toBe('completed');
@@ -86,7 +100,13 @@ describe('the transcription pipeline through the API (in-process worker)', () =>
 
   it('labels a meeting of several real speakers with several speakers, progress moving', async () => {
     const built = makeMultiSpeakerMeeting({ dir: scratch, speakers: 3 });
-    const created = await uploadMeeting(server.url, token, projectId, { path: built.path }, { title: 'Three voices', recordingType: 'upload' });
+    const created = await uploadMeeting(
+      server.url,
+      token,
+      projectId,
+      { path: built.path },
+      { title: 'Three voices', recordingType: 'upload' },
+    );
     const { meeting, seenProgress } = await waitForMeeting(api, token, projectId, created.body.data._id);
     expect(meeting.transcriptionStatus).toBe('completed');
     expect([...seenProgress].some((p) => p > 0 && p < 100)).toBe(true);
@@ -137,7 +157,10 @@ describe('a worker killed in the middle of a job', () => {
     const first = spawnWorker();
     const deadline = Date.now() + 60_000;
     let meeting = (await api.get(`/api/projects/${projectId}/meetings/${id}`, token)).body.data;
-    while (!(meeting.transcriptionStatus === 'processing' && meeting.transcriptionProgress > 0) && Date.now() < deadline) {
+    while (
+      !(meeting.transcriptionStatus === 'processing' && meeting.transcriptionProgress > 0) &&
+      Date.now() < deadline
+    ) {
       await new Promise((r) => setTimeout(r, 50));
       meeting = (await api.get(`/api/projects/${projectId}/meetings/${id}`, token)).body.data;
     }

@@ -18,7 +18,15 @@ beforeAll(async () => {
   const user = await api.register();
   token = user.token;
   projectId = (await api.post('/api/projects', { name: 'Transcripts' }, token)).body.data._id;
-  meetingId = (await uploadMeeting(server.url, token, projectId, { path: jfkWavPath() }, { title: 'Standup', recordingType: 'upload' })).body.data._id;
+  meetingId = (
+    await uploadMeeting(
+      server.url,
+      token,
+      projectId,
+      { path: jfkWavPath() },
+      { title: 'Standup', recordingType: 'upload' },
+    )
+  ).body.data._id;
   const segments = Array.from({ length: 45 }, (_, i) => ({
     speaker: i % 3 === 0 ? 'Speaker 2' : 'Speaker 1',
     text: `segment number ${i} about 100% of the_budget`,
@@ -33,11 +41,20 @@ const base = () => `/api/meetings/${meetingId}/transcriptions`;
 
 describe('transcription segments', () => {
   it('pages segments ordered by start time', async () => {
-    const first = expectSchema(TranscriptionPageResponse, (await api.get(`${base()}?page=1&limit=20`, token)).body).data;
+    const first = expectSchema(
+      TranscriptionPageResponse,
+      (await api.get(`${base()}?page=1&limit=20`, token)).body,
+    ).data;
     expect(first.pagination).toEqual({ page: 1, pages: 3, total: 45, limit: 20 });
     const starts = first.transcriptions.map((s) => s.startTime);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
-    expect(first.transcriptions[0]).toMatchObject({ startTime: 0, endTime: 1800, isEdited: false, personId: null, meetingId });
+    expect(first.transcriptions[0]).toMatchObject({
+      startTime: 0,
+      endTime: 1800,
+      isEdited: false,
+      personId: null,
+      meetingId,
+    });
     const last = (await api.get(`${base()}?page=3&limit=20`, token)).body.data;
     expect(last.transcriptions).toHaveLength(5);
     expectError(await api.get(`${base()}?page=0`, token), 400);
@@ -63,22 +80,36 @@ describe('transcription segments', () => {
       expect(segment.personId).toEqual(expected);
     }
 
-    const person = (await api.get(`/api/people/${ada._id}/transcriptions?page=1&limit=20&sort=createdAt`, token)).body.data;
+    const person = (await api.get(`/api/people/${ada._id}/transcriptions?page=1&limit=20&sort=createdAt`, token)).body
+      .data;
     expect(person.pagination.total).toBe(15);
     expect(person.transcriptions[0].meetingId).toEqual({ _id: meetingId, title: 'Standup', projectId });
-    const searched = (await api.get(`/api/people/${ada._id}/transcriptions?search=${encodeURIComponent('number 3 ')}`, token)).body.data;
+    const searched = (
+      await api.get(`/api/people/${ada._id}/transcriptions?search=${encodeURIComponent('number 3 ')}`, token)
+    ).body.data;
     expect(searched.transcriptions.map((s: { text: string }) => s.text)).toEqual(
-      expect.arrayContaining(['segment number 3 about 100% of the_budget', 'segment number 30 about 100% of the_budget']),
+      expect.arrayContaining([
+        'segment number 3 about 100% of the_budget',
+        'segment number 30 about 100% of the_budget',
+      ]),
     );
     // % and _ are matched literally, not as wildcards.
-    expect((await api.get(`/api/people/${ada._id}/transcriptions?search=${encodeURIComponent('100%')}`, token)).body.data.pagination.total).toBe(15);
-    expect((await api.get(`/api/people/${ada._id}/transcriptions?search=${encodeURIComponent('1_0')}`, token)).body.data.pagination.total).toBe(0);
+    expect(
+      (await api.get(`/api/people/${ada._id}/transcriptions?search=${encodeURIComponent('100%')}`, token)).body.data
+        .pagination.total,
+    ).toBe(15);
+    expect(
+      (await api.get(`/api/people/${ada._id}/transcriptions?search=${encodeURIComponent('1_0')}`, token)).body.data
+        .pagination.total,
+    ).toBe(0);
 
     const moved = await api.put(`${base()}/people/${ada._id}/assign`, { newPersonId: bob._id }, token);
     expect(moved.body.data.modifiedCount).toBe(15);
     expect((await api.get(`/api/people/${ada._id}/transcriptions`, token)).body.data.pagination.total).toBe(0);
     expect((await api.get(`/api/people/${bob._id}/transcriptions`, token)).body.data.pagination.total).toBe(15);
-    expect((await api.put(`${base()}/speaker/Nobody/assign`, { personId: bob._id }, token)).body.data.modifiedCount).toBe(0);
+    expect(
+      (await api.put(`${base()}/speaker/Nobody/assign`, { personId: bob._id }, token)).body.data.modifiedCount,
+    ).toBe(0);
   });
 
   it('deleting a person unlinks their segments but keeps them', async () => {
@@ -87,7 +118,11 @@ describe('transcription segments', () => {
     await api.delete(`/api/people/${carl._id}`, token);
     const all = (await api.get(`${base()}?limit=100`, token)).body.data;
     expect(all.pagination.total).toBe(45);
-    expect(all.transcriptions.filter((s: { speaker: string }) => s.speaker === 'Speaker 1').every((s: { personId: unknown }) => s.personId === null)).toBe(true);
+    expect(
+      all.transcriptions
+        .filter((s: { speaker: string }) => s.speaker === 'Speaker 1')
+        .every((s: { personId: unknown }) => s.personId === null),
+    ).toBe(true);
   });
 
   it('deletes a segment', async () => {

@@ -86,8 +86,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('transcriptions_meeting_start').on('transcriptions').columns(['meeting_id', 'start_ms']).execute();
-  await db.schema.createIndex('transcriptions_person').on('transcriptions').columns(['person_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('transcriptions_meeting_start')
+    .on('transcriptions')
+    .columns(['meeting_id', 'start_ms'])
+    .execute();
+  await db.schema
+    .createIndex('transcriptions_person')
+    .on('transcriptions')
+    .columns(['person_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('usage_events')

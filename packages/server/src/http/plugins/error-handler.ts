@@ -25,7 +25,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ success: false, message: 'Internal server error' });
   });
-
 }
 
 function clientMessage(error: FastifyError): string {

@@ -25,7 +25,10 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
       return reply.status(404).send({ success: false, message: `Route ${request.method} ${path} not found` });
     }
     if (!built) {
-      return reply.status(503).type('text/plain').send('The Parley web app has not been built yet. Run: npm run build -w @parley/web');
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The Parley web app has not been built yet. Run: npm run build -w @parley/web');
     }
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

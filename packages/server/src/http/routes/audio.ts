@@ -8,7 +8,10 @@ import type { ZodApp } from '../types.ts';
 const Params = z.object({ id: Id, meetingId: Id });
 
 /** Parses a single `bytes=` range; multi-range requests are answered with the whole file. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   const match = header?.match(/^bytes=(\d*)-(\d*)$/);
   if (!match) return null;
   const [, from, to] = match;

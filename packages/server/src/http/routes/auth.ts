@@ -5,8 +5,10 @@ import { ok, type ZodApp } from '../types.ts';
 export function authRoutes(app: ZodApp, ctx: AppContext) {
   const { users } = ctx.services;
 
-  app.post('/auth/login', { schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } } }, async (request) =>
-    ok(await users.login(request.body, request.ip)),
+  app.post(
+    '/auth/login',
+    { schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } } },
+    async (request) => ok(await users.login(request.body, request.ip)),
   );
 
   app.post(

@@ -21,8 +21,10 @@ export function meetingRoutes(app: ZodApp, ctx: AppContext) {
   const { meetings } = ctx.services;
   const tags = ['meetings'];
 
-  app.get('/api/projects/:id/meetings', { schema: { tags, params: ProjectParams, response: { 200: MeetingListResponse } } }, async (request) =>
-    ok({ meetings: await meetings.listForProject(request.userId, request.params.id) }),
+  app.get(
+    '/api/projects/:id/meetings',
+    { schema: { tags, params: ProjectParams, response: { 200: MeetingListResponse } } },
+    async (request) => ok({ meetings: await meetings.listForProject(request.userId, request.params.id) }),
   );
 
   app.post(
@@ -32,7 +34,8 @@ export function meetingRoutes(app: ZodApp, ctx: AppContext) {
         tags,
         params: ProjectParams,
         consumes: ['multipart/form-data'],
-        description: 'Multipart upload: audioFile (the recording), title, recordingType (direct | upload), duration (a hint in whole seconds).',
+        description:
+          'Multipart upload: audioFile (the recording), title, recordingType (direct | upload), duration (a hint in whole seconds).',
         response: { 201: CreateMeetingResponse },
       },
     },
@@ -48,21 +51,30 @@ export function meetingRoutes(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  app.get('/api/projects/:id/meetings/:meetingId', { schema: { tags, params: MeetingParams, response: { 200: MeetingResponse } } }, async (request) => {
-    const row = await meetings.getInProject(request.userId, request.params.id, request.params.meetingId);
-    return ok(presentMeeting(row));
-  });
+  app.get(
+    '/api/projects/:id/meetings/:meetingId',
+    { schema: { tags, params: MeetingParams, response: { 200: MeetingResponse } } },
+    async (request) => {
+      const row = await meetings.getInProject(request.userId, request.params.id, request.params.meetingId);
+      return ok(presentMeeting(row));
+    },
+  );
 
   app.put(
     '/api/projects/:id/meetings/:meetingId',
     { schema: { tags, params: MeetingParams, body: UpdateMeetingRequest, response: { 200: MeetingResponse } } },
-    async (request) => ok(await meetings.update(request.userId, request.params.id, request.params.meetingId, request.body)),
+    async (request) =>
+      ok(await meetings.update(request.userId, request.params.id, request.params.meetingId, request.body)),
   );
 
-  app.delete('/api/projects/:id/meetings/:meetingId', { schema: { tags, params: MeetingParams } }, async (request, reply) => {
-    await meetings.delete(request.userId, request.params.id, request.params.meetingId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/projects/:id/meetings/:meetingId',
+    { schema: { tags, params: MeetingParams } },
+    async (request, reply) => {
+      await meetings.delete(request.userId, request.params.id, request.params.meetingId);
+      return reply.status(204).send();
+    },
+  );
 
   // <audio> cannot send a bearer header: the app asks for a short-lived URL bound to this one meeting.
   app.get(

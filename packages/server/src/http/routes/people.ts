@@ -18,20 +18,26 @@ export function peopleRoutes(app: ZodApp, ctx: AppContext) {
   const { people } = ctx.services;
   const tags = ['people'];
 
-  app.get('/api/people', { schema: { tags, querystring: PeopleListQuery, response: { 200: PeopleListResponse } } }, async (request) =>
-    ok(await people.list(request.userId, request.query)),
+  app.get(
+    '/api/people',
+    { schema: { tags, querystring: PeopleListQuery, response: { 200: PeopleListResponse } } },
+    async (request) => ok(await people.list(request.userId, request.query)),
   );
 
-  app.post('/api/people', { schema: { tags, body: CreatePersonRequest, response: { 201: PersonResponse } } }, async (request, reply) =>
-    reply.status(201).send(ok(await people.create(request.userId, request.body))),
+  app.post(
+    '/api/people',
+    { schema: { tags, body: CreatePersonRequest, response: { 201: PersonResponse } } },
+    async (request, reply) => reply.status(201).send(ok(await people.create(request.userId, request.body))),
   );
 
   app.get('/api/people/:id', { schema: { tags, params: Params, response: { 200: PersonResponse } } }, async (request) =>
     ok(await people.get(request.userId, request.params.id)),
   );
 
-  app.put('/api/people/:id', { schema: { tags, params: Params, body: UpdatePersonRequest, response: { 200: PersonResponse } } }, async (request) =>
-    ok(await people.update(request.userId, request.params.id, request.body)),
+  app.put(
+    '/api/people/:id',
+    { schema: { tags, params: Params, body: UpdatePersonRequest, response: { 200: PersonResponse } } },
+    async (request) => ok(await people.update(request.userId, request.params.id, request.body)),
   );
 
   app.delete('/api/people/:id', { schema: { tags, params: Params } }, async (request, reply) => {
@@ -41,7 +47,14 @@ export function peopleRoutes(app: ZodApp, ctx: AppContext) {
 
   app.get(
     '/api/people/:id/transcriptions',
-    { schema: { tags, params: Params, querystring: PersonTranscriptionsQuery, response: { 200: TranscriptionPageResponse } } },
+    {
+      schema: {
+        tags,
+        params: Params,
+        querystring: PersonTranscriptionsQuery,
+        response: { 200: TranscriptionPageResponse },
+      },
+    },
     async (request) => ok(await people.transcriptions(request.userId, request.params.id, request.query)),
   );
 }

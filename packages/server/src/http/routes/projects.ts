@@ -13,16 +13,22 @@ export function projectRoutes(app: ZodApp, ctx: AppContext) {
     ok({ projects: await projects.list(request.userId) }),
   );
 
-  app.post('/api/projects', { schema: { tags, body: CreateProjectRequest, response: { 201: ProjectResponse } } }, async (request, reply) =>
-    reply.status(201).send(ok(await projects.create(request.userId, request.body))),
+  app.post(
+    '/api/projects',
+    { schema: { tags, body: CreateProjectRequest, response: { 201: ProjectResponse } } },
+    async (request, reply) => reply.status(201).send(ok(await projects.create(request.userId, request.body))),
   );
 
-  app.get('/api/projects/:id', { schema: { tags, params: Params, response: { 200: ProjectResponse } } }, async (request) =>
-    ok(await projects.get(request.userId, request.params.id)),
+  app.get(
+    '/api/projects/:id',
+    { schema: { tags, params: Params, response: { 200: ProjectResponse } } },
+    async (request) => ok(await projects.get(request.userId, request.params.id)),
   );
 
-  app.put('/api/projects/:id', { schema: { tags, params: Params, body: UpdateProjectRequest, response: { 200: ProjectResponse } } }, async (request) =>
-    ok(await projects.update(request.userId, request.params.id, request.body)),
+  app.put(
+    '/api/projects/:id',
+    { schema: { tags, params: Params, body: UpdateProjectRequest, response: { 200: ProjectResponse } } },
+    async (request) => ok(await projects.update(request.userId, request.params.id, request.body)),
   );
 
   app.delete('/api/projects/:id', { schema: { tags, params: Params } }, async (request, reply) => {

@@ -20,15 +20,38 @@ export function transcriptionRoutes(app: ZodApp, ctx: AppContext) {
   const tags = ['transcriptions'];
   const base = '/api/meetings/:meetingId/transcriptions';
 
-  app.get(base, { schema: { tags, params: MeetingParams, querystring: TranscriptionPageQuery, response: { 200: TranscriptionPageResponse } } }, async (request) =>
-    ok(await transcriptions.page(request.userId, request.params.meetingId, request.query)),
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        params: MeetingParams,
+        querystring: TranscriptionPageQuery,
+        response: { 200: TranscriptionPageResponse },
+      },
+    },
+    async (request) => ok(await transcriptions.page(request.userId, request.params.meetingId, request.query)),
   );
 
   app.patch(
     `${base}/:transcriptionId`,
-    { schema: { tags, params: SegmentParams, body: UpdateTranscriptionRequest, response: { 200: TranscriptionResponse } } },
+    {
+      schema: {
+        tags,
+        params: SegmentParams,
+        body: UpdateTranscriptionRequest,
+        response: { 200: TranscriptionResponse },
+      },
+    },
     async (request) =>
-      ok(await transcriptions.updateText(request.userId, request.params.meetingId, request.params.transcriptionId, request.body.text)),
+      ok(
+        await transcriptions.updateText(
+          request.userId,
+          request.params.meetingId,
+          request.params.transcriptionId,
+          request.body.text,
+        ),
+      ),
   );
 
   app.delete(`${base}/:transcriptionId`, { schema: { tags, params: SegmentParams } }, async (request, reply) => {
@@ -47,13 +70,34 @@ export function transcriptionRoutes(app: ZodApp, ctx: AppContext) {
       },
     },
     async (request) =>
-      ok(await transcriptions.assignSpeaker(request.userId, request.params.meetingId, request.params.speaker, request.body.personId)),
+      ok(
+        await transcriptions.assignSpeaker(
+          request.userId,
+          request.params.meetingId,
+          request.params.speaker,
+          request.body.personId,
+        ),
+      ),
   );
 
   app.put(
     `${base}/people/:personId/assign`,
-    { schema: { tags, params: MeetingParams.extend({ personId: Id }), body: ReassignPersonRequest, response: { 200: ModifiedCountResponse } } },
+    {
+      schema: {
+        tags,
+        params: MeetingParams.extend({ personId: Id }),
+        body: ReassignPersonRequest,
+        response: { 200: ModifiedCountResponse },
+      },
+    },
     async (request) =>
-      ok(await transcriptions.reassignPerson(request.userId, request.params.meetingId, request.params.personId, request.body.newPersonId)),
+      ok(
+        await transcriptions.reassignPerson(
+          request.userId,
+          request.params.meetingId,
+          request.params.personId,
+          request.body.newPersonId,
+        ),
+      ),
   );
 }

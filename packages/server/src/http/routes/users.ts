@@ -10,14 +10,26 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
     ok(await users.me(request.userId)),
   );
 
-  app.put('/api/users/me/password', { schema: { tags: ['users'], body: ChangePasswordRequest } }, async (request, reply) => {
-    await users.changePassword(request.userId, request.body.currentPassword, request.body.newPassword);
-    return reply.status(204).send();
-  });
+  app.put(
+    '/api/users/me/password',
+    { schema: { tags: ['users'], body: ChangePasswordRequest } },
+    async (request, reply) => {
+      await users.changePassword(request.userId, request.body.currentPassword, request.body.newPassword);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/api/users/:userId/meetings',
-    { schema: { tags: ['meetings'], params: z.object({ userId: Id }), querystring: RecentMeetingsQuery, response: { 200: MeetingListResponse } } },
-    async (request) => ok({ meetings: await meetings.listRecent(request.userId, request.params.userId, request.query.limit) }),
+    {
+      schema: {
+        tags: ['meetings'],
+        params: z.object({ userId: Id }),
+        querystring: RecentMeetingsQuery,
+        response: { 200: MeetingListResponse },
+      },
+    },
+    async (request) =>
+      ok({ meetings: await meetings.listRecent(request.userId, request.params.userId, request.query.limit) }),
   );
 }

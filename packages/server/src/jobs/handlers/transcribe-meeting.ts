@@ -12,7 +12,10 @@ export interface TranscriptResult {
 }
 
 /** The audio pipeline as the job sees it: a file in, speaker segments (seconds) out. */
-export type Transcribe = (path: string, opts: { onProgress: (fraction: number) => void; signal: AbortSignal }) => Promise<TranscriptResult>;
+export type Transcribe = (
+  path: string,
+  opts: { onProgress: (fraction: number) => void; signal: AbortSignal },
+) => Promise<TranscriptResult>;
 
 interface Deps {
   db: Db;
@@ -25,7 +28,13 @@ interface Deps {
 /** How often progress is written: often enough to move the bar, rarely enough not to load the database. */
 const PROGRESS_WRITE_MS = 1000;
 
-export function transcribeMeetingHandler({ db, meetings, transcriptions, storage, transcribe }: Deps): JobHandler<'transcribe-meeting'> {
+export function transcribeMeetingHandler({
+  db,
+  meetings,
+  transcriptions,
+  storage,
+  transcribe,
+}: Deps): JobHandler<'transcribe-meeting'> {
   return {
     name: 'transcribe-meeting',
 
@@ -35,7 +44,11 @@ export function transcribeMeetingHandler({ db, meetings, transcriptions, storage
       if (meeting.transcription_status === 'completed') return;
       if (!meeting.audio_key) throw new PermanentJobError('The meeting has no recording');
 
-      await meetings.updateById(db, meetingId, { transcription_status: 'processing', transcription_progress: 0, transcription_error: null });
+      await meetings.updateById(db, meetingId, {
+        transcription_status: 'processing',
+        transcription_progress: 0,
+        transcription_error: null,
+      });
       let lastWrite = 0;
       let lastPercent = 0;
       const onProgress = (fraction: number) => {
@@ -44,7 +57,9 @@ export function transcribeMeetingHandler({ db, meetings, transcriptions, storage
         if (percent === lastPercent || Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
         lastPercent = percent;
         lastWrite = Date.now();
-        meetings.updateById(db, meetingId, { transcription_progress: percent }).catch((err) => log.warn({ err }, 'progress not saved'));
+        meetings
+          .updateById(db, meetingId, { transcription_progress: percent })
+          .catch((err) => log.warn({ err }, 'progress not saved'));
       };
 
       const result = await transcribe(await storage.localPath(meeting.audio_key), { onProgress, signal });
@@ -60,7 +75,12 @@ export function transcribeMeetingHandler({ db, meetings, transcriptions, storage
           trx,
           meeting.user_id,
           meetingId,
-          result.segments.map((s) => ({ speaker: s.speaker, text: s.text, startMs: s.startTime * 1000, endMs: s.endTime * 1000 })),
+          result.segments.map((s) => ({
+            speaker: s.speaker,
+            text: s.text,
+            startMs: s.startTime * 1000,
+            endMs: s.endTime * 1000,
+          })),
         );
         await meetings.updateById(trx, meetingId, {
           transcription_status: 'completed',
