@@ -47,7 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <LogoMark />
           {PRODUCT_NAME}
         </Link>
-        <UsageBar user={user} collapsed className="w-24" />
+        <UsageBar user={user} compact className="w-40 max-w-[50%]" />
       </header>
       <main
         id="main"

@@ -16,10 +16,14 @@ const BAR_COLOURS: Record<UsageLevel, string> = {
 export function UsageBar({
   user,
   collapsed = false,
+  compact = false,
   className,
 }: {
   user: Pick<User, 'tier' | 'currentMonthUsage'>;
+  /** Bar only (collapsed sidebar): the figures move into the tooltip. */
   collapsed?: boolean;
+  /** One line, figures beside a short bar (mobile header). */
+  compact?: boolean;
   className?: string;
 }) {
   const usage = summarizeUsage(user);
@@ -35,7 +39,8 @@ export function UsageBar({
       )}
       tabIndex={tooltip ? 0 : undefined}
     >
-      {!collapsed && (
+      {compact && <span className="text-muted-foreground text-xs whitespace-nowrap tabular-nums">{minutes}</span>}
+      {!collapsed && !compact && (
         <div className="flex items-baseline justify-between gap-2 text-xs">
           <span className="text-muted-foreground">Monthly usage</span>
           <span className="font-medium tabular-nums">{minutes}</span>
