@@ -7,9 +7,7 @@ import pg from 'pg';
  * A fresh database for one test file: a new SQLite file, or, when the suite runs against PostgreSQL
  * (TEST_DB=postgres), a new database on the server the test command started.
  */
-export async function freshDatabaseUrl(
-  dataDir: string,
-): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') return { url: undefined, drop: async () => {} };
   const admin = process.env.TEST_POSTGRES_URL;
   if (!admin) throw new Error('TEST_DB=postgres needs TEST_POSTGRES_URL (scripts/test.sh starts a server and sets it)');
