@@ -1,0 +1,146 @@
+// Server memory growth while receiving a 500 MB upload (target: at most 64 MB).
+// Starts the real server as a child process, streams a 500 MB WAV (generated on the fly: speech-band
+// noise, 44.1 kHz stereo, ~50 minutes) as a multipart upload, and samples the server's RSS from
+// /proc every 50 ms. Run: node bench/upload-memory.bench.ts [sizeMB]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const sizeMb = Number(process.argv[2] ?? 500);
+const totalBytes = sizeMb * 1024 * 1024;
+
+const rssMb = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+
+function wavHeader(dataBytes: number, rate = 44100, channels = 2) {
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + dataBytes, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(channels, 22);
+  h.writeUInt32LE(rate, 24);
+  h.writeUInt32LE(rate * channels * 2, 28);
+  h.writeUInt16LE(channels * 2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(dataBytes, 40);
+  return h;
+}
+
+async function freePort() {
+  return new Promise<number>((res) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => res(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'parley-upload-bench-'));
+const port = await freePort();
+const server = spawn(process.execPath, [join(root, 'packages/server/src/main.ts')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RUN_WORKER: 'false',
+    TIER_MAX_FILE_SIZE_MB: '2000',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {}
+  if (i > 300) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+try {
+  const reg = await (
+    await fetch(`${base}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', password: 'benchmark pass' }),
+    })
+  ).json();
+  const token = reg.data.token;
+  const project = await (
+    await fetch(`${base}/api/projects`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Bench' }),
+    })
+  ).json();
+
+  // Warm up the upload path once so lazily loaded modules don't count as growth.
+  await upload(token, project.data._id, 1024 * 1024);
+  global.gc?.();
+  await new Promise((r) => setTimeout(r, 500));
+  const before = rssMb(server.pid!);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(server.pid!));
+  }, 50);
+  const started = performance.now();
+  const res = await upload(token, project.data._id, totalBytes);
+  clearInterval(sampler);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `upload of ${sizeMb} MB: HTTP ${res.status} in ${seconds.toFixed(1)} s (${(sizeMb / seconds).toFixed(0)} MB/s, measured duration ${res.body?.data?.duration ?? '?'} s)`,
+  );
+  console.log(`server RSS before: ${before.toFixed(1)} MB, peak during upload: ${peak.toFixed(1)} MB`);
+  console.log(`memory growth while receiving ${sizeMb} MB: ${(peak - before).toFixed(1)} MB (target <= 64 MB)`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function upload(token: string, projectId: string, bytes: number) {
+  const boundary = `----parleybench${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBench upload\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="audioFile"; filename="bench.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const dataBytes = bytes - 44;
+  const chunk = Buffer.alloc(1024 * 1024);
+  let seed = 1;
+  for (let i = 0; i < chunk.length; i += 2) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    chunk.writeInt16LE(((seed >> 8) % 4000) - 2000, i);
+  }
+  async function* body() {
+    yield head;
+    yield wavHeader(dataBytes);
+    let sent = 0;
+    while (sent < dataBytes) {
+      const n = Math.min(chunk.length, dataBytes - sent);
+      yield n === chunk.length ? chunk : chunk.subarray(0, n);
+      sent += n;
+    }
+    yield tail;
+  }
+  const response = await fetch(`${base}/api/projects/${projectId}/meetings`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + bytes + tail.length),
+    },
+    body: ReadableStream.from(body()),
+    duplex: 'half',
+  } as RequestInit);
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
