@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'parley-config-'));
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'sqlite', file: join(dir, 'parley.db') });
+    expect(config.allowRegistration).toBe(true);
+    expect(config.tier).toEqual({
+      name: 'free',
+      monthlyDurationSeconds: 300 * 60,
+      maxFileSizeBytes: 100 * 1024 * 1024,
+    });
+    expect(config.worker).toMatchObject({ runInServer: true, concurrency: 1 });
+    expect(config.transcription).toMatchObject({ engine: 'local', moonshineModel: 'tiny' });
+  });
+
+  it('generates a signing secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwt.secret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).jwt.secret).toBe(first);
+  });
+
+  it('reads PostgreSQL from DATABASE_URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@localhost:5432/parley' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost:5432/parley' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ ALLOW_REGISTRATION: 'maybe' }, 'ALLOW_REGISTRATION'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ TIER_MONTHLY_MINUTES: '-5' }, 'TIER_MONTHLY_MINUTES'],
+    [{ MOONSHINE_MODEL: 'huge' }, 'MOONSHINE_MODEL'],
+    [{ TRANSCRIPTION_ENGINE: 'remote' }, 'REMOTE_ASR_URL'],
+  ])('stops on %j with a message naming %s', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(name));
+  });
+});
