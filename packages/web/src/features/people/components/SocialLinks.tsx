@@ -25,7 +25,7 @@ export function SocialLinks({
       {links.map((network) => (
         <li key={network}>
           <a
-            href={socialHref(person.socialMedia![network]!)}
+            href={socialHref(network, person.socialMedia![network]!)}
             target="_blank"
             rel="noopener noreferrer"
             title={SOCIAL_LABELS[network]}

@@ -112,9 +112,12 @@ describe('update payload', () => {
 });
 
 describe('socialHref', () => {
-  it('opens links without a scheme as https and keeps http(s) links', () => {
-    expect(socialHref('github.com/grace')).toBe('https://github.com/grace');
-    expect(socialHref('http://example.com')).toBe('http://example.com');
-    expect(socialHref('javascript:alert(1)')).toBe('https://javascript:alert(1)');
+  it('keeps http(s) links, turns bare handles into profile URLs and opens the rest as https', () => {
+    expect(socialHref('github', 'http://example.com/me')).toBe('http://example.com/me');
+    expect(socialHref('github', ' grace ')).toBe('https://github.com/grace');
+    expect(socialHref('twitter', '@grace')).toBe('https://x.com/grace');
+    expect(socialHref('linkedin', 'grace-hopper')).toBe('https://www.linkedin.com/in/grace-hopper');
+    expect(socialHref('github', 'github.com/grace')).toBe('https://github.com/grace');
+    expect(socialHref('facebook', 'javascript:alert(1)')).toBe('https://javascript:alert(1)');
   });
 });

@@ -108,10 +108,24 @@ export function buildUpdatePersonPayload(values: PersonFormValues, original: Per
   return payload;
 }
 
-/** Social links are stored as typed; a link without a scheme is opened as https. */
-export function socialHref(value: string): string {
+const PROFILE_BASE: Record<SocialNetwork, string> = {
+  linkedin: 'https://www.linkedin.com/in/',
+  twitter: 'https://x.com/',
+  facebook: 'https://www.facebook.com/',
+  instagram: 'https://www.instagram.com/',
+  github: 'https://github.com/',
+};
+
+/**
+ * Social links are stored as typed (no format check). For opening: http(s) links as they are, a bare
+ * handle ('grace', '@grace') as that network's profile URL, anything else as https.
+ */
+export function socialHref(network: SocialNetwork, value: string): string {
   const trimmed = value.trim();
-  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/+/, '')}`;
+  if (/^https?:\/\//i.test(trimmed)) return trimmed;
+  const handle = trimmed.replace(/^@/, '');
+  if (/^[\w.-]+$/.test(handle) && !handle.includes('.')) return `${PROFILE_BASE[network]}${handle}`;
+  return `https://${trimmed.replace(/^\/+/, '')}`;
 }
 
 export function initials(name: string): string {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meetingKeys } from '@/features/meetings';
 import { api } from '@/lib/api-client';
 import { projectKeys } from './keys';
 
@@ -12,6 +13,7 @@ export function useDeleteProject() {
     mutationFn: deleteProject,
     onSuccess: (_, projectId) => {
       queryClient.removeQueries({ queryKey: projectKeys.detail(projectId) });
+      queryClient.removeQueries({ queryKey: meetingKeys.byProject(projectId) });
       // The project's meetings went with it, so every list may have changed. Not awaited: a screen
       // showing the deleted project navigates away instead of waiting for its own 404s.
       void queryClient.invalidateQueries();
