@@ -419,7 +419,8 @@ function absorbSmall(x: Vec[], labels: Int32Array, minSize: number): { labels: I
     }
     const d = x[0]!.length;
     const means = Array.from({ length: k }, () => new Float64Array(d));
-    for (let i = 0; i < x.length; i++) for (let j = 0; j < d; j++) means[current[i]!]![j]! += x[i]![j]! / counts[current[i]!]!;
+    for (let i = 0; i < x.length; i++)
+      for (let j = 0; j < d; j++) means[current[i]!]![j]! += x[i]![j]! / counts[current[i]!]!;
     const next = Int32Array.from(current);
     for (let i = 0; i < x.length; i++) {
       if (big[current[i]!]) continue;
@@ -464,7 +465,13 @@ function minPairSeparation(model: Model): { value: number; a: number; b: number 
 }
 
 /** Viterbi over time-ordered windows: emission cost = ½ Mahalanobis², switch cost = penalty (scaled down across long gaps). */
-function viterbi(x: Vec[], order: number[], times: Array<{ start: number; end: number }>, model: Model, penalty: number): Int32Array {
+function viterbi(
+  x: Vec[],
+  order: number[],
+  times: Array<{ start: number; end: number }>,
+  model: Model,
+  penalty: number,
+): Int32Array {
   const k = model.means.length;
   const n = order.length;
   const cost = new Float64Array(k);
@@ -509,7 +516,11 @@ function viterbi(x: Vec[], order: number[], times: Array<{ start: number; end: n
  * Assign speakers to segments. `windows` come from SpeakerFeatures; `segments` are the transcript
  * segments (seconds). The number of speakers is estimated from the data.
  */
-export function diarize(windows: SpeakerWindow[], segments: Array<{ start: number; end: number }>, options: DiarizeOptions = {}): DiarizationResult {
+export function diarize(
+  windows: SpeakerWindow[],
+  segments: Array<{ start: number; end: number }>,
+  options: DiarizeOptions = {},
+): DiarizationResult {
   const maxSpeakers = options.maxSpeakers ?? 10;
   const dims = options.dims ?? 3;
   const minShare = options.minShare ?? 0.04;
@@ -519,7 +530,11 @@ export function diarize(windows: SpeakerWindow[], segments: Array<{ start: numbe
 
   const n = windows.length;
   if (n < 2 * minWindowsOpt) {
-    return { speakerCount: segments.length ? 1 : 0, labels: segments.map(() => 'Speaker 1'), windowSpeakers: windows.map(() => 0) };
+    return {
+      speakerCount: segments.length ? 1 : 0,
+      labels: segments.map(() => 'Speaker 1'),
+      windowSpeakers: windows.map(() => 0),
+    };
   }
   const x = standardiseAndProject(windows, dims);
   const minSize = Math.max(minWindowsOpt, Math.ceil(minShare * n));
@@ -533,7 +548,8 @@ export function diarize(windows: SpeakerWindow[], segments: Array<{ start: numbe
   // The separation that chance alone produces when one voice is split shrinks with the sample size
   // (measured on Gaussian and Student-t data run through this same procedure: ~4.8 at 25 windows,
   // ~3.5 at 112, ~2.8 at 400, 5 dimensions); require a margin above it, and never less than the floor.
-  const minSeparation = options.minSeparation ?? Math.max(options.separationFloor ?? 4.5, 1.3 * (2.3 + 12 / Math.sqrt(xs.length)));
+  const minSeparation =
+    options.minSeparation ?? Math.max(options.separationFloor ?? 4.5, 1.3 * (2.3 + 12 / Math.sqrt(xs.length)));
   const minSizeSample = Math.max(2, Math.ceil(minSize / step));
 
   // Stopping rule: the largest cut whose (non-tiny) clusters are all pairwise separated.
@@ -588,7 +604,9 @@ export function diarize(windows: SpeakerWindow[], segments: Array<{ start: numbe
   const segSpeaker: number[] = [];
   const sortedWin = Array.from({ length: n }, (_, i) => i).sort((a, b) => windows[a]!.start - windows[b]!.start);
   let lo = 0;
-  const segOrder = Array.from({ length: segments.length }, (_, i) => i).sort((a, b) => segments[a]!.start - segments[b]!.start);
+  const segOrder = Array.from({ length: segments.length }, (_, i) => i).sort(
+    (a, b) => segments[a]!.start - segments[b]!.start,
+  );
   const raw = new Array<number>(segments.length).fill(0);
   for (const si of segOrder) {
     const seg = segments[si]!;
@@ -615,7 +633,7 @@ export function diarize(windows: SpeakerWindow[], segments: Array<{ start: numbe
         best = c;
       }
     }
-    raw[si] = best >= 0 ? best : nearest >= 0 ? nearest : 0;
+    raw[si] = best >= 0 ? best : Math.max(nearest, 0);
   }
   // Number speakers in order of first appearance.
   const rename = new Map<number, number>();

@@ -58,12 +58,18 @@ export function findFfmpeg(): string {
   }
   candidates.push('/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg');
   for (const c of candidates) {
-    if (isExecutable(c)) return (cachedFfmpeg = c);
+    if (isExecutable(c)) {
+      cachedFfmpeg = c;
+      return c;
+    }
   }
   try {
     const require = createRequire(import.meta.url);
     const installer = require('@ffmpeg-installer/ffmpeg') as { path?: string };
-    if (installer.path && isExecutable(installer.path)) return (cachedFfmpeg = installer.path);
+    if (installer.path && isExecutable(installer.path)) {
+      cachedFfmpeg = installer.path;
+      return installer.path;
+    }
   } catch {
     // fall through
   }
@@ -86,21 +92,47 @@ function classifyFailure(stderr: string, path: string): AudioDecodeError {
   if (/matches no streams|does not contain any stream|Output file #0 does not contain/i.test(stderr)) {
     return new AudioDecodeError('no_audio', 'The file has no audio track.', detail);
   }
-  if (/Invalid data found|could not find codec parameters|Invalid argument|moov atom not found|EBML header parsing failed|Unknown input format/i.test(stderr)) {
-    return new AudioDecodeError('not_audio', 'The file is not a recognised audio or video format, or it is damaged.', detail);
+  if (
+    /Invalid data found|could not find codec parameters|Invalid argument|moov atom not found|EBML header parsing failed|Unknown input format/i.test(
+      stderr,
+    )
+  ) {
+    return new AudioDecodeError(
+      'not_audio',
+      'The file is not a recognised audio or video format, or it is damaged.',
+      detail,
+    );
   }
   void path;
-  return new AudioDecodeError('decode_failed', 'The audio in this file could not be decoded; it may be damaged or truncated.', detail);
+  return new AudioDecodeError(
+    'decode_failed',
+    'The audio in this file could not be decoded; it may be damaged or truncated.',
+    detail,
+  );
 }
 
 /** Arguments that decode the first audio stream of `path` to raw signed 16-bit little-endian mono PCM at `sampleRate`. */
 function decodeArgs(path: string, sampleRate: number): string[] {
   return [
-    '-hide_banner', '-nostdin', '-v', 'error',
-    '-i', path,
-    '-map', '0:a:0', '-vn', '-sn', '-dn',
-    '-ac', '1', '-ar', String(sampleRate),
-    '-f', 's16le', '-acodec', 'pcm_s16le',
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-i',
+    path,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-sn',
+    '-dn',
+    '-ac',
+    '1',
+    '-ar',
+    String(sampleRate),
+    '-f',
+    's16le',
+    '-acodec',
+    'pcm_s16le',
     'pipe:1',
   ];
 }
@@ -149,7 +181,7 @@ export async function* decodePcmInt16(path: string, options: DecodeOptions = {})
   signal?.addEventListener('abort', onAbort, { once: true });
 
   const chunkBytes = chunkSamples * 2;
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let total = 0;
   let finished = false;
   try {
@@ -200,7 +232,10 @@ export async function* decodePcmStream(path: string, options: DecodeOptions = {}
  * (so it is right for browser-recorded WebM without a duration header and for VBR MP3).
  * Rejects with AudioDecodeError when the file is not decodable audio.
  */
-export async function probeDurationSeconds(path: string, options: { signal?: AbortSignal; ffmpegPath?: string } = {}): Promise<number> {
+export async function probeDurationSeconds(
+  path: string,
+  options: { signal?: AbortSignal; ffmpegPath?: string } = {},
+): Promise<number> {
   // Decoding at 8 kHz is enough to count time and halves the resampling and pipe work.
   const rate = 8000;
   let samples = 0;
@@ -208,4 +243,51 @@ export async function probeDurationSeconds(path: string, options: { signal?: Abo
     samples += chunk.length;
   }
   return samples / rate;
+}
+
+/**
+ * Fast duration estimate from the container's packet timestamps (stream copy, no decoding), also
+ * right for WebM without a duration header. For progress reporting only: returns undefined when
+ * ffmpeg cannot tell; use probeDurationSeconds for a decoded, validated figure.
+ */
+export async function estimateDurationSeconds(
+  path: string,
+  options: { signal?: AbortSignal; ffmpegPath?: string } = {},
+): Promise<number | undefined> {
+  const ffmpegPath = options.ffmpegPath ?? findFfmpeg();
+  return new Promise((resolve) => {
+    const child = spawn(
+      ffmpegPath,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-v',
+        'error',
+        '-i',
+        path,
+        '-map',
+        '0:a:0',
+        '-c',
+        'copy',
+        '-f',
+        'null',
+        '-progress',
+        'pipe:1',
+        '-nostats',
+        '-',
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'], signal: options.signal },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => {
+      out = (out + d).slice(-4096);
+    });
+    child.on('error', () => resolve(undefined));
+    child.on('close', (code) => {
+      const all = [...out.matchAll(/out_time_us=(\d+)/g)];
+      const us = all.length ? Number(all[all.length - 1]![1]) : NaN;
+      resolve(code === 0 && Number.isFinite(us) && us > 0 ? us / 1e6 : undefined);
+    });
+  });
 }

@@ -39,7 +39,13 @@ function melToHz(mel: number): number {
 }
 
 /** Triangular mel filterbank as [bands × (fftSize/2+1)] weights. */
-export function melFilterbank(sampleRate: number, fftSize: number, bands: number, lowHz: number, highHz: number): Float32Array[] {
+export function melFilterbank(
+  sampleRate: number,
+  fftSize: number,
+  bands: number,
+  lowHz: number,
+  highHz: number,
+): Float32Array[] {
   const bins = fftSize / 2 + 1;
   const lowMel = hzToMel(lowHz);
   const highMel = hzToMel(Math.min(highHz, sampleRate / 2));

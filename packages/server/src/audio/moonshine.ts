@@ -8,10 +8,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as ort from 'onnxruntime-node';
+import { Worker } from 'node:worker_threads';
 import llamaTokenizer from 'llama-tokenizer-js';
-import { ModelMissingError } from './vad.ts';
+import * as ort from 'onnxruntime-node';
 import { SAMPLE_RATE } from './ffmpeg.ts';
+import { ModelMissingError } from './vad.ts';
 
 /** A speech recogniser for one piece of 16 kHz mono audio (at most ~25 s). */
 export interface AsrEngine {
@@ -29,6 +30,11 @@ export interface MoonshineOptions {
   threads?: number;
   /** Upper bound of tokens per second of audio (guards against loops); default 6. */
   maxTokensPerSecond?: number;
+  /**
+   * Run recognition in a worker thread (default true): the pipeline then decodes, detects speech and
+   * computes speaker features on the main thread while the worker recognises, using both cores.
+   */
+  worker?: boolean;
 }
 
 const SHAPES: Record<MoonshineSize, { layers: number; heads: number; headDim: number }> = {
@@ -46,31 +52,148 @@ export function defaultMoonshineDir(): string {
   return resolve(here, '../../../../models/moonshine');
 }
 
-export function moonshineModelFiles(size: MoonshineSize, modelDir = defaultMoonshineDir()): { encoder: string; decoder: string } {
+export function moonshineModelFiles(
+  size: MoonshineSize,
+  modelDir = defaultMoonshineDir(),
+): { encoder: string; decoder: string } {
   return {
     encoder: join(modelDir, size, 'encoder_model.onnx'),
     decoder: join(modelDir, size, 'decoder_model_merged.onnx'),
   };
 }
 
-const engines = new Map<string, Promise<MoonshineEngine>>();
+const engines = new Map<string, Promise<AsrEngine>>();
 
 /**
- * The Moonshine engine for these options; sessions are created once per process and shared
- * (calling this again with the same size/dir/threads returns the same engine).
+ * The Moonshine engine for these options. Sessions are created once per process and shared: calling
+ * this again with the same options returns the same engine. Rejects with ModelMissingError (naming
+ * the file) when a model file is missing.
  */
-export function loadMoonshine(options: MoonshineOptions = {}): Promise<MoonshineEngine> {
+export function loadMoonshine(options: MoonshineOptions = {}): Promise<AsrEngine> {
   const size = options.size ?? 'tiny';
-  const dir = options.modelDir ?? defaultMoonshineDir();
+  const modelDir = options.modelDir ?? defaultMoonshineDir();
   const threads = options.threads ?? 1;
-  const key = `${size}|${dir}|${threads}|${options.maxTokensPerSecond ?? 6}`;
+  const maxTokensPerSecond = options.maxTokensPerSecond ?? 6;
+  const worker = options.worker ?? true;
+  const key = `${size}|${modelDir}|${threads}|${maxTokensPerSecond}|${worker}`;
   let e = engines.get(key);
   if (!e) {
-    e = MoonshineEngine.create(size, dir, threads, options.maxTokensPerSecond ?? 6);
+    e = worker
+      ? WorkerMoonshineEngine.create({ size, modelDir, threads, maxTokensPerSecond })
+      : MoonshineEngine.create(size, modelDir, threads, maxTokensPerSecond);
     e.catch(() => engines.delete(key));
     engines.set(key, e);
   }
   return e;
+}
+
+function checkModelFiles(size: MoonshineSize, modelDir: string): void {
+  if (!(size in SHAPES)) throw new Error(`Unknown Moonshine size "${size}" (expected tiny or base)`);
+  const files = moonshineModelFiles(size, modelDir);
+  for (const f of [files.encoder, files.decoder]) {
+    if (!existsSync(f)) {
+      throw new ModelMissingError(
+        `Moonshine ${size} model file is missing: ${f}. Run "node scripts/fetch-models.mjs" (it extracts the models from the @usefulsensors/moonshine-js npm package) or set PARLEY_MODELS_DIR.`,
+        f,
+      );
+    }
+  }
+}
+
+/** Moonshine in a worker thread (see moonshine-worker.ts); the worker is unref'd so it never keeps the process alive. */
+export class WorkerMoonshineEngine implements AsrEngine {
+  readonly name: string;
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (t: string) => void; reject: (e: Error) => void }>();
+  private failure: Error | undefined;
+
+  private constructor(name: string, worker: Worker) {
+    this.name = name;
+    this.worker = worker;
+  }
+
+  static create(init: {
+    size: MoonshineSize;
+    modelDir: string;
+    threads: number;
+    maxTokensPerSecond: number;
+  }): Promise<WorkerMoonshineEngine> {
+    checkModelFiles(init.size, init.modelDir);
+    const worker = new Worker(new URL('./moonshine-worker.ts', import.meta.url), { workerData: init });
+    const engine = new WorkerMoonshineEngine(`moonshine-${init.size}`, worker);
+    return new Promise((resolve, reject) => {
+      worker.on(
+        'message',
+        (msg: { type: string; id?: number; text?: string; message?: string; name?: string; missingPath?: string }) => {
+          if (msg.type === 'ready') {
+            worker.unref();
+            resolve(engine);
+          } else if (msg.type === 'load-error') {
+            const err =
+              msg.name === 'ModelMissingError'
+                ? new ModelMissingError(msg.message ?? '', msg.missingPath ?? '')
+                : new Error(msg.message);
+            void worker.terminate();
+            reject(err);
+          } else if (msg.id !== undefined) {
+            const p = engine.pending.get(msg.id);
+            engine.pending.delete(msg.id);
+            if (engine.pending.size === 0) worker.unref();
+            if (msg.type === 'result') p?.resolve(msg.text ?? '');
+            else p?.reject(new Error(`speech recognition failed: ${msg.message}`));
+          }
+        },
+      );
+      worker.on('error', (e) => {
+        engine.failure = e;
+        for (const p of engine.pending.values()) p.reject(e);
+        engine.pending.clear();
+        reject(e);
+      });
+      worker.on('exit', (code) => {
+        const e = new Error(`speech recognition worker exited (code ${code})`);
+        engine.failure ??= e;
+        for (const p of engine.pending.values()) p.reject(e);
+        engine.pending.clear();
+        reject(e);
+      });
+    });
+  }
+
+  transcribe(pcm: Float32Array, options: { signal?: AbortSignal } = {}): Promise<string> {
+    if (this.failure) return Promise.reject(this.failure);
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    const id = this.nextId++;
+    return new Promise<string>((resolve, reject) => {
+      const onAbort = () => {
+        // the worker finishes the current piece (≤ ~1 s) and its answer is dropped
+        this.pending.delete(id);
+        reject(signal!.reason instanceof Error ? signal!.reason : new Error('aborted'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(id, {
+        resolve: (t) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(t);
+        },
+        reject: (e) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      });
+      this.worker.ref();
+      this.worker.postMessage({ id, pcm });
+    });
+  }
+
+  /** Stop the worker (tests and shutdown); the engine cannot be used afterwards. */
+  async close(): Promise<void> {
+    this.failure ??= new Error('engine closed');
+    for (const [key, e] of engines) if ((await e.catch(() => undefined)) === this) engines.delete(key);
+    await this.worker.terminate();
+  }
 }
 
 export class MoonshineEngine implements AsrEngine {
@@ -81,7 +204,12 @@ export class MoonshineEngine implements AsrEngine {
   private readonly maxTokensPerSecond: number;
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(size: MoonshineSize, encoder: ort.InferenceSession, decoder: ort.InferenceSession, maxTokensPerSecond: number) {
+  private constructor(
+    size: MoonshineSize,
+    encoder: ort.InferenceSession,
+    decoder: ort.InferenceSession,
+    maxTokensPerSecond: number,
+  ) {
     this.size = size;
     this.name = `moonshine-${size}`;
     this.encoder = encoder;
@@ -89,17 +217,14 @@ export class MoonshineEngine implements AsrEngine {
     this.maxTokensPerSecond = maxTokensPerSecond;
   }
 
-  static async create(size: MoonshineSize, modelDir: string, threads: number, maxTokensPerSecond: number): Promise<MoonshineEngine> {
-    if (!(size in SHAPES)) throw new Error(`Unknown Moonshine size "${size}" (expected tiny or base)`);
+  static async create(
+    size: MoonshineSize,
+    modelDir: string,
+    threads: number,
+    maxTokensPerSecond: number,
+  ): Promise<MoonshineEngine> {
+    checkModelFiles(size, modelDir);
     const files = moonshineModelFiles(size, modelDir);
-    for (const f of [files.encoder, files.decoder]) {
-      if (!existsSync(f)) {
-        throw new ModelMissingError(
-          `Moonshine ${size} model file is missing: ${f}. Run "node scripts/fetch-models.mjs" (it extracts the models from the @usefulsensors/moonshine-js npm package) or set PARLEY_MODELS_DIR.`,
-          f,
-        );
-      }
-    }
     const opts: ort.InferenceSession.SessionOptions = {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,
@@ -199,7 +324,7 @@ export class MoonshineEngine implements AsrEngine {
 
 export function decodeTokens(ids: number[]): string {
   if (ids.length === 0) return '';
-  return (llamaTokenizer.decode(ids, false, true)).trim();
+  return llamaTokenizer.decode(ids, false, true).trim();
 }
 
 /** True when the tail of the sequence repeats the same n-gram 4+ times (a greedy-decoding loop). */

@@ -6,10 +6,16 @@
  * memory stays flat: only the pieces waiting for recognition (a few × ≤ 20 s of audio), the
  * transcript, and compact speaker features (~40 floats per 0.75 s of speech) are kept.
  */
-import { type DiarizationResult, type DiarizeOptions, type SpeakerWindow, SpeakerFeatures, diarize } from './diarize.ts';
-import { decodePcmStream, probeDurationSeconds } from './ffmpeg.ts';
+import {
+  type DiarizationResult,
+  type DiarizeOptions,
+  diarize,
+  SpeakerFeatures,
+  type SpeakerWindow,
+} from './diarize.ts';
+import { AudioDecodeError, decodePcmStream, estimateDurationSeconds } from './ffmpeg.ts';
 import type { AsrEngine } from './moonshine.ts';
-import { type SegmenterOptions, type SpeechPiece, SileroVad, speechPieces } from './vad.ts';
+import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from './vad.ts';
 
 export interface TranscriptSegment {
   speaker: string;
@@ -33,7 +39,10 @@ export interface TranscriptionResult {
 
 /** An engine that can also return timed sub-segments of a piece (e.g. the OpenAI-compatible remote engine). */
 export interface SegmentingAsrEngine extends AsrEngine {
-  transcribeSegments(pcm: Float32Array, options?: { signal?: AbortSignal }): Promise<Array<{ start: number; end: number; text: string }>>;
+  transcribeSegments(
+    pcm: Float32Array,
+    options?: { signal?: AbortSignal },
+  ): Promise<Array<{ start: number; end: number; text: string }>>;
 }
 
 /** Minimal logger shape (pino / Fastify compatible: object first, then message). */
@@ -42,7 +51,11 @@ export interface PipelineLogger {
   warn(obj: object, msg?: string): void;
 }
 
-export type Diarizer = (windows: SpeakerWindow[], segments: Array<{ start: number; end: number }>, options?: DiarizeOptions) => DiarizationResult;
+export type Diarizer = (
+  windows: SpeakerWindow[],
+  segments: Array<{ start: number; end: number }>,
+  options?: DiarizeOptions,
+) => DiarizationResult;
 
 export interface TranscribeFileOptions {
   engine: AsrEngine;
@@ -145,14 +158,17 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   progress(0);
   throwIfAborted(signal);
 
-  // Decoding the whole file once gives an exact duration (WebM from browsers has none in its header)
-  // and rejects undecodable files before any work is done. It costs ~1-2% of the recognition time.
-  const durationSeconds = await probeDurationSeconds(path, { signal });
+  // A quick duration estimate from packet timestamps (no decoding) drives the progress figure; the
+  // reported duration is measured from the decoded samples. Undecodable files fail in the decoder
+  // on its first read, before any recognition.
+  const estimate = await estimateDurationSeconds(path, { signal });
+  throwIfAborted(signal);
   const tProbe = performance.now();
-  const PROBE_SHARE = 0.02;
-  const DIARIZE_SHARE = 0.03;
+  const PROBE_SHARE = 0.01;
+  const DIARIZE_SHARE = 0.02;
   const workShare = 1 - PROBE_SHARE - DIARIZE_SHARE;
   progress(PROBE_SHARE);
+  let decodedSamples = 0;
 
   const vad = await SileroVad.load();
   const features = new SpeakerFeatures();
@@ -162,12 +178,16 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   let pending = 0;
   const report = () => {
     const pos = pending === 0 ? vadSeconds : doneUpTo;
-    progress(PROBE_SHARE + workShare * Math.min(1, pos / Math.max(durationSeconds, 1e-6)));
+    // without an estimate, approach 1 asymptotically (half-way at 10 minutes of audio)
+    const f = estimate ? Math.min(1, pos / Math.max(estimate, 1e-6)) : pos / (pos + 600);
+    progress(PROBE_SHARE + workShare * Math.min(0.999, f));
   };
 
   const producer = (async () => {
     try {
-      const pcm = decodePcmStream(path, { signal });
+      const pcm = countSamples(decodePcmStream(path, { signal }), (n) => {
+        decodedSamples += n;
+      });
       for await (const piece of speechPieces(pcm, {
         ...options.segmentation,
         vad,
@@ -216,6 +236,8 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
     await producer;
   }
   throwIfAborted(signal);
+  const durationSeconds = decodedSamples / 16000;
+  if (decodedSamples === 0) throw new AudioDecodeError('empty', 'The file contains no audio samples.');
   const tAsr = performance.now();
   progress(1 - DIARIZE_SHARE);
 
@@ -227,7 +249,8 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   try {
     const diarizer = options.diarizer ?? diarize;
     const r = diarizer(features.windows, segments, options.diarizeOptions);
-    if (r.labels.length !== segments.length) throw new Error(`diarizer returned ${r.labels.length} labels for ${segments.length} segments`);
+    if (r.labels.length !== segments.length)
+      throw new Error(`diarizer returned ${r.labels.length} labels for ${segments.length} segments`);
     labels = r.labels;
     speakerCount = new Set(labels).size;
   } catch (e) {
@@ -240,7 +263,12 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   const tEnd = performance.now();
   const result: TranscriptionResult = {
     durationSeconds,
-    segments: segments.map((s, i) => ({ speaker: labels[i]!, text: s.text, startTime: round3(s.start), endTime: round3(s.end) })),
+    segments: segments.map((s, i) => ({
+      speaker: labels[i]!,
+      text: s.text,
+      startTime: round3(s.start),
+      endTime: round3(s.end),
+    })),
     diarization,
     ...(diarizationError !== undefined ? { diarizationError } : {}),
     speakerCount,
@@ -253,11 +281,29 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
     },
   };
   logger?.info(
-    { path, durationSeconds, segments: result.segments.length, speakerCount, diarization, engine: engine.name, seconds: result.timings.total },
+    {
+      path,
+      durationSeconds,
+      segments: result.segments.length,
+      speakerCount,
+      diarization,
+      engine: engine.name,
+      seconds: result.timings.total,
+    },
     'transcription finished',
   );
   progress(1);
   return result;
+}
+
+async function* countSamples(
+  source: AsyncIterable<Float32Array>,
+  add: (n: number) => void,
+): AsyncGenerator<Float32Array> {
+  for await (const chunk of source) {
+    add(chunk.length);
+    yield chunk;
+  }
 }
 
 function round3(x: number): number {

@@ -42,7 +42,10 @@ export function defaultVadModelPath(): string {
   for (const p of [join(pkgDir, 'silero_vad_v5.onnx'), join(pkgDir, 'dist', 'silero_vad_v5.onnx')]) {
     if (existsSync(p)) return p;
   }
-  throw new ModelMissingError(`Silero VAD model not found: ${join(pkgDir, 'silero_vad_v5.onnx')} is missing`, join(pkgDir, 'silero_vad_v5.onnx'));
+  throw new ModelMissingError(
+    `Silero VAD model not found: ${join(pkgDir, 'silero_vad_v5.onnx')} is missing`,
+    join(pkgDir, 'silero_vad_v5.onnx'),
+  );
 }
 
 const sessionCache = new Map<string, Promise<ort.InferenceSession>>();
@@ -84,7 +87,8 @@ export class SileroVad {
 
   /** Speech probability of one frame of exactly 512 samples (16 kHz). */
   async probability(frame: Float32Array): Promise<number> {
-    if (frame.length !== VAD_FRAME) throw new Error(`SileroVad expects ${VAD_FRAME}-sample frames, got ${frame.length}`);
+    if (frame.length !== VAD_FRAME)
+      throw new Error(`SileroVad expects ${VAD_FRAME}-sample frames, got ${frame.length}`);
     this.input.copyWithin(0, VAD_FRAME, VAD_FRAME + VAD_CONTEXT); // keep previous frame's last 64 samples
     this.input.set(frame, VAD_CONTEXT);
     const out = await this.session.run({
@@ -300,7 +304,11 @@ export class PieceTracker {
     return out;
   }
 
-  private close(out: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }>, end: number, cutEnd: boolean): void {
+  private close(
+    out: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }>,
+    end: number,
+    cutEnd: boolean,
+  ): void {
     const start = this.pieceStart;
     if (end > start && (this.speechFrames >= this.o.minSpeechFrames || this.startIsCut)) {
       out.push({ startFrame: start, endFrame: end, cutStart: this.startIsCut, cutEnd });
@@ -336,7 +344,9 @@ export async function* speechPieces(
     const b = r.endFrame * VAD_FRAME + (r.cutEnd ? 0 : o.padSamples);
     const samples = buf.slice(Math.max(0, a), b);
     const s0 = Math.max(0, a);
-    const fp = Float32Array.from(probsLog.slice(Math.max(0, r.startFrame - probsOffset), Math.max(0, r.endFrame - probsOffset)));
+    const fp = Float32Array.from(
+      probsLog.slice(Math.max(0, r.startFrame - probsOffset), Math.max(0, r.endFrame - probsOffset)),
+    );
     return {
       start: s0 / SAMPLE_RATE,
       end: (s0 + samples.length) / SAMPLE_RATE,
@@ -369,7 +379,8 @@ export async function* speechPieces(
   };
 
   for await (const chunk of pcm) {
-    if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted');
+    if (options.signal?.aborted)
+      throw options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted');
     buf.push(chunk);
     let pos = 0;
     while (pos < chunk.length) {

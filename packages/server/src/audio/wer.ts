@@ -2,7 +2,28 @@
  * Word error rate with light text normalisation, for tests and benchmarks of speech recognition.
  */
 
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** English words for a non-negative integer below one billion ("21" → "twenty one"). */
@@ -65,7 +86,11 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
 }
 
 /** Corpus-level WER: total edits over total reference words. */
-export function corpusWordErrorRate(pairs: Array<{ reference: string; hypothesis: string }>): { wer: number; errors: number; words: number } {
+export function corpusWordErrorRate(pairs: Array<{ reference: string; hypothesis: string }>): {
+  wer: number;
+  errors: number;
+  words: number;
+} {
   let errors = 0;
   let words = 0;
   for (const { reference, hypothesis } of pairs) {

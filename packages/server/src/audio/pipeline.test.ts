@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  fixtureFfmpeg,
+  fixtureTempDir,
+  JFK_TEXT,
+  jfkWavPath,
+  makeMultiSpeakerMeeting,
+  speakerAttribution,
+} from '../../test/fixtures/audio.ts';
+import { AudioDecodeError } from './ffmpeg.ts';
+import { loadMoonshine } from './moonshine.ts';
+import { transcribeFile } from './pipeline.ts';
+import { wordErrorRate } from './wer.ts';
+
+const dir = fixtureTempDir('parley-pipeline-');
+
+describe('transcribeFile', () => {
+  it('transcribes real speech with progress that grows to 1', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const progress: number[] = [];
+    const r = await transcribeFile(jfkWavPath(), { engine, onProgress: (f) => progress.push(f) });
+    expect(r.durationSeconds).toBeCloseTo(11, 1);
+    expect(r.diarization).toBe('ok');
+    expect(wordErrorRate(JFK_TEXT, r.segments.map((s) => s.text).join(' '))).toBeLessThanOrEqual(0.05);
+    expect(r.segments.every((s) => s.speaker === 'Speaker 1')).toBe(true);
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.length).toBeGreaterThan(3);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]!).toBeGreaterThan(progress[i - 1]!);
+  });
+
+  it('labels a three-speaker meeting and keeps segments ordered', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const meeting = makeMultiSpeakerMeeting({ speakers: 3, dir });
+    const r = await transcribeFile(meeting.path, { engine });
+    expect(r.speakerCount).toBe(3);
+    expect(speakerAttribution(meeting.turns, r.segments)).toBeGreaterThanOrEqual(0.85);
+    for (let i = 1; i < r.segments.length; i++)
+      expect(r.segments[i]!.startTime).toBeGreaterThanOrEqual(r.segments[i - 1]!.startTime);
+    expect(
+      r.segments
+        .map((s) => s.text)
+        .join(' ')
+        .toLowerCase(),
+    ).toContain('my fellow americans');
+  });
+
+  it('keeps the transcript on Speaker 1 when speaker detection fails', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const warnings: unknown[] = [];
+    const r = await transcribeFile(jfkWavPath(), {
+      engine,
+      // fault injection: the speaker stage throws
+      diarizer: () => {
+        throw new Error('clustering exploded');
+      },
+      logger: { info: () => {}, warn: (o) => warnings.push(o) },
+    });
+    expect(r.diarization).toBe('failed');
+    expect(r.diarizationError).toBe('clustering exploded');
+    expect(r.segments.length).toBeGreaterThan(0);
+    expect(r.segments.every((s) => s.speaker === 'Speaker 1')).toBe(true);
+    expect(wordErrorRate(JFK_TEXT, r.segments.map((s) => s.text).join(' '))).toBeLessThanOrEqual(0.05);
+    expect(warnings.length).toBe(1);
+  });
+
+  it('rejects a file that is not audio before doing any work', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const bad = join(dir, 'not-audio.mp3');
+    writeFileSync(bad, 'this is not an mp3 file at all'.repeat(100));
+    await expect(transcribeFile(bad, { engine })).rejects.toBeInstanceOf(AudioDecodeError);
+  });
+
+  it('honours an AbortSignal promptly', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const long = join(dir, 'long.ogg');
+    execFileSync(fixtureFfmpeg(), [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-stream_loop',
+      '20',
+      '-i',
+      jfkWavPath(),
+      '-c:a',
+      'libopus',
+      long,
+    ]);
+    const ac = new AbortController();
+    const started = Date.now();
+    const run = transcribeFile(long, {
+      engine,
+      signal: ac.signal,
+      onProgress: (f) => f > 0.1 && ac.abort(new Error('user cancelled')),
+    });
+    await expect(run).rejects.toThrow('user cancelled');
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('returns no segments for silence', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const silent = join(dir, 'silence.wav');
+    execFileSync(fixtureFfmpeg(), [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=16000:cl=mono',
+      '-t',
+      '3',
+      silent,
+    ]);
+    const r = await transcribeFile(silent, { engine });
+    expect(r.durationSeconds).toBeCloseTo(3, 1);
+    expect(r.segments).toEqual([]);
+    expect(r.diarization).toBe('ok');
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { speechFixtures, wavDuration } from '../../test/fixtures/audio.ts';
+import { decodePcmStream } from './ffmpeg.ts';
+import { PieceTracker, SileroVad, speechPieces } from './vad.ts';
+
+async function* fromArray(x: Float32Array, chunk = 4000): AsyncGenerator<Float32Array> {
+  for (let i = 0; i < x.length; i += chunk) yield x.slice(i, i + chunk);
+}
+
+describe('Silero VAD', () => {
+  it('finds speech in real speech and none in silence or low noise', async () => {
+    const vad = await SileroVad.load();
+    const fx = speechFixtures().find((f) => f.id.endsWith('0870'))!;
+    const pieces = [];
+    for await (const p of speechPieces(decodePcmStream(fx.path), { vad })) pieces.push(p);
+    expect(pieces.length).toBeGreaterThanOrEqual(1);
+    const covered = pieces.reduce((s, p) => s + p.end - p.start, 0);
+    expect(covered).toBeGreaterThan(0.7 * wavDuration(fx.path));
+    for (const p of pieces) expect(p.samples.length).toBe(Math.round((p.end - p.start) * 16000));
+
+    const silence = new Float32Array(16000 * 5);
+    const noise = Float32Array.from(
+      { length: 16000 * 5 },
+      (_, i) => 0.003 * Math.sin(i * 12.9898) * Math.cos(i * 78.233),
+    );
+    for (const x of [silence, noise]) {
+      const found = [];
+      for await (const p of speechPieces(fromArray(x), { vad })) found.push(p);
+      expect(found).toEqual([]);
+    }
+  });
+
+  it('places pieces at the right times inside a longer recording', async () => {
+    const vad = await SileroVad.load();
+    const fx = speechFixtures().find((f) => f.id.endsWith('0880'))!; // ~3 s
+    const speech: Float32Array[] = [];
+    for await (const c of decodePcmStream(fx.path)) speech.push(c);
+    const s = new Float32Array(speech.reduce((n, c) => n + c.length, 0));
+    let k = 0;
+    for (const c of speech) {
+      s.set(c, k);
+      k += c.length;
+    }
+    const gap = 16000 * 4;
+    const all = new Float32Array(gap + s.length + gap);
+    all.set(s, gap);
+    const pieces = [];
+    for await (const p of speechPieces(fromArray(all, 3000), { vad })) pieces.push(p);
+    expect(pieces.length).toBe(1);
+    expect(pieces[0]!.start).toBeGreaterThan(3.5);
+    expect(pieces[0]!.start).toBeLessThan(4.6);
+    expect(pieces[0]!.end).toBeLessThan(4 + s.length / 16000 + 0.6);
+  });
+});
+
+describe('PieceTracker', () => {
+  const run = (probs: number[], opts = {}) => {
+    const t = new PieceTracker(opts);
+    const out = probs.flatMap((p) => t.push(p));
+    return [...out, ...t.finish()];
+  };
+  const frames = (seconds: number) => Math.round(seconds / 0.032);
+  const speech = (s: number) => new Array<number>(frames(s)).fill(0.9);
+  const quiet = (s: number) => new Array<number>(frames(s)).fill(0.02);
+
+  it('cuts continuous speech into pieces no longer than the maximum, at the quietest point', () => {
+    const probs = [...speech(13), 0.3, 0.2, 0.3, ...speech(20)]; // a dip (not a pause) at 13 s
+    const pieces = run(probs, { maxPieceSeconds: 20 });
+    expect(pieces.length).toBeGreaterThanOrEqual(2);
+    for (const p of pieces) expect((p.endFrame - p.startFrame) * 0.032).toBeLessThanOrEqual(20.01);
+    expect(Math.abs(pieces[0]!.endFrame - frames(13) - 1)).toBeLessThanOrEqual(2);
+    expect(pieces[0]!.cutEnd).toBe(true);
+  });
+
+  it('merges short bits across short pauses and splits at long pauses', () => {
+    const probs = [
+      ...speech(1),
+      ...quiet(0.3),
+      ...speech(1),
+      ...quiet(0.3),
+      ...speech(1.5),
+      ...quiet(2),
+      ...speech(4),
+      ...quiet(0.6),
+      ...speech(2),
+    ];
+    const pieces = run(probs);
+    expect(pieces.length).toBe(3);
+    expect((pieces[0]!.endFrame - pieces[0]!.startFrame) * 0.032).toBeGreaterThan(3.5);
+  });
+
+  it('drops clicks shorter than the minimum speech', () => {
+    expect(run([...quiet(1), 0.9, 0.9, ...quiet(3)])).toEqual([]);
+  });
+});
