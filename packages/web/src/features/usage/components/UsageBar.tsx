@@ -34,7 +34,8 @@ export function UsageBar({
     <div
       data-level={usage.level}
       className={cn(
-        'grid gap-1.5 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        'rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        compact ? 'flex items-center gap-2' : 'grid gap-1.5',
         className,
       )}
       tabIndex={tooltip ? 0 : undefined}
