@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { DelayedSpinner } from '@/components/ui/spinner';
 import { SIGN_IN_CALLBACK_PATH, SignInCallback, SignInScreen, useAuth } from '@/features/auth';
 
 // Everything behind sign-in is a separate chunk, so the first screen loads only what sign-in needs.
-const AuthenticatedApp = lazy(() => import('./AuthenticatedApp'));
+const loadAuthenticatedApp = () => import('./AuthenticatedApp');
+const AuthenticatedApp = lazy(loadAuthenticatedApp);
 
 function FullScreenSpinner() {
   return <DelayedSpinner className="min-h-dvh" label="Loading" />;
@@ -12,6 +13,10 @@ function FullScreenSpinner() {
 
 function AuthGate() {
   const { status, login } = useAuth();
+  // A stored session is being checked: fetch the app's code meanwhile instead of after the answer.
+  useEffect(() => {
+    if (status !== 'unauthenticated') void loadAuthenticatedApp();
+  }, [status]);
   if (status === 'loading') return <FullScreenSpinner />;
   if (status === 'unauthenticated') return <SignInScreen onLoginSuccess={login} />;
   return (

@@ -47,14 +47,14 @@ export function SignInScreen({ onLoginSuccess }: { onLoginSuccess: (token: strin
             {registering ? (
               <p>
                 Already have an account?{' '}
-                <Button variant="link" className="h-auto p-0" onClick={() => setMode('signin')}>
+                <Button variant="link" className="h-auto p-0 underline" onClick={() => setMode('signin')}>
                   Sign in
                 </Button>
               </p>
             ) : (
               <p>
                 New to {PRODUCT_NAME}?{' '}
-                <Button variant="link" className="h-auto p-0" onClick={() => setMode('register')}>
+                <Button variant="link" className="h-auto p-0 underline" onClick={() => setMode('register')}>
                   Create account
                 </Button>
               </p>
