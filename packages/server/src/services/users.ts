@@ -1,6 +1,6 @@
 import { type LoginRequest, MESSAGES, type RegisterRequest } from '@parley/contract';
 import type { Config } from '../config.ts';
-import { conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
 import { presentUser } from '../presenters/index.ts';
@@ -78,7 +78,10 @@ export function usersService({ users, usage, tokens, throttle, config }: Deps) {
       const row = await users.findById(userId);
       if (!row) throw notFound('User');
       if (!row.password_hash || !(await verifyPassword(currentPassword, row.password_hash))) {
-        throw unauthorized('Current password is incorrect');
+        // 400, not 401: the session is fine, only the form's field is wrong.
+        throw badRequest('Current password is incorrect', [
+          { path: 'currentPassword', message: 'Current password is incorrect' },
+        ]);
       }
       await users.update(userId, { password_hash: await hashPassword(newPassword) });
     },

@@ -146,7 +146,8 @@ describe('login', () => {
     const { token, email, password } = await api.register();
     expectError(
       await api.put('/api/users/me/password', { currentPassword: 'wrong one', newPassword: 'brand new pass' }, token),
-      401,
+      400,
+      'Current password is incorrect',
     );
     const changed = await api.put(
       '/api/users/me/password',

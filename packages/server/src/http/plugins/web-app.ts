@@ -13,7 +13,10 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = join(distDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // wildcard: files are looked up per request, so a rebuild while the server runs is served at once;
+    // a path that is no file falls through to the not-found handler below.
+    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false, maxAge: '1h' });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build -w @parley/web`');
   }

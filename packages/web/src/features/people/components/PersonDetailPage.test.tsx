@@ -104,7 +104,7 @@ describe('person transcriptions', () => {
     servePerson(() => ({ total: 1, pages: 1, items: [segment] }));
     renderApp('/people/g1');
     expect(await screen.findByText('Ship it on Friday')).toBeInTheDocument();
-    expect(screen.getByText('1 transcription from meetings')).toBeInTheDocument();
+    expect(screen.getByText('1 transcription(s) from meetings')).toBeInTheDocument();
     expect(screen.getByLabelText('1 transcriptions')).toHaveTextContent('1');
     const item = screen.getByText('Ship it on Friday').closest('li')!;
     expect(item).toHaveTextContent('01:05 - 1:02:05');
@@ -124,7 +124,7 @@ describe('person transcriptions', () => {
     );
     const { user } = renderApp('/people/g1');
     const box = await screen.findByRole('searchbox', { name: 'Search transcriptions' });
-    expect(screen.getByText('2 transcriptions from meetings')).toBeInTheDocument();
+    expect(screen.getByText('2 transcription(s) from meetings')).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Search' });
     expect(button).toBeDisabled();
     await user.type(box, '   ');
@@ -134,7 +134,7 @@ describe('person transcriptions', () => {
     expect(await screen.findByText('No transcriptions found for this person')).toBeInTheDocument();
     expect(transcriptRequests().at(-1)!.query.get('search')).toBe('budget');
     expect(screen.getByRole('searchbox', { name: 'Search transcriptions' })).toBeInTheDocument();
-    expect(screen.getByText('2 transcriptions from meetings')).toBeInTheDocument();
+    expect(screen.getByText('2 transcription(s) from meetings')).toBeInTheDocument();
 
     await user.clear(box);
     await user.type(box, '  {Enter}');

@@ -12,7 +12,6 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatTimestamp } from '@/lib/format';
 import { usePersonTranscriptions } from '../api/get-person-transcriptions';
 
-const pluralize = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The meeting link of a segment, when the server populated meetingId with its title and project. */
 function meetingLink(segment: TranscriptionSegment) {
@@ -73,7 +72,7 @@ export function PersonTranscriptions({ personId }: { personId: string }) {
           {overallTotal === null && query.isPending
             ? '\u00a0'
             : total > 0
-              ? `${pluralize(total, 'transcription')} from meetings`
+              ? `${total} transcription(s) from meetings`
               : 'No transcriptions yet'}
         </CardDescription>
         <CardAction>
