@@ -117,7 +117,7 @@ export interface DiarizeOptions {
   dims?: number;
   /** Minimal Fisher (Mahalanobis) separation between two speakers' window means; default depends on the number of windows (see separationFloor). */
   minSeparation?: number;
-  /** Lower bound of the automatic minimal separation; default 4.5. */
+  /** Lower bound of the automatic minimal separation; default 5. */
   separationFloor?: number;
   /** A speaker must hold at least this share of the windows; default 0.04. */
   minShare?: number;
@@ -549,7 +549,7 @@ export function diarize(
   // (measured on Gaussian and Student-t data run through this same procedure: ~4.8 at 25 windows,
   // ~3.5 at 112, ~2.8 at 400, 5 dimensions); require a margin above it, and never less than the floor.
   const minSeparation =
-    options.minSeparation ?? Math.max(options.separationFloor ?? 4.5, 1.3 * (2.3 + 12 / Math.sqrt(xs.length)));
+    options.minSeparation ?? Math.max(options.separationFloor ?? 5, 1.3 * (2.3 + 12 / Math.sqrt(xs.length)));
   const minSizeSample = Math.max(2, Math.ceil(minSize / step));
 
   // Stopping rule: the largest cut whose (non-tiny) clusters are all pairwise separated.
