@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { DelayedSpinner } from '@/components/ui/spinner';
+import { NewMeetingProvider } from '@/features/new-meeting';
 import { AppShell } from './shell/AppShell';
 
 const HomePage = lazy(() => import('@/features/meetings/components/HomePage'));
 const ProjectsPage = lazy(() => import('@/features/projects/components/ProjectsPage'));
 const ProjectDetailPage = lazy(() => import('@/features/projects/components/ProjectDetailPage'));
-const MeetingPage = lazy(() => import('@/features/meetings/components/MeetingPlaceholderPage'));
+const MeetingPage = lazy(() => import('@/features/meetings/components/MeetingDetailPage'));
 const PeoplePage = lazy(() => import('@/features/people/components/PeoplePage'));
 const PersonDetailPage = lazy(() => import('@/features/people/components/PersonDetailPage'));
 
@@ -29,8 +30,10 @@ export function AuthenticatedRoutes() {
 
 export default function AuthenticatedApp() {
   return (
-    <AppShell>
-      <AuthenticatedRoutes />
-    </AppShell>
+    <NewMeetingProvider>
+      <AppShell>
+        <AuthenticatedRoutes />
+      </AppShell>
+    </NewMeetingProvider>
   );
 }

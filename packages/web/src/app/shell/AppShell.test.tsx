@@ -160,13 +160,15 @@ describe('home', () => {
     expect(request?.query.get('limit')).toBe('5');
   });
 
-  it("shows 'No meetings yet' and a New Meeting button that leads to /projects", async () => {
+  it("shows 'No meetings yet'; New Meeting asks for a project, and Create New Project leads to /projects", async () => {
     signIn(server);
     server.on('GET /api/projects', () => ok({ projects: [] }));
     const { user } = renderApp('/');
     expect(await screen.findByText('No meetings yet')).toBeInTheDocument();
     const main = screen.getByRole('main');
     await user.click(within(main).getAllByRole('button', { name: 'New Meeting' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Select Project' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create New Project' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/projects$/));
   });
 

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { LogoMark, PRODUCT_NAME } from '@/components/logo';
 import { ProfileDialog } from '@/features/account';
 import { useAuth, useCurrentUser } from '@/features/auth';
-import { useStartNewMeeting } from '@/features/meetings';
+import { useStartNewMeeting } from '@/features/new-meeting';
 import { useEnsureDefaultProject, useProjects } from '@/features/projects';
 import { UsageBar } from '@/features/usage';
 import { cn } from '@/lib/utils';
@@ -62,7 +62,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <MobileNav
         user={user}
         hasProjects={(projects.data?.length ?? 0) > 0}
-        onNewMeeting={startNewMeeting}
+        onNewMeeting={() => startNewMeeting()}
         onOpenProfile={() => setProfileOpen(true)}
         onLogout={handleLogout}
       />

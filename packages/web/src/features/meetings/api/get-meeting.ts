@@ -1,4 +1,4 @@
-import type { Meeting } from '@parley/contract';
+import { LIMITS, type Meeting } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { meetingKeys } from './keys';
@@ -10,8 +10,22 @@ export async function getMeeting(projectId: string, meetingId: string): Promise<
   return reply.data;
 }
 
+/** True while the server still works on the meeting (spec section 4): it is polled until then. */
+export function isMeetingUnfinished(meeting: Pick<Meeting, 'transcriptionStatus' | 'actionItemsStatus'>): boolean {
+  return (
+    meeting.transcriptionStatus === 'pending' ||
+    meeting.transcriptionStatus === 'processing' ||
+    meeting.actionItemsStatus === 'processing'
+  );
+}
+
 export const meetingQueryOptions = (projectId: string, meetingId: string) =>
-  queryOptions({ queryKey: meetingKeys.detail(projectId, meetingId), queryFn: () => getMeeting(projectId, meetingId) });
+  queryOptions({
+    queryKey: meetingKeys.detail(projectId, meetingId),
+    queryFn: () => getMeeting(projectId, meetingId),
+    refetchInterval: (query) =>
+      query.state.data && isMeetingUnfinished(query.state.data) ? LIMITS.pollIntervalMs : false,
+  });
 
 export function useMeeting(projectId: string, meetingId: string) {
   return useQuery(meetingQueryOptions(projectId, meetingId));

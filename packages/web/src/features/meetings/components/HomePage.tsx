@@ -4,9 +4,9 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useDelayedFlag } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/features/auth';
+import { useStartNewMeeting } from '@/features/new-meeting';
 import { errorMessage } from '@/lib/api-client';
 import { useRecentMeetings } from '../api/get-recent-meetings';
-import { useStartNewMeeting } from '../hooks/use-start-new-meeting';
 import { MeetingsGrid, MeetingsGridSkeleton } from './MeetingsGrid';
 
 export default function HomePage() {
@@ -18,7 +18,7 @@ export default function HomePage() {
   const firstName = user.name.trim().split(/\s+/)[0];
 
   const newMeetingButton = (
-    <Button onClick={startNewMeeting}>
+    <Button onClick={() => startNewMeeting()}>
       <Plus aria-hidden="true" />
       New Meeting
     </Button>

@@ -14,7 +14,8 @@ import {
 } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { DelayedSpinner, useDelayedFlag } from '@/components/ui/spinner';
-import { MeetingsGrid, MeetingsGridSkeleton, useProjectMeetings, useStartNewMeeting } from '@/features/meetings';
+import { ManagedMeetingsGrid, MeetingsGridSkeleton, useProjectMeetings } from '@/features/meetings';
+import { useStartNewMeeting } from '@/features/new-meeting';
 import { errorMessage } from '@/lib/api-client';
 import { useProject } from '../api/get-project';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
@@ -77,7 +78,7 @@ function ProjectDetail({ project }: { project: Project }) {
               <Trash2 aria-hidden="true" />
               Delete
             </Button>
-            <Button onClick={startNewMeeting}>
+            <Button onClick={() => startNewMeeting(project._id)}>
               <Plus aria-hidden="true" />
               New Meeting
             </Button>
@@ -106,8 +107,7 @@ function ProjectDetail({ project }: { project: Project }) {
             description="Record or upload a meeting to add it to this project."
           />
         ) : (
-          // Move and delete menus plug in through MeetingsGrid's renderActions.
-          <MeetingsGrid meetings={meetings.data} />
+          <ManagedMeetingsGrid meetings={meetings.data} />
         )}
       </section>
 

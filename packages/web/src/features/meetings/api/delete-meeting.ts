@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectKeys } from '@/features/projects';
+import { api } from '@/lib/api-client';
+import { meetingKeys } from './keys';
+
+export async function deleteMeeting({ projectId, meetingId }: { projectId: string; meetingId: string }) {
+  await api.delete(`/api/projects/${encodeURIComponent(projectId)}/meetings/${encodeURIComponent(meetingId)}`);
+}
+
+export function useDeleteMeeting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMeeting,
+    onSuccess: (_, { projectId, meetingId }) => {
+      queryClient.removeQueries({ queryKey: meetingKeys.detail(projectId, meetingId) });
+      // Lists, the project's meeting count and usage views refresh.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import type { Meeting } from '@parley/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectKeys } from '@/features/projects';
+import { api, type Envelope } from '@/lib/api-client';
+import { meetingKeys } from './keys';
+
+export interface MoveMeetingInput {
+  projectId: string;
+  meetingId: string;
+  targetProjectId: string;
+}
+
+/** PUT {projectId} moves the meeting to another of the user's projects. */
+export async function moveMeeting({ projectId, meetingId, targetProjectId }: MoveMeetingInput): Promise<Meeting> {
+  const reply = await api.put<Envelope<Meeting>>(
+    `/api/projects/${encodeURIComponent(projectId)}/meetings/${encodeURIComponent(meetingId)}`,
+    { projectId: targetProjectId },
+  );
+  return reply.data;
+}
+
+export function useMoveMeeting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveMeeting,
+    onSuccess: (_, { projectId, meetingId }) => {
+      queryClient.removeQueries({ queryKey: meetingKeys.detail(projectId, meetingId) });
+      // Both projects' lists and meeting counts change.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,200 @@
+import type { Meeting } from '@parley/contract';
+import { ArrowLeft, CalendarDays, Clock, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import {
+  Breadcrumb,
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbList,
+  BreadcrumbPage,
+  BreadcrumbSeparator,
+} from '@/components/ui/breadcrumb';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { DelayedSpinner, Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useProject } from '@/features/projects';
+import { TranscriptTab } from '@/features/transcript';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatDateTime, formatDuration } from '@/lib/format';
+import { useMeeting } from '../api/get-meeting';
+import { useMeetingPlayback } from '../hooks/use-meeting-playback';
+import { DeleteMeetingDialog } from './DeleteMeetingDialog';
+import { MeetingAudioPlayer } from './MeetingAudioPlayer';
+import { MeetingActionItemsTab, MeetingSummaryTab } from './MeetingSideTabs';
+import { MeetingStatusBadge } from './MeetingStatusBadge';
+
+/** `?t=` holds a start time in seconds (spec section 2). */
+function parseStart(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+}
+
+export default function MeetingDetailPage() {
+  const { projectId = '', meetingId = '' } = useParams();
+  const meeting = useMeeting(projectId, meetingId);
+  useDocumentTitle(meeting.data?.title || 'Meeting');
+
+  if (meeting.isPending) return <DelayedSpinner label="Loading meeting" />;
+  if (meeting.isError) {
+    const notFound = meeting.error instanceof ApiError && meeting.error.status === 404;
+    return (
+      <PageContainer className="grid max-w-xl gap-4">
+        <Alert variant="destructive">
+          <AlertDescription>
+            {notFound ? 'Meeting not found' : errorMessage(meeting.error, 'Failed to load meeting')}
+          </AlertDescription>
+        </Alert>
+        <Button asChild variant="outline" className="justify-self-start">
+          <Link to="/">Return to Home</Link>
+        </Button>
+      </PageContainer>
+    );
+  }
+  return <MeetingDetail projectId={projectId} meeting={meeting.data} />;
+}
+
+function MeetingBreadcrumb({ projectId, title }: { projectId: string; title: string }) {
+  const project = useProject(projectId);
+  return (
+    <Breadcrumb className="mb-4">
+      <BreadcrumbList>
+        <BreadcrumbItem>
+          <BreadcrumbLink asChild>
+            <Link to="/">Home</Link>
+          </BreadcrumbLink>
+        </BreadcrumbItem>
+        <BreadcrumbSeparator />
+        <BreadcrumbItem>
+          <BreadcrumbLink asChild>
+            <Link to="/projects">Projects</Link>
+          </BreadcrumbLink>
+        </BreadcrumbItem>
+        <BreadcrumbSeparator />
+        <BreadcrumbItem className="min-w-0">
+          <BreadcrumbLink asChild>
+            <Link to={`/projects/${encodeURIComponent(projectId)}`} className="truncate">
+              {project.data?.name || 'Project'}
+            </Link>
+          </BreadcrumbLink>
+        </BreadcrumbItem>
+        <BreadcrumbSeparator />
+        <BreadcrumbItem className="min-w-0">
+          <BreadcrumbPage className="truncate">{title || 'Meeting'}</BreadcrumbPage>
+        </BreadcrumbItem>
+      </BreadcrumbList>
+    </Breadcrumb>
+  );
+}
+
+function TranscriptionProgress({ meeting }: { meeting: Meeting }) {
+  if (meeting.transcriptionStatus === 'pending' || meeting.transcriptionStatus === 'processing') {
+    return (
+      <div className="mb-6 grid gap-2 rounded-lg border p-4">
+        <div className="flex items-center gap-2">
+          <Badge variant="info">
+            <Spinner className="[&_svg]:size-3" label="Transcribing" />
+            Processing...
+          </Badge>
+          <span className="text-muted-foreground text-sm tabular-nums">{meeting.transcriptionProgress}%</span>
+        </div>
+        <Progress value={meeting.transcriptionProgress} aria-label="Transcription progress" />
+      </div>
+    );
+  }
+  if (meeting.transcriptionStatus === 'failed' && meeting.transcriptionError) {
+    return (
+      <Alert variant="destructive" className="mb-6">
+        <AlertDescription>{meeting.transcriptionError}</AlertDescription>
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Meeting }) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const playback = useMeetingPlayback(parseStart(searchParams.get('t')));
+  const [deleting, setDeleting] = useState<Meeting | null>(null);
+  const projectPath = `/projects/${encodeURIComponent(projectId)}`;
+  const created = formatDateTime(meeting.createdAt);
+
+  return (
+    <PageContainer>
+      <MeetingBreadcrumb projectId={projectId} title={meeting.title} />
+      <PageHeader
+        title={meeting.title || 'Untitled Meeting'}
+        description={
+          <span className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-3.5" aria-hidden="true" />
+              Created on {created || 'Unknown date'}
+            </span>
+            {meeting.duration > 0 && (
+              <span className="inline-flex items-center gap-1.5">
+                <Clock className="size-3.5" aria-hidden="true" />
+                <span className="sr-only">Duration </span>
+                {formatDuration(meeting.duration)}
+              </span>
+            )}
+            {(meeting.transcriptionStatus === 'completed' || meeting.transcriptionStatus === 'failed') && (
+              <MeetingStatusBadge status={meeting.transcriptionStatus} />
+            )}
+          </span>
+        }
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to={projectPath}>
+                <ArrowLeft aria-hidden="true" />
+                Back to project
+              </Link>
+            </Button>
+            <Button variant="outline" onClick={() => setDeleting(meeting)}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <TranscriptionProgress meeting={meeting} />
+      <MeetingAudioPlayer projectId={projectId} meetingId={meeting._id} playback={playback} />
+
+      <Tabs defaultValue="transcription" className="mt-4">
+        <TabsList>
+          <TabsTrigger value="transcription">Transcription</TabsTrigger>
+          <TabsTrigger value="summary">Summary</TabsTrigger>
+          <TabsTrigger value="action-items">Action Items</TabsTrigger>
+        </TabsList>
+        <TabsContent value="transcription">
+          <TranscriptTab
+            meetingId={meeting._id}
+            status={meeting.transcriptionStatus}
+            transcriptionError={meeting.transcriptionError}
+            playback={playback}
+            // The in-meeting search ('Search transcriptions...') mounts here with the search issue.
+            searchSlot={<div data-slot="meeting-search" />}
+          />
+        </TabsContent>
+        <TabsContent value="summary">
+          <MeetingSummaryTab meeting={meeting} />
+        </TabsContent>
+        <TabsContent value="action-items">
+          <MeetingActionItemsTab />
+        </TabsContent>
+      </Tabs>
+
+      <DeleteMeetingDialog
+        meeting={deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onDeleted={() => navigate(projectPath, { replace: true })}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Meeting } from '@parley/contract';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { useProjects } from '@/features/projects';
+import { errorMessage } from '@/lib/api-client';
+import { useMoveMeeting } from '../api/move-meeting';
+import { projectIdOf } from '../lib/meeting-links';
+
+export const NO_OTHER_PROJECTS = 'No other projects available. Create a new project first.';
+
+/** 'Move Meeting': offers the user's other projects. */
+export function MoveMeetingDialog({
+  meeting,
+  onOpenChange,
+  onMoved,
+}: {
+  meeting: Meeting | null;
+  onOpenChange: (open: boolean) => void;
+  onMoved?: (targetProjectId: string) => void;
+}) {
+  const projects = useProjects();
+  const moveMeeting = useMoveMeeting();
+  const [target, setTarget] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const selectId = useId();
+  const open = meeting !== null;
+  const currentProjectId = meeting ? projectIdOf(meeting.projectId) : '';
+  const others = (projects.data ?? []).filter((project) => project._id !== currentProjectId);
+
+  useEffect(() => {
+    if (open) {
+      setError(null);
+      setTarget('');
+    }
+  }, [open]);
+
+  const confirm = async () => {
+    if (!meeting || !target) return;
+    setError(null);
+    try {
+      await moveMeeting.mutateAsync({ projectId: currentProjectId, meetingId: meeting._id, targetProjectId: target });
+      onOpenChange(false);
+      onMoved?.(target);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to move meeting'));
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !moveMeeting.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Move Meeting</DialogTitle>
+          <DialogDescription>
+            Move <strong className="text-foreground">{meeting?.title || 'this meeting'}</strong> to another project.
+          </DialogDescription>
+        </DialogHeader>
+        {projects.isError ? (
+          <Alert variant="destructive">
+            <AlertDescription>{errorMessage(projects.error, 'Failed to load projects')}</AlertDescription>
+          </Alert>
+        ) : projects.isPending ? null : others.length === 0 ? (
+          <Alert>
+            <AlertDescription>
+              {NO_OTHER_PROJECTS}{' '}
+              <Link to="/projects" className="underline underline-offset-4" onClick={() => onOpenChange(false)}>
+                Go to Projects
+              </Link>
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <div className="grid gap-2">
+            <Label htmlFor={selectId}>Destination project</Label>
+            <select
+              id={selectId}
+              value={target}
+              onChange={(event) => setTarget(event.target.value)}
+              className="border-input focus-visible:border-ring focus-visible:ring-ring/50 h-9 w-full rounded-md border bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px]"
+            >
+              <option value="" disabled>
+                Select a project
+              </option>
+              {others.map((project) => (
+                <option key={project._id} value={project._id}>
+                  {project.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {error && (
+          <Alert variant="destructive">
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={moveMeeting.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={confirm} disabled={!target || moveMeeting.isPending}>
+            {moveMeeting.isPending ? 'Moving...' : 'Move'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Meeting, RecordingType } from '@parley/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meetingKeys } from '@/features/meetings';
+import { useBumpUsage } from '@/features/usage';
+import type { Envelope } from '@/lib/api-client';
+import { uploadRequest } from '@/lib/upload-request';
+
+export interface CreateMeetingInput {
+  projectId: string;
+  audio: Blob;
+  fileName: string;
+  title: string;
+  recordingType: RecordingType;
+  /** Whole seconds; a hint, the server measures the audio itself. */
+  duration?: number;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+export async function createMeeting(input: CreateMeetingInput): Promise<Meeting> {
+  const form = new FormData();
+  // Text fields first, so the server has them before it streams the file.
+  form.append('title', input.title);
+  form.append('recordingType', input.recordingType);
+  if (input.duration !== undefined) form.append('duration', String(input.duration));
+  form.append('audioFile', input.audio, input.fileName);
+  const reply = await uploadRequest<Envelope<Meeting>>(
+    `/api/projects/${encodeURIComponent(input.projectId)}/meetings`,
+    form,
+    { onProgress: input.onProgress, signal: input.signal },
+  );
+  return reply.data;
+}
+
+/** Creates the meeting, raises the local usage by its duration at once, and refreshes meeting lists. */
+export function useCreateMeeting() {
+  const queryClient = useQueryClient();
+  const bumpUsage = useBumpUsage();
+  return useMutation({
+    mutationFn: createMeeting,
+    onSuccess: (meeting) => {
+      bumpUsage(meeting.duration);
+      void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+    },
+  });
+}

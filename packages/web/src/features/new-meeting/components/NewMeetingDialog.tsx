@@ -1,0 +1,77 @@
+import { MESSAGES } from '@parley/contract';
+import { Mic, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCurrentUser } from '@/features/auth';
+import { meetingPath } from '@/features/meetings';
+import { useProjects } from '@/features/projects';
+import { isOverMonthlyLimit, summarizeUsage } from '@/features/usage';
+import { useSubmitMeeting } from '../hooks/use-submit-meeting';
+import { RecordTab } from './RecordTab';
+import { UploadTab } from './UploadTab';
+
+type Mode = 'record' | 'upload';
+
+/** Step 2 of the New Meeting flow: record in the browser or upload a file, then open the new meeting. */
+export function NewMeetingDialog({
+  projectId,
+  open,
+  onOpenChange,
+}: {
+  projectId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const projects = useProjects();
+  const projectName = projects.data?.find((project) => project._id === projectId)?.name;
+  const [mode, setMode] = useState<Mode>('record');
+  const submit = useSubmitMeeting(projectId, (meeting) => {
+    onOpenChange(false);
+    navigate(meetingPath(projectId, meeting._id));
+  });
+
+  const overLimit = isOverMonthlyLimit(user);
+  const limitMessage = MESSAGES.monthlyLimitReached(summarizeUsage(user).limitSeconds);
+  const disabled = overLimit;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !submit.isPending && onOpenChange(next)}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>New Meeting</DialogTitle>
+          <DialogDescription>
+            {projectName ? `Record or upload audio for ${projectName}.` : 'Record or upload audio for this project.'}
+          </DialogDescription>
+        </DialogHeader>
+        {overLimit && (
+          <Alert variant="destructive">
+            <AlertDescription>{limitMessage}</AlertDescription>
+          </Alert>
+        )}
+        <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)} className="min-w-0">
+          <TabsList className="w-full">
+            <TabsTrigger value="record" disabled={disabled || submit.isPending}>
+              <Mic aria-hidden="true" />
+              Record
+            </TabsTrigger>
+            <TabsTrigger value="upload" disabled={disabled || submit.isPending}>
+              <Upload aria-hidden="true" />
+              Upload
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="record">
+            <RecordTab disabled={disabled} submit={submit} onCancel={() => onOpenChange(false)} />
+          </TabsContent>
+          <TabsContent value="upload">
+            <UploadTab disabled={disabled} submit={submit} onCancel={() => onOpenChange(false)} />
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,4 @@
+export const transcriptKeys = {
+  all: ['transcripts'] as const,
+  list: (meetingId: string) => [...transcriptKeys.all, 'list', meetingId] as const,
+};

@@ -1,0 +1,208 @@
+import type { Person } from '@parley/contract';
+import { LIMITS } from '@parley/contract';
+import { useEffect, useId, useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { useAssignSpeaker, useCreatePersonAndAssign } from '../api/assign-speaker';
+import { personLabel } from '../lib/segments';
+
+function ErrorAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive">
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}
+
+/** 'Delete Transcription': one segment. */
+export function DeleteSegmentDialog({
+  open,
+  pending,
+  error,
+  onConfirm,
+  onOpenChange,
+}: {
+  open: boolean;
+  pending: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete Transcription</AlertDialogTitle>
+          <AlertDialogDescription>
+            This segment will be removed from the transcript. This action cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <ErrorAlert message={error} />
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+            {pending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+export interface SpeakerAssignment {
+  speaker: string;
+  person: Pick<Person, '_id' | 'name' | 'company'>;
+}
+
+/** 'Assign Speaker to Person': every segment with the speaker label changes, so it asks first. */
+export function AssignSpeakerDialog({
+  meetingId,
+  assignment,
+  onOpenChange,
+}: {
+  meetingId: string;
+  assignment: SpeakerAssignment | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const assign = useAssignSpeaker(meetingId);
+  const [error, setError] = useState<string | null>(null);
+  const open = assignment !== null;
+  useEffect(() => {
+    if (open) setError(null);
+  }, [open]);
+
+  const confirm = async () => {
+    if (!assignment) return;
+    setError(null);
+    try {
+      await assign.mutateAsync(assignment);
+      onOpenChange(false);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to assign speaker to person'));
+    }
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !assign.isPending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Assign Speaker to Person</AlertDialogTitle>
+          <AlertDialogDescription>
+            Assign <strong className="text-foreground">{assignment?.speaker}</strong> to{' '}
+            <strong className="text-foreground">{assignment ? personLabel(assignment.person) : ''}</strong>? All
+            transcriptions with this speaker will be updated. This will affect multiple segments in this meeting.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <ErrorAlert message={error} />
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={assign.isPending}>Cancel</AlertDialogCancel>
+          <Button onClick={confirm} disabled={assign.isPending}>
+            {assign.isPending ? 'Assigning...' : 'Confirm'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** 'Add New Person': creates a contact from the meeting and assigns the speaker to it. */
+export function AddPersonDialog({
+  meetingId,
+  speaker,
+  onOpenChange,
+}: {
+  meetingId: string;
+  speaker: string | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const create = useCreatePersonAndAssign(meetingId);
+  const [name, setName] = useState('');
+  const [company, setCompany] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const nameId = useId();
+  const companyId = useId();
+  const open = speaker !== null;
+
+  useEffect(() => {
+    if (open) {
+      setName('');
+      setCompany('');
+      setError(null);
+    }
+  }, [open]);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!speaker || !name.trim()) return;
+    setError(null);
+    try {
+      await create.mutateAsync({ speaker, name, company });
+      onOpenChange(false);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to create person and assign speaker'));
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <form className="grid gap-4" onSubmit={submit} aria-label="Add New Person">
+          <DialogHeader>
+            <DialogTitle>Add New Person</DialogTitle>
+            <DialogDescription>
+              Create a contact and assign <strong className="text-foreground">{speaker}</strong> to them.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField id={nameId} label="Name">
+            <Input
+              id={nameId}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              required
+              maxLength={LIMITS.personName.max}
+              autoFocus
+            />
+          </FormField>
+          <FormField id={companyId} label="Company (optional)">
+            <Input
+              id={companyId}
+              value={company}
+              onChange={(event) => setCompany(event.target.value)}
+              maxLength={LIMITS.personCompanyMax}
+            />
+          </FormField>
+          <ErrorAlert message={error} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!name.trim() || create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create & Assign'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,219 @@
+import type { Person, TranscriptionSegment, TranscriptionStatus } from '@parley/contract';
+import { AlertTriangle, FileText, Loader2 } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { EmptyState } from '@/components/page';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { usePeople } from '@/features/people';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteTranscription } from '../api/delete-transcription';
+import { useTranscript } from '../api/get-transcriptions';
+import { activeSegmentId } from '../lib/segments';
+import { SegmentItem } from './SegmentItem';
+import { AddPersonDialog, AssignSpeakerDialog, DeleteSegmentDialog, type SpeakerAssignment } from './TranscriptDialogs';
+
+/** How far below the viewport the next page starts loading. */
+const LOAD_MORE_MARGIN_PX = 400;
+/** After the user scrolls, the playing segment stops pulling the page along for this long. */
+const USER_SCROLL_PAUSE_MS = 4000;
+
+export interface TranscriptPlayback {
+  /** The player's position in milliseconds. */
+  positionMs: number;
+  playing: boolean;
+  seek: (ms: number) => void;
+}
+
+const noPeople: Person[] = [];
+
+/** The Transcription tab (spec section 2): segments page by page, edit, delete and speaker assignment. */
+export function TranscriptTab({
+  meetingId,
+  status,
+  transcriptionError,
+  playback,
+  searchSlot,
+}: {
+  meetingId: string;
+  status: TranscriptionStatus;
+  transcriptionError?: string;
+  playback: TranscriptPlayback;
+  /** The in-meeting search box (search issue) mounts here; shown only once the transcript is complete. */
+  searchSlot?: React.ReactNode;
+}) {
+  const completed = status === 'completed';
+  const transcript = useTranscript(meetingId, completed);
+  const people = usePeople();
+  const deleteSegment = useDeleteTranscription(meetingId);
+  const [listError, setListError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<TranscriptionSegment | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [assignment, setAssignment] = useState<SpeakerAssignment | null>(null);
+  const [addingFor, setAddingFor] = useState<string | null>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const lastUserScrollRef = useRef(0);
+
+  const segments = useMemo(
+    () => transcript.data?.pages.flatMap((page) => page.transcriptions) ?? [],
+    [transcript.data],
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = transcript;
+
+  // Load the next page when the end of the list comes near, and keep loading while the page is too
+  // short to scroll (an IntersectionObserver alone would not fire again if the end stays in view).
+  const loadMoreIfNear = useCallback(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !hasNextPage || isFetchingNextPage) return;
+    if (sentinel.getBoundingClientRect().top <= window.innerHeight + LOAD_MORE_MARGIN_PX) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMoreIfNear(), {
+      rootMargin: `0px 0px ${LOAD_MORE_MARGIN_PX}px 0px`,
+    });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [loadMoreIfNear]);
+
+  useEffect(() => {
+    if (segments.length > 0) loadMoreIfNear();
+  }, [segments.length, loadMoreIfNear]);
+
+  // The user's own scrolling (wheel, touch, keys) pauses follow-along; programmatic scrolls don't count.
+  useEffect(() => {
+    const mark = () => {
+      lastUserScrollRef.current = Date.now();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' '].includes(event.key)) mark();
+    };
+    window.addEventListener('wheel', mark, { passive: true });
+    window.addEventListener('touchmove', mark, { passive: true });
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('wheel', mark);
+      window.removeEventListener('touchmove', mark);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, []);
+  const mayFollow = useCallback(() => Date.now() - lastUserScrollRef.current > USER_SCROLL_PAUSE_MS, []);
+
+  const activeId = playback.playing ? activeSegmentId(segments, playback.positionMs) : null;
+  const onChoosePerson = useCallback(
+    (speaker: string, person: SpeakerAssignment['person']) => setAssignment({ speaker, person }),
+    [],
+  );
+  const onDelete = useCallback((segment: TranscriptionSegment) => {
+    setDeleteError(null);
+    setDeleting(segment);
+  }, []);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteError(null);
+    try {
+      await deleteSegment.mutateAsync(deleting._id);
+      setDeleting(null);
+    } catch (failure) {
+      setDeleteError(errorMessage(failure, 'Failed to delete transcription'));
+    }
+  };
+
+  if (status === 'pending' || status === 'processing') {
+    return (
+      <EmptyState
+        icon={Loader2}
+        title="Transcribing..."
+        description="The transcript appears here as soon as the recording has been transcribed."
+      />
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <Alert variant="destructive">
+        <AlertTriangle aria-hidden="true" />
+        <AlertTitle>Transcription failed</AlertTitle>
+        <AlertDescription>{transcriptionError || 'The recording could not be transcribed.'}</AlertDescription>
+      </Alert>
+    );
+  }
+  if (transcript.isPending) {
+    return <Spinner label="Loading transcript" className="text-muted-foreground flex justify-center py-12" />;
+  }
+  if (transcript.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>{errorMessage(transcript.error, 'Failed to load transcriptions')}</AlertDescription>
+      </Alert>
+    );
+  }
+  if (segments.length === 0 && !hasNextPage) {
+    return (
+      <EmptyState
+        icon={FileText}
+        title="No Transcription Available"
+        description="The transcription is completed but no content was found."
+      />
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      {searchSlot}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-muted-foreground text-sm" aria-live="polite">
+          {segments.length} segment(s) loaded
+        </p>
+      </div>
+      {listError && (
+        <Alert variant="destructive">
+          <AlertDescription>{listError}</AlertDescription>
+        </Alert>
+      )}
+      {people.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(people.error, 'Failed to load people')}</AlertDescription>
+        </Alert>
+      )}
+      <ol className="grid gap-2" aria-label="Transcript">
+        {segments.map((segment) => (
+          <SegmentItem
+            key={segment._id}
+            meetingId={meetingId}
+            segment={segment}
+            people={people.data ?? noPeople}
+            active={segment._id === activeId}
+            mayFollow={mayFollow}
+            onSeek={playback.seek}
+            onChoosePerson={onChoosePerson}
+            onAddPerson={setAddingFor}
+            onDelete={onDelete}
+            onError={setListError}
+          />
+        ))}
+      </ol>
+      <div ref={sentinelRef} aria-hidden="true" />
+      {isFetchingNextPage ? (
+        <Spinner label="Loading more transcriptions" className="text-muted-foreground flex justify-center py-4" />
+      ) : (
+        !hasNextPage && <p className="text-muted-foreground py-4 text-center text-sm">No more transcriptions to load</p>
+      )}
+
+      <DeleteSegmentDialog
+        open={deleting !== null}
+        pending={deleteSegment.isPending}
+        error={deleteError}
+        onConfirm={() => void confirmDelete()}
+        onOpenChange={(open) => !open && setDeleting(null)}
+      />
+      <AssignSpeakerDialog
+        meetingId={meetingId}
+        assignment={assignment}
+        onOpenChange={(open) => !open && setAssignment(null)}
+      />
+      <AddPersonDialog meetingId={meetingId} speaker={addingFor} onOpenChange={(open) => !open && setAddingFor(null)} />
+    </div>
+  );
+}
