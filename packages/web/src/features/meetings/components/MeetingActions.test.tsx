@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, setupFakeApi } from '@/test/fake-api';
+import { makeMeeting, makeProject } from '@/test/fixtures';
+import { renderApp, signIn } from '@/test/render';
+
+const server = setupFakeApi();
+const standups = makeProject({ _id: 'p1', name: 'Standups' });
+const archive = makeProject({ _id: 'p2', name: 'Archive' });
+const kickoff = makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Kick-off' });
+
+function serveProject(projects = [standups, archive]) {
+  signIn(server, undefined, { projects });
+  server.on('GET /api/projects/:id', () => ok(standups));
+  server.on('GET /api/projects/:id/meetings', () => ok({ meetings: [kickoff] }));
+  return renderApp('/projects/p1');
+}
+
+async function openMenuItem(user: ReturnType<typeof serveProject>['user'], item: 'Move' | 'Delete') {
+  await user.click(await screen.findByRole('button', { name: 'Actions for Kick-off' }));
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+}
+
+describe('meeting cards on the project screen', () => {
+  it('moves a meeting to another project', async () => {
+    let body: unknown;
+    server.on('PUT /api/projects/:id/meetings/:meetingId', (req) => {
+      body = req.body;
+      return ok({ ...kickoff, projectId: 'p2' });
+    });
+    const { user } = serveProject();
+    await openMenuItem(user, 'Move');
+    const dialog = await screen.findByRole('dialog', { name: 'Move Meeting' });
+    const select = within(dialog).getByLabelText('Destination project');
+    expect(within(select).queryByRole('option', { name: 'Standups' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Move' })).toBeDisabled();
+    await user.selectOptions(select, 'Archive');
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Move Meeting' })).not.toBeInTheDocument());
+    expect(body).toEqual({ projectId: 'p2' });
+  });
+
+  it('says so when there is no other project', async () => {
+    const { user } = serveProject([standups]);
+    await openMenuItem(user, 'Move');
+    const dialog = await screen.findByRole('dialog', { name: 'Move Meeting' });
+    expect(within(dialog).getByText(/No other projects available. Create a new project first./)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Move' })).toBeDisabled();
+  });
+
+  it("shows 'Failed to move meeting' or the server's message", async () => {
+    let reply = fail(500);
+    server.on('PUT /api/projects/:id/meetings/:meetingId', () => reply);
+    const { user } = serveProject();
+    await openMenuItem(user, 'Move');
+    const dialog = await screen.findByRole('dialog', { name: 'Move Meeting' });
+    await user.selectOptions(within(dialog).getByLabelText('Destination project'), 'Archive');
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await within(dialog).findByText('Failed to move meeting')).toBeInTheDocument();
+    reply = fail(400, 'Project not found');
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await within(dialog).findByText('Project not found')).toBeInTheDocument();
+  });
+
+  it('deletes a meeting after the warning, or shows why it could not', async () => {
+    let reply = fail(500);
+    server.on('DELETE /api/projects/:id/meetings/:meetingId', () => reply);
+    const { user } = serveProject();
+    await openMenuItem(user, 'Delete');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Meeting' });
+    expect(dialog).toHaveTextContent('The meeting, its audio file and all transcriptions will be permanently removed.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Failed to delete meeting')).toBeInTheDocument();
+    reply = { status: 204 };
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,151 @@
+import type { Meeting } from '@parley/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, setupFakeApi } from '@/test/fake-api';
+import { makeMeeting, makeProject, makeSegment } from '@/test/fixtures';
+import { renderApp, signIn } from '@/test/render';
+
+const server = setupFakeApi();
+const project = makeProject({ _id: 'p1', name: 'Standups' });
+
+function serveMeeting(meeting: () => Meeting | ReturnType<typeof fail>, { segments = [makeSegment()] } = {}) {
+  signIn(server, undefined, { projects: [project] });
+  server.on('GET /api/projects/:id', () => ok(project));
+  server.on('GET /api/projects/:id/meetings', () => ok({ meetings: [] }));
+  server.on('GET /api/projects/:id/meetings/:meetingId', () => {
+    const value = meeting();
+    return 'status' in value ? value : ok(value);
+  });
+  server.on('GET /api/projects/:id/meetings/:meetingId/audio-url', () =>
+    ok({ url: '/api/audio/m1?token=abc', expiresAt: '2026-11-22T18:00:00.000Z' }),
+  );
+  server.on('GET /api/meetings/:id/transcriptions', () =>
+    ok({ transcriptions: segments, pagination: { page: 1, pages: 1, total: segments.length, limit: 50 } }),
+  );
+  server.on('GET /api/people', () => ok({ people: [] }));
+}
+
+const meetingRequests = () => server.requests.filter((r) => r.path === '/api/projects/p1/meetings/m1');
+
+describe('meeting detail', () => {
+  it('shows the breadcrumb, header, player and the Transcription tab first', async () => {
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Kick-off', duration: 125 }));
+    renderApp('/projects/p1/meetings/m1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kick-off' })).toBeInTheDocument();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(breadcrumb).getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/projects');
+    expect(await within(breadcrumb).findByRole('link', { name: 'Standups' })).toHaveAttribute('href', '/projects/p1');
+    expect(within(breadcrumb).getByText('Kick-off')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText(/^Created on Nov 22, 2026, \d{1,2}:\d{2} [AP]M$/)).toBeInTheDocument();
+    expect(screen.getByText('2:05')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Meeting recording')).toHaveAttribute('src', '/api/audio/m1?token=abc');
+    expect(screen.getByRole('tab', { name: 'Transcription' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Summary' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Action Items' })).toBeInTheDocument();
+  });
+
+  it("falls back to 'Untitled Meeting', 'Meeting', 'Project' and 'Unknown date'", async () => {
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title: '', duration: 0 }));
+    server.on('GET /api/projects/:id', () => fail(500));
+    renderApp('/projects/p1/meetings/m1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Untitled Meeting' })).toBeInTheDocument();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByText('Meeting')).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(within(breadcrumb).getByRole('link', { name: 'Project' })).toBeInTheDocument());
+    expect(screen.queryByText('N/A')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Meeting not found' with Return to Home on 404", async () => {
+    serveMeeting(() => fail(404, 'Meeting not found'));
+    renderApp('/projects/p1/meetings/m1');
+    expect(await screen.findByText('Meeting not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it("shows 'Failed to load meeting' for other errors without a message", async () => {
+    serveMeeting(() => fail(500));
+    renderApp('/projects/p1/meetings/m1');
+    expect(await screen.findByText('Failed to load meeting', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("polls while processing, shows 'Processing...' and a progress bar, then loads page 1 of the transcript", async () => {
+    let status: Meeting['transcriptionStatus'] = 'processing';
+    serveMeeting(
+      () =>
+        makeMeeting({
+          _id: 'm1',
+          projectId: 'p1',
+          transcriptionStatus: status,
+          transcriptionProgress: status === 'completed' ? 100 : 40,
+        }),
+      { segments: [makeSegment({ text: 'Good morning everyone' })] },
+    );
+    renderApp('/projects/p1/meetings/m1');
+    expect(await screen.findByText('Processing...')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Transcription progress' })).toHaveAttribute('aria-valuenow', '40');
+    expect(server.requests.some((r) => r.path.endsWith('/transcriptions'))).toBe(false);
+    status = 'completed';
+    expect(await screen.findByText('Good morning everyone', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(meetingRequests().length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText('Processing...')).not.toBeInTheDocument();
+    const page = server.requests.find((r) => r.path === '/api/meetings/m1/transcriptions');
+    expect(page?.query.get('page')).toBe('1');
+    // Finished: no more polling.
+    const count = meetingRequests().length;
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(meetingRequests().length).toBe(count);
+  }, 15_000);
+
+  it('shows the transcription error when it failed', async () => {
+    serveMeeting(() =>
+      makeMeeting({
+        _id: 'm1',
+        projectId: 'p1',
+        transcriptionStatus: 'failed',
+        transcriptionError: 'The file contains no audio',
+      }),
+    );
+    renderApp('/projects/p1/meetings/m1');
+    expect((await screen.findAllByText('The file contains no audio')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Processing...')).not.toBeInTheDocument();
+  });
+
+  it('deletes the meeting from its header and returns to the project', async () => {
+    let deleted = false;
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Kick-off' }));
+    server.on('DELETE /api/projects/:id/meetings/:meetingId', () => {
+      deleted = true;
+      return { status: 204 };
+    });
+    const { user } = renderApp('/projects/p1/meetings/m1');
+    await user.click(await screen.findByRole('button', { name: 'Delete meeting' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Meeting' });
+    expect(dialog).toHaveTextContent('The meeting, its audio file and all transcriptions will be permanently removed.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/projects\/p1$/));
+    expect(deleted).toBe(true);
+  });
+
+  it('shows the Summary and Action Items tabs as not yet available, without calling missing endpoints', async () => {
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1' }));
+    const { user } = renderApp('/projects/p1/meetings/m1');
+    await user.click(await screen.findByRole('tab', { name: 'Summary' }));
+    expect(screen.getByText('No Summary Available')).toBeInTheDocument();
+    expect(screen.getByText("Generate an AI summary of this meeting's transcription.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate Summary' })).toBeDisabled();
+    await user.click(screen.getByRole('tab', { name: 'Action Items' }));
+    expect(screen.getByText('Tasks and follow-ups from this meeting')).toBeInTheDocument();
+    expect(screen.getByText('No Action Items Yet')).toBeInTheDocument();
+    expect(server.requests.some((r) => /summary|action-items/.test(r.path))).toBe(false);
+  });
+
+  it('renders a stored summary as markdown', async () => {
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', summary: '## Decisions\n\n- Ship **Friday**' }));
+    const { user } = renderApp('/projects/p1/meetings/m1');
+    await user.click(await screen.findByRole('tab', { name: 'Summary' }));
+    expect(screen.getByText('AI-generated meeting summary')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Decisions' })).toBeInTheDocument();
+    expect(screen.getByText('Friday').tagName).toBe('STRONG');
+  });
+});

@@ -1,0 +1,275 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dropped, type FakeReply, fail, ok, setupFakeApi } from '@/test/fake-api';
+import { makeMeeting, makeProject, makeUser } from '@/test/fixtures';
+import { renderApp, signIn } from '@/test/render';
+
+const server = setupFakeApi();
+const standups = makeProject({ _id: 'p1', name: 'Standups' });
+const retros = makeProject({ _id: 'p2', name: 'Retros' });
+
+// jsdom's XMLHttpRequest applies CORS (fetch in Node does not), so the upload route answers the
+// preflight and allows the test page's origin.
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'Authorization, Accept, Content-Type',
+  'Access-Control-Allow-Methods': 'POST',
+};
+function serveUpload(reply: () => FakeReply | Promise<FakeReply>) {
+  server.on('OPTIONS /api/projects/:id/meetings', () => ({ status: 204, headers: CORS }));
+  server.on('POST /api/projects/:id/meetings', async () => {
+    const answer = await reply();
+    return { ...answer, headers: { ...CORS, ...answer.headers } };
+  });
+}
+const uploads = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/meetings'));
+
+function openApp(user = makeUser(), path = '/') {
+  signIn(server, user, { projects: [standups, retros] });
+  server.on('GET /api/projects/:id', (req) => ok(req.params.id === 'p2' ? retros : standups));
+  server.on('GET /api/projects/:id/meetings', () => ok({ meetings: [] }));
+  server.on('GET /api/projects/:id/meetings/:meetingId', (req) =>
+    ok(makeMeeting({ _id: req.params.meetingId, projectId: req.params.id, title: 'Created' })),
+  );
+  server.on('GET /api/projects/:id/meetings/:meetingId/audio-url', () =>
+    ok({ url: '/audio.webm', expiresAt: '2026-11-22T18:00:00.000Z' }),
+  );
+  server.on('GET /api/meetings/:id/transcriptions', () =>
+    ok({ transcriptions: [], pagination: { page: 1, pages: 0, total: 0, limit: 50 } }),
+  );
+  server.on('GET /api/people', () => ok({ people: [] }));
+  return renderApp(path);
+}
+
+async function openNewMeeting(user = makeUser()) {
+  const utils = openApp(user);
+  await screen.findByText('No meetings yet');
+  await utils.user.click(within(screen.getByRole('main')).getAllByRole('button', { name: 'New Meeting' })[0]!);
+  const select = await screen.findByRole('dialog', { name: 'Select Project' });
+  await utils.user.click(await within(select).findByRole('button', { name: /Standups/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'New Meeting' });
+  return { ...utils, dialog };
+}
+
+describe('Select Project', () => {
+  it('lists the projects and offers Create New Project', async () => {
+    const { user } = openApp();
+    await screen.findByText('No meetings yet');
+    await user.click(within(screen.getByRole('main')).getAllByRole('button', { name: 'New Meeting' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Select Project' });
+    expect(await within(dialog).findByRole('button', { name: /Standups/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Retros/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /Retros/ }));
+    const next = await screen.findByRole('dialog', { name: 'New Meeting' });
+    expect(next).toHaveTextContent('Record or upload audio for Retros.');
+    expect(within(next).getByRole('tab', { name: 'Record' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(next).getByRole('tab', { name: 'Upload' })).toBeInTheDocument();
+  });
+
+  it('is skipped on a project screen: the project is known', async () => {
+    const { user } = openApp(makeUser(), '/projects/p2');
+    await screen.findByRole('heading', { level: 1, name: 'Retros' });
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'New Meeting' }));
+    expect(await screen.findByRole('dialog', { name: 'New Meeting' })).toHaveTextContent('Retros');
+    expect(screen.queryByRole('dialog', { name: 'Select Project' })).not.toBeInTheDocument();
+  });
+});
+
+describe('monthly limit', () => {
+  it('disables both tabs and shows the limit message', async () => {
+    const user = makeUser({
+      tier: { name: 'free', limits: { monthlyDuration: 18_000, maxFileSize: 104_857_600 } },
+      currentMonthUsage: { duration: 18_000, month: 11, year: 2026 },
+    });
+    const { dialog } = await openNewMeeting(user);
+    expect(within(dialog).getByText('Monthly limit reached (300 minutes). Please upgrade to continue.')).toBeVisible();
+    expect(within(dialog).getByRole('tab', { name: 'Record' })).toBeDisabled();
+    expect(within(dialog).getByRole('tab', { name: 'Upload' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Start Recording' })).toBeDisabled();
+  });
+});
+
+describe('Upload tab', () => {
+  async function openUpload(user = makeUser()) {
+    const utils = await openNewMeeting(user);
+    await utils.user.click(within(utils.dialog).getByRole('tab', { name: 'Upload' }));
+    return utils;
+  }
+  const wav = () => new File([new Uint8Array(2048)], 'standup.wav', { type: 'audio/wav' });
+
+  it('asks for a file and a title', async () => {
+    const { dialog, user } = await openUpload();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(within(dialog).getByText('Please select an audio file')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a meeting title')).toBeInTheDocument();
+    expect(uploads()).toHaveLength(0);
+  });
+
+  it('rejects a file of the wrong type or over the tier size', async () => {
+    const user = makeUser({ tier: { name: 'tiny', limits: { monthlyDuration: 18_000, maxFileSize: 1024 * 1024 } } });
+    const { dialog } = await openUpload(user);
+    const input = within(dialog).getByLabelText('Audio file');
+    // The picker's accept filter is only a hint (drag and drop, "All files"): the rule is checked again.
+    fireEvent.change(input, { target: { files: [new File(['hi'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(
+      within(dialog).getByText('Invalid file type. Please select an audio file (MP3, WAV, WebM, OGG, M4A).'),
+    ).toBeInTheDocument();
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array(1024 * 1024 + 1)], 'big.mp3', { type: 'audio/mpeg' })] },
+    });
+    expect(within(dialog).getByText('File size exceeds 1MB. Please select a smaller file.')).toBeInTheDocument();
+  });
+
+  it('uploads the file with its title, bumps usage and opens the new meeting', async () => {
+    serveUpload(() => ok(makeMeeting({ _id: 'm9', projectId: 'p1', duration: 600 }), 201));
+    const { dialog, user } = await openUpload();
+    await user.upload(within(dialog).getByLabelText('Audio file'), wav());
+    await user.type(within(dialog).getByLabelText('Title'), '  Planning  ');
+    expect(screen.getAllByText('10 / 300 min').length).toBeGreaterThan(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/p1/meetings/m9'));
+    const body = String(uploads()[0]!.body);
+    expect(body).toMatch(/name="title"\r\n\r\nPlanning\r\n/);
+    expect(body).toMatch(/name="recordingType"\r\n\r\nupload\r\n/);
+    expect(body).toMatch(/name="audioFile"; filename="standup.wav"/);
+    expect(uploads()[0]!.headers.authorization).toBe('Bearer test-token');
+    // 600 s used before, 600 s more at once: 20 minutes.
+    await waitFor(() => expect(screen.getAllByText('20 / 300 min').length).toBeGreaterThan(0));
+  });
+
+  it("shows the server's message, or the connection message when there is no reply", async () => {
+    let reply: FakeReply = fail(413, 'File size exceeds 100MB. Please select a smaller file.');
+    serveUpload(() => reply);
+    const { dialog, user } = await openUpload();
+    await user.upload(within(dialog).getByLabelText('Audio file'), wav());
+    await user.type(within(dialog).getByLabelText('Title'), 'Planning');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('File size exceeds 100MB. Please select a smaller file.')).toBeVisible();
+
+    reply = fail(500);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Failed to create meeting')).toBeVisible();
+
+    reply = dropped();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Unable to connect to the server. Please try again.')).toBeVisible();
+  });
+});
+
+// A stand-in for the browser's recorder: data arrives on start, the rest follows the real API.
+class FakeMediaRecorder {
+  static isTypeSupported = (type: string) => type === 'audio/ogg;codecs=opus';
+  static last: FakeMediaRecorder | null = null;
+  state: 'inactive' | 'recording' | 'paused' = 'inactive';
+  mimeType: string;
+  options: MediaRecorderOptions;
+  timeslice?: number;
+  ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  constructor(_stream: unknown, options: MediaRecorderOptions) {
+    this.options = options;
+    this.mimeType = options.mimeType ?? '';
+    FakeMediaRecorder.last = this;
+  }
+  start(timeslice?: number) {
+    this.timeslice = timeslice;
+    this.state = 'recording';
+  }
+  pause() {
+    this.state = 'paused';
+  }
+  resume() {
+    this.state = 'recording';
+  }
+  stop() {
+    this.state = 'inactive';
+    this.ondataavailable?.({ data: new Blob(['ogg-bytes'], { type: this.mimeType }) });
+    this.onstop?.();
+  }
+}
+
+describe('Record tab', () => {
+  const stopTrack = vi.fn();
+  const getUserMedia = vi.fn();
+
+  beforeEach(() => {
+    stopTrack.mockReset();
+    getUserMedia.mockReset();
+    getUserMedia.mockResolvedValue({ getTracks: () => [{ stop: stopTrack }] });
+    vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+    URL.createObjectURL = vi.fn(() => 'blob:recording');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true });
+  });
+
+  it('records, pauses, stops with the spec settings and releases the microphone', async () => {
+    const { dialog, user } = await openNewMeeting();
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    expect(getUserMedia).toHaveBeenCalledWith({
+      audio: { echoCancellation: true, noiseSuppression: true, sampleRate: 44_100 },
+    });
+    const recorder = FakeMediaRecorder.last!;
+    expect(recorder.options).toEqual({ mimeType: 'audio/ogg;codecs=opus', audioBitsPerSecond: 128_000 });
+    expect(recorder.timeslice).toBe(100);
+    expect(within(dialog).getByRole('timer')).toHaveTextContent('00:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Pause' }));
+    expect(recorder.state).toBe('paused');
+    expect(within(dialog).getByText('Paused')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Resume' }));
+    expect(recorder.state).toBe('recording');
+    expect(stopTrack).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    expect(stopTrack).toHaveBeenCalled();
+    expect(within(dialog).getByLabelText('Recording preview')).toHaveAttribute('src', 'blob:recording');
+    expect(within(dialog).getByRole('button', { name: 'Use Recording' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Re-record' }));
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:recording');
+    expect(within(dialog).getByRole('button', { name: 'Start Recording' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('timer')).toHaveTextContent('00:00');
+  });
+
+  it('Use Recording uploads a direct recording with a generated title and an .ogg name', async () => {
+    serveUpload(() => ok(makeMeeting({ _id: 'm7', projectId: 'p1', duration: 3 }), 201));
+    const { dialog, user } = await openNewMeeting();
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Use Recording' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/p1/meetings/m7'));
+    const body = String(uploads()[0]!.body);
+    expect(body).toMatch(/name="title"\r\n\r\nMeeting - [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\r\n/);
+    expect(body).toMatch(/name="recordingType"\r\n\r\ndirect\r\n/);
+    expect(body).toMatch(/name="audioFile"; filename="recording-\d+\.ogg"/);
+  });
+
+  it('releases the microphone when the dialog closes mid-recording', async () => {
+    const { dialog, user } = await openNewMeeting();
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    await within(dialog).findByRole('button', { name: 'Stop' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Meeting' })).not.toBeInTheDocument());
+    expect(stopTrack).toHaveBeenCalled();
+    expect(FakeMediaRecorder.last!.state).toBe('inactive');
+  });
+
+  it.each([
+    [
+      new DOMException('denied', 'NotAllowedError'),
+      'Microphone permission denied. Please allow microphone access to record.',
+    ],
+    [new DOMException('none', 'NotFoundError'), 'No microphone found. Please connect a microphone and try again.'],
+    [new Error('device busy'), 'Failed to start recording: device busy'],
+  ])('shows %s under Recording Error and stays idle', async (error, message) => {
+    getUserMedia.mockRejectedValue(error);
+    const { dialog, user } = await openNewMeeting();
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Recording Error');
+    expect(alert).toHaveTextContent(message);
+    expect(within(dialog).getByRole('button', { name: 'Start Recording' })).toBeEnabled();
+  });
+});
