@@ -156,7 +156,7 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
                 Back to project
               </Link>
             </Button>
-            <Button variant="outline" onClick={() => setDeleting(meeting)}>
+            <Button variant="outline" onClick={() => setDeleting(meeting)} aria-label="Delete meeting">
               <Trash2 aria-hidden="true" />
               Delete
             </Button>

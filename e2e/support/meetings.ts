@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { repoRoot } from './server.ts';
+
+// Set-up helpers for the meeting screens' tests: what a test is not about goes through the API.
+
+export const JFK_WAV = join(repoRoot, '.cache/test-audio/jfk.wav');
+const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+
+/**
+ * Five LibriVox sentences (Sense and Sensibility, two readers) joined with a second of silence
+ * between them: about 29 s of real speech that transcribes into five segments and two speakers.
+ */
+export function makeLibrivoxWav(dir: string): string {
+  const clips = ['0870', '0880', '0890', '0920', '0930'].map(
+    (id) => `${LIBRIVOX}/sense_and_sensibility_01_austen_64kb-${id}.wav`,
+  );
+  const out = join(dir, 'sense-and-sensibility.wav');
+  const inputs = clips.flatMap((clip) => ['-i', clip]);
+  const silence = ['-f', 'lavfi', '-t', '1', '-i', 'anullsrc=r=16000:cl=mono'];
+  const graph = `${clips.map((_, i) => `[${i}]${i < clips.length - 1 ? `[${clips.length}]` : ''}`).join('')}concat=n=${clips.length * 2 - 1}:v=0:a=1`;
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    ...inputs,
+    ...silence,
+    '-filter_complex',
+    graph,
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    out,
+  ]);
+  return out;
+}
+
+async function call<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+export async function createProjectByApi(baseUrl: string, token: string, name: string) {
+  const reply = await call<{ data: { _id: string } }>(baseUrl, token, 'POST', '/api/projects', { name });
+  return reply.data._id;
+}
+
+export async function createPersonByApi(baseUrl: string, token: string, name: string, company?: string) {
+  const reply = await call<{ data: { _id: string } }>(baseUrl, token, 'POST', '/api/people', { name, company });
+  return reply.data._id;
+}
+
+export async function uploadMeetingByApi(
+  baseUrl: string,
+  token: string,
+  projectId: string,
+  file: string,
+  title: string,
+) {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('recordingType', 'upload');
+  form.append('audioFile', new Blob([readFileSync(file)], { type: 'audio/wav' }), basename(file));
+  const res = await fetch(`${baseUrl}/api/projects/${projectId}/meetings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { _id: string } }).data._id;
+}
+
+/** Waits until the worker has finished the meeting (completed or failed) and returns its status. */
+export async function waitForTranscription(baseUrl: string, token: string, projectId: string, meetingId: string) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const reply = await call<{ data: { transcriptionStatus: string } }>(
+      baseUrl,
+      token,
+      'GET',
+      `/api/projects/${projectId}/meetings/${meetingId}`,
+    );
+    const status = reply.data.transcriptionStatus;
+    if (status === 'completed' || status === 'failed') return status;
+    if (Date.now() > deadline) throw new Error(`meeting ${meetingId} still ${status} after 120 s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Opens the app signed in with `token` (as the sign-in screen would leave it). */
+export async function openSignedIn(page: Page, token: string, path = '/') {
+  await page.goto('/');
+  await page.evaluate((value) => {
+    localStorage.setItem('auth_token', value);
+  }, token);
+  await page.goto(path);
+}
