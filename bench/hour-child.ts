@@ -29,5 +29,6 @@ console.log(
     segments: r.segments.length,
     speakerCount: r.speakerCount,
     timings: r.timings,
+    labelled: r.segments.map((x) => ({ speaker: x.speaker, startTime: x.startTime, endTime: x.endTime })),
   }),
 );

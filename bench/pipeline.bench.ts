@@ -22,6 +22,7 @@ import {
   oneVoicePath,
   speakerAttribution,
   speechFixtures,
+  type Turn,
 } from '../packages/server/test/fixtures/audio.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -87,9 +88,19 @@ console.log(
 
 console.log('\n## One-hour recording (real speech: the 4-speaker meeting looped, Opus in WebM)');
 const hour = join(dir, 'hour.webm');
+const hourSeconds = quick ? 600 : 3600;
+const base4 = makeMultiSpeakerMeeting({ speakers: 4, dir });
+const hourTurns: Turn[] = [];
+for (let k = 0; k * base4.duration < hourSeconds; k++) {
+  for (const t of base4.turns) {
+    const start = t.start + k * base4.duration;
+    if (start < hourSeconds)
+      hourTurns.push({ speaker: t.speaker, start, end: Math.min(hourSeconds, t.end + k * base4.duration) });
+  }
+}
 if (!existsSync(hour)) {
-  const m = makeMultiSpeakerMeeting({ speakers: 4, dir });
-  const loops = Math.ceil((quick ? 600 : 3600) / m.duration);
+  const m = base4;
+  const loops = Math.ceil(hourSeconds / m.duration);
   execFileSync(fixtureFfmpeg(), [
     '-hide_banner',
     '-loglevel',
@@ -120,6 +131,7 @@ const h = JSON.parse(child.trim().split('\n').at(-1)!) as {
   segments: number;
   speakerCount: number;
   timings: Record<string, number>;
+  labelled: Array<{ speaker: string; startTime: number; endTime: number }>;
 };
 console.log(
   `audio ${fmt(h.durationSeconds, 0)} s transcribed in ${fmt(h.wall, 1)} s wall: RTF ${fmt(h.wall / h.durationSeconds, 4)} (${fmt(h.durationSeconds / h.wall, 1)}× real time); target ≤ 0.067`,
@@ -128,4 +140,6 @@ console.log(
   `stages: probe ${fmt(h.timings.probe!, 1)} s, decode+VAD+recognition ${fmt(h.timings.transcribe!, 1)} s, speakers ${fmt(h.timings.diarize!, 2)} s`,
 );
 console.log(`peak RSS ${fmt(h.maxRssMB, 0)} MB; target ≤ 600 MB`);
-console.log(`${h.segments} segments, ${h.speakerCount} speakers found (truth: 4)`);
+console.log(
+  `${h.segments} segments, ${h.speakerCount} speakers found (truth: 4), attribution ${pct(speakerAttribution(hourTurns, h.labelled))}`,
+);

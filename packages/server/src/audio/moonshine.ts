@@ -245,6 +245,16 @@ export class MoonshineEngine implements AsrEngine {
     return run;
   }
 
+  private stepFetches: string[] | undefined;
+
+  private cachedStepFetches(layers: number): string[] {
+    this.stepFetches ??= [
+      'logits',
+      ...Array.from({ length: layers }, (_, l) => [`present.${l}.decoder.key`, `present.${l}.decoder.value`]).flat(),
+    ];
+    return this.stepFetches;
+  }
+
   /** Token ids (without start/end) for one piece; exposed for tests and benchmarks. */
   async tokens(pcm: Float32Array, signal?: AbortSignal): Promise<number[]> {
     const seconds = pcm.length / SAMPLE_RATE;
@@ -275,7 +285,9 @@ export class MoonshineEngine implements AsrEngine {
           use_cache_branch: step > 0 ? useCacheTrue : useCacheFalse,
           ...past,
         };
-        const res = await this.decoder.run(feeds);
+        // after the first step the cross-attention cache is fixed: fetch only logits and the self-attention cache
+        const res =
+          step === 0 ? await this.decoder.run(feeds) : await this.decoder.run(feeds, this.cachedStepFetches(layers));
         const logits = res.logits!.data as Float32Array;
         const vocab = res.logits!.dims[2]!;
         const base = logits.length - vocab;
@@ -300,7 +312,6 @@ export class MoonshineEngine implements AsrEngine {
             const encKey = `past_key_values.${l}.encoder.${b}`;
             // the encoder (cross-attention) cache is computed on the first step only
             next[encKey] = step === 0 ? res[`present.${l}.encoder.${b}`]! : past[encKey]!;
-            if (step > 0) res[`present.${l}.encoder.${b}`]!.dispose();
           }
         }
         if (step > 0) {
