@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { mapLoadedSegments, type TranscriptData } from './get-transcriptions';
+import { mapLoadedSegments, reloadFromFirstPage, type TranscriptData } from './get-transcriptions';
 import { transcriptKeys } from './keys';
 
 export async function deleteTranscription({
@@ -31,6 +31,6 @@ export function useDeleteTranscription(meetingId: string) {
       const last = before?.pages.at(-1)?.pagination;
       if (last && last.page < last.pages) return queryClient.invalidateQueries({ queryKey });
     },
-    onError: () => queryClient.resetQueries({ queryKey }),
+    onError: () => reloadFromFirstPage(queryClient, meetingId),
   });
 }

@@ -1,5 +1,5 @@
 import { LIMITS, type Pagination, type TranscriptionSegment } from '@parley/contract';
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { transcriptKeys } from './keys';
 
@@ -60,4 +60,17 @@ export function mapLoadedSegments(
       pagination: { ...page.pagination, total: Math.max(0, page.pagination.total - removed) },
     })),
   };
+}
+
+/**
+ * Spec section 4: after a failed edit or delete the list reloads from page 1. The loaded pages are cut
+ * back to the first and that page is fetched again, keeping the list (and any open dialog) on screen;
+ * later pages load again as the user scrolls.
+ */
+export function reloadFromFirstPage(queryClient: QueryClient, meetingId: string) {
+  const queryKey = transcriptKeys.list(meetingId);
+  queryClient.setQueryData<TranscriptData>(queryKey, (data) =>
+    data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+  );
+  return queryClient.invalidateQueries({ queryKey });
 }

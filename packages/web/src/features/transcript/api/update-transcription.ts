@@ -1,7 +1,7 @@
 import type { TranscriptionSegment } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import { mapLoadedSegments, type TranscriptData } from './get-transcriptions';
+import { mapLoadedSegments, reloadFromFirstPage, type TranscriptData } from './get-transcriptions';
 import { transcriptKeys } from './keys';
 
 export interface UpdateTranscriptionInput {
@@ -37,6 +37,6 @@ export function useUpdateTranscription(meetingId: string) {
         ),
       );
     },
-    onError: () => queryClient.resetQueries({ queryKey }),
+    onError: () => reloadFromFirstPage(queryClient, meetingId),
   });
 }
