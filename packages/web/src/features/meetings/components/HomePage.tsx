@@ -7,7 +7,8 @@ import { useCurrentUser } from '@/features/auth';
 import { useStartNewMeeting } from '@/features/new-meeting';
 import { errorMessage } from '@/lib/api-client';
 import { useRecentMeetings } from '../api/get-recent-meetings';
-import { MeetingsGrid, MeetingsGridSkeleton } from './MeetingsGrid';
+import { ManagedMeetingsGrid } from './ManagedMeetingsGrid';
+import { MeetingsGridSkeleton } from './MeetingsGrid';
 
 export default function HomePage() {
   useDocumentTitle('Home');
@@ -49,7 +50,7 @@ export default function HomePage() {
             action={newMeetingButton}
           />
         ) : (
-          <MeetingsGrid meetings={meetings.data} />
+          <ManagedMeetingsGrid meetings={meetings.data} />
         )}
       </section>
     </PageContainer>
