@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makeProject } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
+// The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
+beforeAll(
+  () => import('@/app/AuthenticatedApp').then(() => import('@/features/projects/components/ProjectDetailPage')),
+  30_000,
+);
 const standups = makeProject({ _id: 'p1', name: 'Standups' });
 const archive = makeProject({ _id: 'p2', name: 'Archive' });
 const kickoff = makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Kick-off' });

@@ -1,11 +1,13 @@
 import type { Meeting } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makeProject, makeSegment } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
+// The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
+beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('./MeetingDetailPage')), 30_000);
 const project = makeProject({ _id: 'p1', name: 'Standups' });
 
 function serveMeeting(meeting: () => Meeting | ReturnType<typeof fail>, { segments = [makeSegment()] } = {}) {

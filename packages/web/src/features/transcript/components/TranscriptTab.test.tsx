@@ -1,11 +1,16 @@
 import type { TranscriptionSegment } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dropped, type FakeReply, fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makePerson, makeProject, makeSegment } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
+// The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
+beforeAll(
+  () => import('@/app/AuthenticatedApp').then(() => import('@/features/meetings/components/MeetingDetailPage')),
+  30_000,
+);
 const grace = makePerson({ _id: 'g1', name: 'Grace Hopper', company: 'Navy' });
 const ada = makePerson({ _id: 'a1', name: 'Ada Lovelace', company: undefined });
 
