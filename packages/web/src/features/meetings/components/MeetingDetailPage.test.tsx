@@ -1,6 +1,6 @@
 import type { Meeting } from '@parley/contract';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makeProject, makeSegment } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
@@ -149,5 +149,52 @@ describe('meeting detail', () => {
     expect(screen.getByText('AI-generated meeting summary')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Decisions' })).toBeInTheDocument();
     expect(screen.getByText('Friday').tagName).toBe('STRONG');
+  });
+});
+
+describe('playback', () => {
+  /** jsdom has no media engine: the element keeps a settable position and reports its metadata on demand. */
+  async function findPlayer() {
+    const audio = (await screen.findByLabelText('Meeting recording')) as HTMLAudioElement;
+    Object.defineProperty(audio, 'currentTime', { value: 0, writable: true });
+    fireEvent(audio, new Event('loadedmetadata'));
+    return audio;
+  }
+
+  it('starts at ?t= and, when autoplay is refused, plays on the first click from that point', async () => {
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValueOnce(new DOMException('blocked', 'NotAllowedError'))
+      .mockResolvedValue(undefined);
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1' }));
+    const { user } = renderApp('/projects/p1/meetings/m1?t=42');
+    const audio = await findPlayer();
+    expect(audio.currentTime).toBe(42);
+    expect(await screen.findByText('Ready at 00:42: press play (or click anywhere) to listen.')).toBeInTheDocument();
+    expect(play).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(audio.currentTime).toBe(42);
+  });
+
+  it("plays from a segment's start when its time is clicked, and highlights it while playing", async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1' }), {
+      segments: [
+        makeSegment({ text: 'Opening', startTime: 0, endTime: 4_000 }),
+        makeSegment({ text: 'Budget', startTime: 65_000, endTime: 70_000 }),
+      ],
+    });
+    const { user } = renderApp('/projects/p1/meetings/m1');
+    const audio = await findPlayer();
+    await user.click(await screen.findByRole('button', { name: 'Play from 01:05' }));
+    expect(audio.currentTime).toBe(65);
+    expect(play).toHaveBeenCalled();
+    fireEvent.play(audio);
+    fireEvent.timeUpdate(audio);
+    await waitFor(() => expect(screen.getByText('Budget').closest('li')).toHaveAttribute('aria-current', 'true'));
+    expect(screen.getByText('Opening').closest('li')).not.toHaveAttribute('aria-current');
+    fireEvent.pause(audio);
+    await waitFor(() => expect(screen.getByText('Budget').closest('li')).not.toHaveAttribute('aria-current'));
   });
 });

@@ -15,6 +15,15 @@ export interface MeetingPlayback {
   >;
 }
 
+/** play() as a promise in every browser (old ones return nothing, some throw synchronously). */
+function tryPlay(audio: HTMLAudioElement): Promise<void> {
+  try {
+    return Promise.resolve(audio.play());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 /**
  * Playback state for the meeting's audio. `startAtSeconds` (the `?t=` parameter) seeks there once the
  * audio's metadata is known and tries to play; when the browser blocks autoplay with sound, playback
@@ -34,7 +43,7 @@ export function useMeetingPlayback(startAtSeconds: number | null): MeetingPlayba
     audio.currentTime = Math.max(0, ms / 1000);
     setPositionMs(Math.max(0, ms));
     setWaitingForGesture(null);
-    audio.play().catch(() => {
+    tryPlay(audio).catch(() => {
       // Not playable yet or refused: the position is set, the user can press play.
     });
   }, []);
@@ -46,7 +55,7 @@ export function useMeetingPlayback(startAtSeconds: number | null): MeetingPlayba
     const start = Math.min(startAtSeconds, Number.isFinite(audio.duration) ? audio.duration : startAtSeconds);
     audio.currentTime = start;
     setPositionMs(start * 1000);
-    audio.play().catch((error: unknown) => {
+    tryPlay(audio).catch((error: unknown) => {
       if (!(error instanceof DOMException) || error.name !== 'NotAllowedError') return;
       setWaitingForGesture(start);
     });
@@ -57,7 +66,7 @@ export function useMeetingPlayback(startAtSeconds: number | null): MeetingPlayba
     const onGesture = () => {
       const audio = audioRef.current;
       setWaitingForGesture(null);
-      if (audio?.paused) audio.play().catch(() => {});
+      if (audio?.paused) tryPlay(audio).catch(() => {});
     };
     document.addEventListener('pointerdown', onGesture, { once: true, capture: true });
     document.addEventListener('keydown', onGesture, { once: true, capture: true });

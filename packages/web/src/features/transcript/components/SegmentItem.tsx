@@ -46,7 +46,7 @@ function SpeakerSelect({
           if (person) onChoosePerson(segment.speaker, person);
         }
       }}
-      className="border-input hover:bg-accent focus-visible:border-ring focus-visible:ring-ring/50 h-8 max-w-[14rem] min-w-0 truncate rounded-md border bg-transparent px-2 text-sm font-medium outline-none focus-visible:ring-[3px]"
+      className="border-input hover:bg-accent focus-visible:border-ring focus-visible:ring-ring/50 h-8 max-w-[12rem] min-w-0 sm:max-w-[14rem] truncate rounded-md border bg-transparent px-2 text-sm font-medium outline-none focus-visible:ring-[3px]"
     >
       {!linked && <option value="">{segment.speaker}</option>}
       {options.map((person) => (
@@ -111,7 +111,7 @@ export const SegmentItem = memo(function SegmentItem({
         <button
           type="button"
           onClick={() => onSeek(segment.startTime)}
-          className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 inline-flex items-center gap-1 rounded-sm font-mono text-xs tabular-nums outline-none focus-visible:ring-[3px]"
+          className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 order-last inline-flex items-center gap-1 rounded-sm font-mono text-xs tabular-nums outline-none focus-visible:ring-[3px] sm:order-none"
           aria-label={`Play from ${formatTimestamp(segment.startTime)}`}
           title="Play from here"
         >
