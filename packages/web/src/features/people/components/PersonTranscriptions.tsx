@@ -12,7 +12,6 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatTimestamp } from '@/lib/format';
 import { usePersonTranscriptions } from '../api/get-person-transcriptions';
 
-
 /** The meeting link of a segment, when the server populated meetingId with its title and project. */
 function meetingLink(segment: TranscriptionSegment) {
   const meeting = segment.meetingId;
