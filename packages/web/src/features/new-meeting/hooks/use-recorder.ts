@@ -57,7 +57,15 @@ export function useRecorder(): RecorderControls {
   const start = useCallback(async () => {
     if (recorderRef.current) return;
     try {
-      if (!navigator.mediaDevices?.getUserMedia) throw new Error('this browser cannot record audio');
+      if (!navigator.mediaDevices?.getUserMedia) {
+        // Browsers only expose the microphone to secure pages: a self-hosted server on plain HTTP
+        // (other than localhost) lands here.
+        throw new Error(
+          window.isSecureContext === false
+            ? 'the microphone needs a secure connection (HTTPS or localhost)'
+            : 'this browser cannot record audio',
+        );
+      }
       const stream = await navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS);
       if (unmountedRef.current) {
         for (const track of stream.getTracks()) track.stop();
