@@ -25,7 +25,7 @@ console.log(
   JSON.stringify({
     durationSeconds: r.durationSeconds,
     wall,
-    maxRssMB: process.resourceUsage().maxRSS / 1024,
+    maxRssMB: (process.resourceUsage().maxRSS * 1024) / 1e6, // getrusage gives KiB; report decimal MB
     segments: r.segments.length,
     speakerCount: r.speakerCount,
     timings: r.timings,
