@@ -3,7 +3,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureFfmpeg, fixtureTempDir, speechFixtures, wavDuration } from '../../test/fixtures/audio.ts';
-import { AudioDecodeError, decodePcmStream, findFfmpeg, probeDurationSeconds } from './ffmpeg.ts';
+import {
+  AudioDecodeError,
+  checkAudioFile,
+  decodePcmStream,
+  estimateDurationSeconds,
+  findFfmpeg,
+  probeDurationSeconds,
+} from './ffmpeg.ts';
 
 const dir = fixtureTempDir('parley-ffmpeg-');
 const source = speechFixtures().find((f) => f.id.endsWith('0870'))!; // 7.1 s of LibriVox speech
@@ -98,6 +105,42 @@ describe('ffmpeg', () => {
       expect(err, p).toBeInstanceOf(AudioDecodeError);
       expect((err as AudioDecodeError).message).not.toMatch(/ffmpeg/i);
     }
+  });
+
+  it('checks long uploads quickly: decodes the start, takes the length from packet times', async () => {
+    const long = join(dir, 'long.webm');
+    // ~70 s of real speech, streamed WebM (no duration header)
+    const bytes = execFileSync(
+      fixtureFfmpeg(),
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-stream_loop',
+        '9',
+        '-i',
+        source.path,
+        '-c:a',
+        'libopus',
+        '-f',
+        'webm',
+        'pipe:1',
+      ],
+      { maxBuffer: 1 << 26 },
+    );
+    writeFileSync(long, bytes);
+    const exact = await probeDurationSeconds(long);
+    expect(Math.abs(exact - 10 * sourceSeconds)).toBeLessThan(0.2);
+    const quick = await checkAudioFile(long, { checkSeconds: 5 });
+    expect(quick.exact).toBe(false);
+    expect(Math.abs(quick.durationSeconds - exact)).toBeLessThan(0.1);
+    expect(Math.abs((await estimateDurationSeconds(long))! - exact)).toBeLessThan(0.1);
+    const short = await checkAudioFile(source.path);
+    expect(short.exact).toBe(true);
+    expect(Math.abs(short.durationSeconds - sourceSeconds)).toBeLessThan(0.05);
+    const bad = join(dir, 'bad.ogg');
+    writeFileSync(bad, 'OggS but not really'.repeat(200));
+    await expect(checkAudioFile(bad)).rejects.toBeInstanceOf(AudioDecodeError);
   });
 
   it('rejects a video without an audio track', async () => {

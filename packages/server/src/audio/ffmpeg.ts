@@ -291,3 +291,25 @@ export async function estimateDurationSeconds(
     });
   });
 }
+
+/**
+ * Quick check for uploads: decodes the first `checkSeconds` of audio (rejecting undecodable files
+ * with AudioDecodeError, like probeDurationSeconds) and takes the duration from the audio packets'
+ * timestamps without decoding the rest; falls back to a full decode when ffmpeg cannot tell.
+ * ~0.3 s for an hour of WebM/Opus where probeDurationSeconds takes ~5-9 s.
+ */
+export async function checkAudioFile(
+  path: string,
+  options: { signal?: AbortSignal; ffmpegPath?: string; checkSeconds?: number } = {},
+): Promise<{ durationSeconds: number; exact: boolean }> {
+  const checkSamples = Math.round((options.checkSeconds ?? 30) * 8000);
+  let seen = 0;
+  for await (const chunk of decodePcmInt16(path, { ...options, sampleRate: 8000, chunkSamples: 8000 })) {
+    seen += chunk.length;
+    if (seen >= checkSamples) break; // the generator kills ffmpeg
+  }
+  if (seen < checkSamples) return { durationSeconds: seen / 8000, exact: true }; // decoded it all
+  const estimate = await estimateDurationSeconds(path, options);
+  if (estimate !== undefined && estimate >= seen / 8000 - 1) return { durationSeconds: estimate, exact: false };
+  return { durationSeconds: await probeDurationSeconds(path, options), exact: true };
+}
