@@ -19,6 +19,11 @@ export function isMeetingUnfinished(meeting: Pick<Meeting, 'transcriptionStatus'
   );
 }
 
+/** A list is refetched every 3000 ms while any of its meetings is unfinished, so its badges move on. */
+export function pollWhileUnfinished(query: { state: { data?: Meeting[] } }): number | false {
+  return query.state.data?.some(isMeetingUnfinished) ? LIMITS.pollIntervalMs : false;
+}
+
 export const meetingQueryOptions = (projectId: string, meetingId: string) =>
   queryOptions({
     queryKey: meetingKeys.detail(projectId, meetingId),

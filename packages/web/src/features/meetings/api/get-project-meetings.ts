@@ -1,6 +1,7 @@
 import type { Meeting } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import { pollWhileUnfinished } from './get-meeting';
 import { meetingKeys } from './keys';
 
 export async function getProjectMeetings(projectId: string): Promise<Meeting[]> {
@@ -11,7 +12,11 @@ export async function getProjectMeetings(projectId: string): Promise<Meeting[]> 
 }
 
 export const projectMeetingsQueryOptions = (projectId: string) =>
-  queryOptions({ queryKey: meetingKeys.byProject(projectId), queryFn: () => getProjectMeetings(projectId) });
+  queryOptions({
+    queryKey: meetingKeys.byProject(projectId),
+    queryFn: () => getProjectMeetings(projectId),
+    refetchInterval: pollWhileUnfinished,
+  });
 
 export function useProjectMeetings(projectId: string) {
   return useQuery(projectMeetingsQueryOptions(projectId));

@@ -1,6 +1,7 @@
 import { LIMITS, type Meeting } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import { pollWhileUnfinished } from './get-meeting';
 import { meetingKeys } from './keys';
 
 export async function getRecentMeetings(userId: string, limit: number = LIMITS.recentMeetings): Promise<Meeting[]> {
@@ -11,7 +12,11 @@ export async function getRecentMeetings(userId: string, limit: number = LIMITS.r
 }
 
 export const recentMeetingsQueryOptions = (userId: string, limit: number = LIMITS.recentMeetings) =>
-  queryOptions({ queryKey: meetingKeys.recent(userId, limit), queryFn: () => getRecentMeetings(userId, limit) });
+  queryOptions({
+    queryKey: meetingKeys.recent(userId, limit),
+    queryFn: () => getRecentMeetings(userId, limit),
+    refetchInterval: pollWhileUnfinished,
+  });
 
 export function useRecentMeetings(userId: string) {
   return useQuery(recentMeetingsQueryOptions(userId));

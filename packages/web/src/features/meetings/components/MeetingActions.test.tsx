@@ -82,3 +82,23 @@ describe('meeting cards on the project screen', () => {
     expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
   });
 });
+
+describe('meeting lists while the server works', () => {
+  it('refetch every 3 s while a meeting is unfinished, so its badge moves on, then stop', async () => {
+    let status: 'processing' | 'completed' = 'processing';
+    signIn(server, undefined, { projects: [standups] });
+    server.on('GET /api/projects/:id', () => ok(standups));
+    server.on('GET /api/projects/:id/meetings', () =>
+      ok({ meetings: [{ ...kickoff, transcriptionStatus: status, transcriptionProgress: 50 }] }),
+    );
+    renderApp('/projects/p1');
+    const card = (await screen.findByRole('link', { name: 'Kick-off' })).closest('article')!;
+    expect(card).toHaveTextContent('Processing');
+    status = 'completed';
+    await waitFor(() => expect(card).toHaveTextContent('Completed'), { timeout: 5000 });
+    const lists = () => server.requests.filter((r) => r.path === '/api/projects/p1/meetings').length;
+    const count = lists();
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(lists()).toBe(count);
+  }, 15_000);
+});
