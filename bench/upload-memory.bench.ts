@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ReadableStream } from 'node:stream/web';
 
 const root = resolve(import.meta.dirname, '..');
 const sizeMb = Number(process.argv[2] ?? 500);
