@@ -115,7 +115,28 @@ describe('creating meetings', () => {
     await dialog.getByLabel('Title').fill('Chapter one');
     await visible(dialog.getByText(/0:29/)); // the duration read from the file's metadata
     await screenshot(page, 'meetings-upload-dialog');
+    // Slow the upload to ~200 kB/s so the bar shows the bytes actually sent on their way.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 200 * 1024,
+    });
     await dialog.getByRole('button', { name: 'Upload' }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Upload progress' });
+    const midway = await eventually(
+      async () => Number(await bar.getAttribute('aria-valuenow')),
+      (value) => expect(value).toBeGreaterThan(10),
+    );
+    expect(midway).toBeLessThan(100);
+    await screenshot(page, 'meetings-upload-progress');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     await page.waitForURL(new RegExp(`/projects/${projectId}/meetings/[^/?]+$`), { timeout: 30_000 });
     await visible(page.getByRole('heading', { level: 1, name: 'Chapter one' }));
