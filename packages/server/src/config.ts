@@ -55,10 +55,11 @@ const EnvSchema = z.object({
   TRANSCRIPTION_ENGINE: z.enum(['local', 'remote']).default('local'),
   MOONSHINE_MODEL: z.enum(['tiny', 'base']).default('tiny'),
   MODELS_DIR: z.string().optional(),
-  ASR_THREADS: int(1, 64, 2),
+  ASR_THREADS: int(1, 64, 1),
   REMOTE_ASR_URL: z.url().optional(),
   REMOTE_ASR_API_KEY: z.string().optional(),
   REMOTE_ASR_MODEL: z.string().default('whisper-1'),
+  FFMPEG_PATH: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool('TRUST_PROXY', false),
 });
@@ -115,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { url: e.REMOTE_ASR_URL, apiKey: e.REMOTE_ASR_API_KEY, model: e.REMOTE_ASR_MODEL }
         : undefined,
     },
+    ffmpegPath: e.FFMPEG_PATH ? resolve(e.FFMPEG_PATH) : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'packages/web/dist')),
     trustProxy: e.TRUST_PROXY,
   };

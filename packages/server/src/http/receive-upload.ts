@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { isAcceptedAudioFile, MESSAGES } from '@parley/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AudioDecodeError, probeDurationSeconds } from '../audio/ffmpeg.ts';
+import { AudioDecodeError, checkAudioFile } from '../audio/ffmpeg.ts';
 import { badRequest, payloadTooLarge } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parse } from '../lib/validation.ts';
@@ -88,9 +88,14 @@ export async function receiveAudioUpload<S extends z.ZodType>(
   }
 }
 
+/**
+ * Decodes the start of the file (anything that is not audio fails here) and reads its duration from
+ * the container's packet times: an hour of audio is checked in well under a second. The worker
+ * counts the decoded samples exactly later and corrects the meeting and its usage if they differ.
+ */
 async function measure(path: string): Promise<number> {
   try {
-    const seconds = await probeDurationSeconds(path);
+    const { durationSeconds: seconds } = await checkAudioFile(path);
     if (!(seconds > 0)) throw new AudioDecodeError('empty', 'The file contains no audio');
     return seconds;
   } catch (error) {

@@ -179,6 +179,10 @@ describe('a worker killed in the middle of a job', () => {
     expectOrderedTimes(segments);
     const words = segments.map((s) => s.text).join(' ');
     expect(wordErrorRate(Array(10).fill(JFK_TEXT).join(' '), words)).toBeLessThan(0.2);
+    // Usage ends at the exact decoded duration, however the upload estimated it.
+    const me = (await api.get('/api/users/me', token)).body.data;
+    expect(me.currentMonthUsage.duration).toBe(done.duration);
+    expect(done.duration).toBe(110);
     const job = await server.ctx.repos.jobs.findByKey(`transcribe-meeting:${id}`);
     expect(job).toMatchObject({ status: 'completed' });
     expect(job!.attempts).toBeGreaterThanOrEqual(2);

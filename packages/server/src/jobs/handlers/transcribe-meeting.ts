@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { meetingsRepository } from '../../repositories/meetings.ts';
 import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
+import type { usageRepository } from '../../repositories/usage.ts';
 import type { AudioStorage } from '../../storage/storage.ts';
 import { type JobHandler, PermanentJobError } from '../worker.ts';
 
@@ -21,6 +22,7 @@ interface Deps {
   db: Db;
   meetings: ReturnType<typeof meetingsRepository>;
   transcriptions: ReturnType<typeof transcriptionsRepository>;
+  usage: ReturnType<typeof usageRepository>;
   storage: AudioStorage;
   transcribe: Transcribe;
 }
@@ -32,6 +34,7 @@ export function transcribeMeetingHandler({
   db,
   meetings,
   transcriptions,
+  usage,
   storage,
   transcribe,
 }: Deps): JobHandler<'transcribe-meeting'> {
@@ -82,6 +85,17 @@ export function transcribeMeetingHandler({
             endMs: s.endTime * 1000,
           })),
         );
+        // The upload was measured from packet times; the decoded sample count is exact. Usage follows
+        // the exact figure, in the month the meeting was recorded.
+        const correction = Math.round(result.durationSeconds) - Math.round(Number(meeting.duration_ms) / 1000);
+        if (correction !== 0) {
+          await usage.record(trx, {
+            userId: meeting.user_id,
+            meetingId,
+            seconds: correction,
+            at: new Date(meeting.created_at),
+          });
+        }
         await meetings.updateById(trx, meetingId, {
           transcription_status: 'completed',
           transcription_progress: 100,
