@@ -112,7 +112,7 @@ describe('creating meetings', () => {
     });
     await visible(dialog.getByText('Invalid file type. Please select an audio file (MP3, WAV, WebM, OGG, M4A).'));
     await dialog.getByLabel('Audio file').setInputFiles(speechFile);
-    await dialog.getByLabel('Title').fill('Chapter one');
+    await dialog.getByLabel('Title', { exact: true }).fill('Chapter one');
     await visible(dialog.getByText(/0:29/)); // the duration read from the file's metadata
     await screenshot(page, 'meetings-upload-dialog');
     // Slow the upload to ~200 kB/s so the bar shows the bytes actually sent on their way.

@@ -275,3 +275,25 @@ describe('Record tab', () => {
     expect(within(dialog).getByRole('button', { name: 'Start Recording' })).toBeEnabled();
   });
 });
+
+describe('switching tabs', () => {
+  it('keeps a recording going and a chosen file when the other tab is shown', async () => {
+    const stopTrack = vi.fn();
+    vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
+    Object.defineProperty(navigator, 'mediaDevices', {
+      value: { getUserMedia: vi.fn().mockResolvedValue({ getTracks: () => [{ stop: stopTrack }] }) },
+      configurable: true,
+    });
+    const { dialog, user } = await openNewMeeting();
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    await user.click(within(dialog).getByRole('tab', { name: 'Upload' }));
+    await user.upload(within(dialog).getByLabelText('Audio file'), new File(['x'], 'a.wav', { type: 'audio/wav' }));
+    await user.click(within(dialog).getByRole('tab', { name: 'Record' }));
+    expect(FakeMediaRecorder.last!.state).toBe('recording');
+    expect(stopTrack).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('button', { name: 'Stop' })).toBeVisible();
+    await user.click(within(dialog).getByRole('tab', { name: 'Upload' }));
+    expect(within(dialog).getByText('a.wav')).toBeVisible();
+    Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true });
+  });
+});

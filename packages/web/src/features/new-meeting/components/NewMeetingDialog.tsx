@@ -41,7 +41,7 @@ export function NewMeetingDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !submit.isPending && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-xl">
+      <DialogContent className="sm:max-w-xl" showCloseButton={!submit.isPending}>
         <DialogHeader>
           <DialogTitle>New Meeting</DialogTitle>
           <DialogDescription>
@@ -64,11 +64,22 @@ export function NewMeetingDialog({
               Upload
             </TabsTrigger>
           </TabsList>
-          <TabsContent value="record">
-            <RecordTab disabled={disabled} submit={submit} onCancel={() => onOpenChange(false)} />
+          {/* Both panels stay mounted: switching tabs must not stop a recording or drop a chosen file. */}
+          <TabsContent value="record" forceMount hidden={mode !== 'record'}>
+            <RecordTab
+              active={mode === 'record'}
+              disabled={disabled}
+              submit={submit}
+              onCancel={() => onOpenChange(false)}
+            />
           </TabsContent>
-          <TabsContent value="upload">
-            <UploadTab disabled={disabled} submit={submit} onCancel={() => onOpenChange(false)} />
+          <TabsContent value="upload" forceMount hidden={mode !== 'upload'}>
+            <UploadTab
+              active={mode === 'upload'}
+              disabled={disabled}
+              submit={submit}
+              onCancel={() => onOpenChange(false)}
+            />
           </TabsContent>
         </Tabs>
       </DialogContent>

@@ -22,10 +22,13 @@ const STATUS_LABEL = {
 
 /** The Record tab: idle → recording ⇄ paused → stopped, then Use Recording, Re-record or Cancel. */
 export function RecordTab({
+  active,
   disabled,
   submit,
   onCancel,
 }: {
+  /** The shown tab: the upload's progress and error belong to the tab that sent it. */
+  active: boolean;
   disabled: boolean;
   submit: SubmitMeeting;
   onCancel: () => void;
@@ -129,7 +132,7 @@ export function RecordTab({
           <AlertDescription>{submitError}</AlertDescription>
         </Alert>
       )}
-      <SubmitStatus submit={submit} />
+      {active && <SubmitStatus submit={submit} />}
 
       {state.status === 'stopped' && (
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -20,10 +20,13 @@ function formatSize(bytes: number): string {
 
 /** The Upload tab: an audio file (type and size rules of spec section 5) and a required title. */
 export function UploadTab({
+  active,
   disabled,
   submit,
   onCancel,
 }: {
+  /** The shown tab: the upload's progress and error belong to the tab that sent it. */
+  active: boolean;
   disabled: boolean;
   submit: SubmitMeeting;
   onCancel: () => void;
@@ -103,7 +106,7 @@ export function UploadTab({
           {...fieldProps(titleId, errors.title)}
         />
       </FormField>
-      <SubmitStatus submit={submit} />
+      {active && <SubmitStatus submit={submit} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel
