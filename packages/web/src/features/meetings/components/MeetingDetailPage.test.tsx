@@ -1,14 +1,12 @@
 import type { Meeting } from '@parley/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makeProject, makeSegment } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
-// The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout, and a
-// full parallel run slows every screen: lazy chunks are loaded first and findBy waits up to 3 s.
-configure({ asyncUtilTimeout: 3000 });
+// The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
 beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('./MeetingDetailPage')), 30_000);
 const project = makeProject({ _id: 'p1', name: 'Standups' });
 

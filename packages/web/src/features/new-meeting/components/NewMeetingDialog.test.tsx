@@ -1,13 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dropped, type FakeReply, fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makeProject, makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
-// The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout, and a
-// full parallel run slows every screen: lazy chunks are loaded first and findBy waits up to 3 s.
-configure({ asyncUtilTimeout: 3000 });
+// The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
 beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('@/features/meetings/components/HomePage')), 30_000);
 const standups = makeProject({ _id: 'p1', name: 'Standups' });
 const retros = makeProject({ _id: 'p2', name: 'Retros' });

@@ -1,14 +1,12 @@
 import type { TranscriptionSegment } from '@parley/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dropped, type FakeReply, fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makePerson, makeProject, makeSegment } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
-// The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout, and a
-// full parallel run slows every screen: lazy chunks are loaded first and findBy waits up to 3 s.
-configure({ asyncUtilTimeout: 3000 });
+// The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
 beforeAll(
   () => import('@/app/AuthenticatedApp').then(() => import('@/features/meetings/components/MeetingDetailPage')),
   30_000,
