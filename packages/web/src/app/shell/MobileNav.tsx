@@ -1,15 +1,9 @@
 import type { User } from '@parley/contract';
-import { CircleUserRound, LogOut, Plus, UserRound } from 'lucide-react';
+import { CircleUserRound, Plus } from 'lucide-react';
 import { NavLink } from 'react-router';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
+import { AccountMenuItems } from './AccountMenuItems';
 import { NAV_ITEMS, type NavItem } from './nav-items';
 
 const itemClass =
@@ -77,19 +71,7 @@ export function MobileNav({
               Account
             </DropdownMenuTrigger>
             <DropdownMenuContent side="top" align="end" className="w-56">
-              <DropdownMenuLabel className="grid font-normal">
-                <span className="truncate font-medium">{user.name}</span>
-                <span className="text-muted-foreground truncate text-xs">{user.email}</span>
-              </DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={onOpenProfile}>
-                <UserRound aria-hidden="true" />
-                Profile
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={onLogout}>
-                <LogOut aria-hidden="true" />
-                Log out
-              </DropdownMenuItem>
+              <AccountMenuItems user={user} onOpenProfile={onOpenProfile} onLogout={onLogout} />
             </DropdownMenuContent>
           </DropdownMenu>
         </li>

@@ -1,14 +1,8 @@
 import type { User } from '@parley/contract';
-import { ChevronsUpDown, LogOut, UserRound } from 'lucide-react';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { ChevronsUpDown } from 'lucide-react';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
+import { AccountMenuItems } from './AccountMenuItems';
 
 export function userInitials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -62,19 +56,7 @@ export function UserMenu({
         )}
       </DropdownMenuTrigger>
       <DropdownMenuContent side={collapsed ? 'right' : 'top'} align="start" className="w-56">
-        <DropdownMenuLabel className="grid font-normal">
-          <span className="truncate font-medium">{user.name}</span>
-          <span className="text-muted-foreground truncate text-xs">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onOpenProfile}>
-          <UserRound aria-hidden="true" />
-          Profile
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onLogout}>
-          <LogOut aria-hidden="true" />
-          Log out
-        </DropdownMenuItem>
+        <AccountMenuItems user={user} onOpenProfile={onOpenProfile} onLogout={onLogout} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

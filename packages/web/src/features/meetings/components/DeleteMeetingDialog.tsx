@@ -1,16 +1,6 @@
 import type { Meeting } from '@parley/contract';
 import { useEffect, useState } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteMeeting } from '../api/delete-meeting';
 import { projectIdOf } from '../lib/meeting-links';
@@ -46,28 +36,20 @@ export function DeleteMeetingDialog({
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !deleteMeeting.isPending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Meeting</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete{' '}
-            <strong className="text-foreground">{meeting?.title || 'this meeting'}</strong>? The meeting, its audio file
-            and all transcriptions will be permanently removed. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {error && (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteMeeting.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={confirm} disabled={deleteMeeting.isPending}>
-            {deleteMeeting.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !deleteMeeting.isPending && onOpenChange(next)}
+      title="Delete Meeting"
+      description={
+        <>
+          Are you sure you want to delete{' '}
+          <strong className="text-foreground">{meeting?.title || 'this meeting'}</strong>? The meeting, its audio file
+          and all transcriptions will be permanently removed. This action cannot be undone.
+        </>
+      }
+      pending={deleteMeeting.isPending}
+      error={error}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,16 +1,6 @@
 import type { Person } from '@parley/contract';
 import { useEffect, useState } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useDeletePerson } from '../api/delete-person';
 
@@ -44,27 +34,19 @@ export function DeletePersonDialog({
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Person</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete <strong className="text-foreground">{person?.name}</strong>? This action
-            cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {error && (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deletePerson.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={confirm} disabled={deletePerson.isPending}>
-            {deletePerson.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete Person"
+      description={
+        <>
+          Are you sure you want to delete <strong className="text-foreground">{person?.name}</strong>? This action
+          cannot be undone.
+        </>
+      }
+      pending={deletePerson.isPending}
+      error={error}
+      onConfirm={confirm}
+    />
   );
 }

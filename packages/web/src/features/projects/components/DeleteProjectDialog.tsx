@@ -1,16 +1,6 @@
 import type { Project } from '@parley/contract';
 import { useEffect, useState } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteProject } from '../api/delete-project';
 
@@ -45,28 +35,20 @@ export function DeleteProjectDialog({
 
   const count = project?.meetingCount ?? 0;
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Project</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete <strong className="text-foreground">{project?.name}</strong>? Its{' '}
-            {count === 1 ? '1 meeting' : `${count} meetings`}, with their recordings and transcripts, will be deleted
-            too. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {error && (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteProject.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={confirm} disabled={deleteProject.isPending}>
-            {deleteProject.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete Project"
+      description={
+        <>
+          Are you sure you want to delete <strong className="text-foreground">{project?.name}</strong>? Its{' '}
+          {count === 1 ? '1 meeting' : `${count} meetings`}, with their recordings and transcripts, will be deleted too.
+          This action cannot be undone.
+        </>
+      }
+      pending={deleteProject.isPending}
+      error={error}
+      onConfirm={confirm}
+    />
   );
 }

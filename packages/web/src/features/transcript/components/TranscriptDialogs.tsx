@@ -1,6 +1,7 @@
 import type { Person } from '@parley/contract';
 import { LIMITS } from '@parley/contract';
 import { useEffect, useId, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
   AlertDialog,
@@ -50,23 +51,15 @@ export function DeleteSegmentDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Transcription</AlertDialogTitle>
-          <AlertDialogDescription>
-            This segment will be removed from the transcript. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <ErrorAlert message={error} />
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !pending && onOpenChange(next)}
+      title="Delete Transcription"
+      description="This segment will be removed from the transcript. This action cannot be undone."
+      pending={pending}
+      error={error}
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -1,0 +1,32 @@
+import type { User } from '@parley/contract';
+import { LogOut, UserRound } from 'lucide-react';
+import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+
+/** The account dropdown's body, shared by the desktop user menu and the mobile Account menu. */
+export function AccountMenuItems({
+  user,
+  onOpenProfile,
+  onLogout,
+}: {
+  user: User;
+  onOpenProfile: () => void;
+  onLogout: () => void;
+}) {
+  return (
+    <>
+      <DropdownMenuLabel className="grid font-normal">
+        <span className="truncate font-medium">{user.name}</span>
+        <span className="text-muted-foreground truncate text-xs">{user.email}</span>
+      </DropdownMenuLabel>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={onOpenProfile}>
+        <UserRound aria-hidden="true" />
+        Profile
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={onLogout}>
+        <LogOut aria-hidden="true" />
+        Log out
+      </DropdownMenuItem>
+    </>
+  );
+}
