@@ -15,7 +15,13 @@ pg_bin() {
 
 run_as_pg() {
   # initdb and postgres refuse to run as root: use the postgres account when we are root.
-  if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if [ "$(id -u)" = "0" ]; then
+    local runuser
+    runuser=$(command -v runuser || echo /usr/sbin/runuser)
+    "$runuser" -u postgres -- "$@"
+  else
+    "$@"
+  fi
 }
 
 case "${1:-}" in

@@ -36,7 +36,9 @@ section "integration tests over HTTP: SQLite"
 TEST_DB=sqlite run_vitest integration-sqlite --project integration
 
 section "integration tests over HTTP: PostgreSQL"
-eval "$(bash scripts/postgres.sh start)"
+# Assigned first so that a failure to start PostgreSQL stops the run (eval alone would hide it).
+PG_ENV=$(bash scripts/postgres.sh start)
+eval "$PG_ENV"
 trap 'bash scripts/postgres.sh stop "$PARLEY_PG_DIR"' EXIT
 TEST_DB=postgres run_vitest integration-postgres --project integration
 
