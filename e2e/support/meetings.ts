@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { apiCall } from './api.ts';
 import { repoRoot } from './server.ts';
 
 // Set-up helpers for the meeting screens' tests: what a test is not about goes through the API.
@@ -38,27 +39,13 @@ export function makeLibrivoxWav(dir: string): string {
   return out;
 }
 
-async function call<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
 export async function createProjectByApi(baseUrl: string, token: string, name: string) {
-  const reply = await call<{ data: { _id: string } }>(baseUrl, token, 'POST', '/api/projects', { name });
+  const reply = await apiCall<{ data: { _id: string } }>(baseUrl, token, 'POST', '/api/projects', { name });
   return reply.data._id;
 }
 
 export async function createPersonByApi(baseUrl: string, token: string, name: string, company?: string) {
-  const reply = await call<{ data: { _id: string } }>(baseUrl, token, 'POST', '/api/people', { name, company });
+  const reply = await apiCall<{ data: { _id: string } }>(baseUrl, token, 'POST', '/api/people', { name, company });
   return reply.data._id;
 }
 
@@ -86,7 +73,7 @@ export async function uploadMeetingByApi(
 export async function waitForTranscription(baseUrl: string, token: string, projectId: string, meetingId: string) {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const reply = await call<{ data: { transcriptionStatus: string } }>(
+    const reply = await apiCall<{ data: { transcriptionStatus: string } }>(
       baseUrl,
       token,
       'GET',
