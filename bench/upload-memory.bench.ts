@@ -46,7 +46,8 @@ async function freePort() {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'parley-upload-bench-'));
 const port = await freePort();
-const server = spawn(process.execPath, [join(root, 'packages/server/src/main.ts')], {
+// The same V8 flags as `npm start` (docs/decisions/007-young-generation.md).
+const server = spawn(process.execPath, ['--max-semi-space-size=4', join(root, 'packages/server/src/main.ts')], {
   env: {
     ...process.env,
     PORT: String(port),

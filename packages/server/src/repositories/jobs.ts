@@ -128,8 +128,8 @@ export function jobsRepository(db: Db, kind: DbKind) {
 
     findByKey: (key: string) => db.selectFrom('jobs').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
 
-    async deleteByKeyPrefix(trx: Db, prefix: string) {
-      await trx.deleteFrom('jobs').where('idempotency_key', 'like', `${prefix}%`).execute();
+    async deleteByKey(trx: Db, key: string) {
+      await trx.deleteFrom('jobs').where('idempotency_key', '=', key).execute();
     },
   };
 }

@@ -9,6 +9,7 @@ import type { jobsRepository } from '../repositories/jobs.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import type { AudioStorage } from '../storage/storage.ts';
+import { transcribeJobKey } from './job-keys.ts';
 import type { ProjectsService } from './projects.ts';
 import type { UsersService } from './users.ts';
 
@@ -33,8 +34,6 @@ export interface ReceivedAudio {
   durationSeconds: number;
   extension: string;
 }
-
-export const transcribeJobKey = (meetingId: string) => `transcribe-meeting:${meetingId}`;
 
 export function meetingsService(deps: Deps) {
   const { db, meetings, usage, jobs, queue, storage, projects, users, log } = deps;
@@ -145,7 +144,7 @@ export function meetingsService(deps: Deps) {
       const row = await getInProject(userId, projectId, id);
       await db.transaction().execute(async (trx) => {
         await meetings.deleteForUser(trx, userId, id);
-        await jobs.deleteByKeyPrefix(trx, transcribeJobKey(id));
+        await jobs.deleteByKey(trx, transcribeJobKey(id));
       });
       if (row.audio_key)
         await storage.delete(row.audio_key).catch((err) => log.warn({ err, meetingId: id }, 'audio file not removed'));

@@ -2,19 +2,22 @@ import type { CreateProjectRequest, UpdateProjectRequest } from '@parley/contrac
 import type { Db } from '../db/database.ts';
 import { notFound } from '../lib/errors.ts';
 import { presentProject } from '../presenters/index.ts';
+import type { jobsRepository } from '../repositories/jobs.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
 import type { AudioStorage } from '../storage/storage.ts';
+import { transcribeJobKey } from './job-keys.ts';
 
 interface Deps {
   db: Db;
   projects: ReturnType<typeof projectsRepository>;
   meetings: ReturnType<typeof meetingsRepository>;
+  jobs: ReturnType<typeof jobsRepository>;
   storage: AudioStorage;
   log: { warn: (obj: object, msg: string) => void };
 }
 
-export function projectsService({ db, projects, meetings, storage, log }: Deps) {
+export function projectsService({ db, projects, meetings, jobs, storage, log }: Deps) {
   async function get(userId: string, id: string) {
     const row = await projects.findForUser(userId, id);
     if (!row) throw notFound('Project');
@@ -49,6 +52,7 @@ export function projectsService({ db, projects, meetings, storage, log }: Deps) 
       const doomed = await db.transaction().execute(async (trx) => {
         const rows = await meetings.audioKeysForProject(trx, userId, id);
         await meetings.deleteForProject(trx, userId, id);
+        for (const row of rows) await jobs.deleteByKey(trx, transcribeJobKey(row.id));
         await projects.delete(trx, userId, id);
         return rows;
       });

@@ -302,5 +302,6 @@ describe('playback, moving and deleting', () => {
     expect((await api.delete(`/api/projects/${doomed}`, token)).status).toBe(204);
     expect(await server.ctx.repos.meetings.findById(m)).toBeUndefined();
     expect(existsSync(audioPath)).toBe(false);
+    expect(await server.ctx.repos.jobs.findByKey(`transcribe-meeting:${m}`)).toBeUndefined();
   });
 });
