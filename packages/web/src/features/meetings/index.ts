@@ -10,5 +10,6 @@ export { ManagedMeetingsGrid } from './components/ManagedMeetingsGrid';
 export { MeetingCard } from './components/MeetingCard';
 export { MeetingStatusBadge } from './components/MeetingStatusBadge';
 export { MeetingsGrid, MeetingsGridSkeleton } from './components/MeetingsGrid';
+export { MeetingsQueryGrid } from './components/MeetingsQueryGrid';
 export { MoveMeetingDialog, NO_OTHER_PROJECTS } from './components/MoveMeetingDialog';
 export { meetingPath, projectIdOf } from './lib/meeting-links';

@@ -3,16 +3,9 @@ import { ArrowLeft, CalendarDays, Clock, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
+import { PageBreadcrumb } from '@/components/page-breadcrumb';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import {
-  Breadcrumb,
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbList,
-  BreadcrumbPage,
-  BreadcrumbSeparator,
-} from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { DelayedSpinner, Spinner } from '@/components/ui/spinner';
@@ -62,33 +55,15 @@ export default function MeetingDetailPage() {
 function MeetingBreadcrumb({ projectId, title }: { projectId: string; title: string }) {
   const project = useProject(projectId);
   return (
-    <Breadcrumb className="mb-4">
-      <BreadcrumbList>
-        <BreadcrumbItem>
-          <BreadcrumbLink asChild>
-            <Link to="/">Home</Link>
-          </BreadcrumbLink>
-        </BreadcrumbItem>
-        <BreadcrumbSeparator />
-        <BreadcrumbItem>
-          <BreadcrumbLink asChild>
-            <Link to="/projects">Projects</Link>
-          </BreadcrumbLink>
-        </BreadcrumbItem>
-        <BreadcrumbSeparator />
-        <BreadcrumbItem className="min-w-0">
-          <BreadcrumbLink asChild>
-            <Link to={`/projects/${encodeURIComponent(projectId)}`} className="truncate">
-              {project.data?.name || 'Project'}
-            </Link>
-          </BreadcrumbLink>
-        </BreadcrumbItem>
-        <BreadcrumbSeparator />
-        <BreadcrumbItem className="min-w-0">
-          <BreadcrumbPage className="truncate">{title || 'Meeting'}</BreadcrumbPage>
-        </BreadcrumbItem>
-      </BreadcrumbList>
-    </Breadcrumb>
+    <PageBreadcrumb
+      className="mb-4"
+      links={[
+        { label: 'Home', to: '/' },
+        { label: 'Projects', to: '/projects' },
+        { label: project.data?.name || 'Project', to: `/projects/${encodeURIComponent(projectId)}`, truncate: true },
+      ]}
+      current={title || 'Meeting'}
+    />
   );
 }
 

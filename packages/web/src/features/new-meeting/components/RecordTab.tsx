@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useRecorder } from '../hooks/use-recorder';
-import type { SubmitMeeting } from '../hooks/use-submit-meeting';
+import type { NewMeetingTabProps } from '../hooks/use-submit-meeting';
 import { durationHint, MESSAGES_NEW_MEETING } from '../lib/meeting-form';
 import { generatedMeetingTitle } from '../lib/meeting-title';
 import { recordingExtension } from '../lib/recording-format';
@@ -21,18 +21,7 @@ const STATUS_LABEL = {
 } as const;
 
 /** The Record tab: idle → recording ⇄ paused → stopped, then Use Recording, Re-record or Cancel. */
-export function RecordTab({
-  active,
-  disabled,
-  submit,
-  onCancel,
-}: {
-  /** The shown tab: the upload's progress and error belong to the tab that sent it. */
-  active: boolean;
-  disabled: boolean;
-  submit: SubmitMeeting;
-  onCancel: () => void;
-}) {
+export function RecordTab({ active, disabled, submit, onCancel }: NewMeetingTabProps) {
   const recorder = useRecorder();
   const { state } = recorder;
   const [title, setTitle] = useState('');

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { useCurrentUser } from '@/features/auth';
 import { formatDuration } from '@/lib/format';
 import { useAudioFileDuration } from '../hooks/use-audio-file-duration';
-import type { SubmitMeeting } from '../hooks/use-submit-meeting';
+import type { NewMeetingTabProps } from '../hooks/use-submit-meeting';
 import { durationHint, maxFileSizeOf, validateAudioFile, validateUpload } from '../lib/meeting-form';
 import { SubmitStatus } from './UploadProgress';
 
@@ -19,18 +19,7 @@ function formatSize(bytes: number): string {
 }
 
 /** The Upload tab: an audio file (type and size rules of spec section 5) and a required title. */
-export function UploadTab({
-  active,
-  disabled,
-  submit,
-  onCancel,
-}: {
-  /** The shown tab: the upload's progress and error belong to the tab that sent it. */
-  active: boolean;
-  disabled: boolean;
-  submit: SubmitMeeting;
-  onCancel: () => void;
-}) {
+export function UploadTab({ active, disabled, submit, onCancel }: NewMeetingTabProps) {
   const user = useCurrentUser();
   const maxFileSize = maxFileSizeOf(user);
   const [file, setFile] = useState<File | null>(null);

@@ -21,6 +21,15 @@ export interface SubmitMeeting {
   clearError: () => void;
 }
 
+/** What the New Meeting dialog hands each of its tabs (Record and Upload). */
+export interface NewMeetingTabProps {
+  /** The shown tab: the upload's progress and error belong to the tab that sent it. */
+  active: boolean;
+  disabled: boolean;
+  submit: SubmitMeeting;
+  onCancel: () => void;
+}
+
 /** Sends a new meeting with upload progress; the message of spec section 8 on failure. */
 export function useSubmitMeeting(projectId: string, onCreated: (meeting: Meeting) => void): SubmitMeeting {
   const createMeeting = useCreateMeeting();

@@ -3,14 +3,7 @@ import { ArrowLeft, Building2, CalendarDays, Mail, Pencil, Phone, Trash2 } from 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageContainer, useDocumentTitle } from '@/components/page';
-import {
-  Breadcrumb,
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbList,
-  BreadcrumbPage,
-  BreadcrumbSeparator,
-} from '@/components/ui/breadcrumb';
+import { PageBreadcrumb } from '@/components/page-breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { DelayedSpinner } from '@/components/ui/spinner';
@@ -74,19 +67,7 @@ function PersonDetail({ person }: { person: Person }) {
   return (
     <PageContainer className="grid gap-6">
       <div className="grid gap-3">
-        <Breadcrumb>
-          <BreadcrumbList>
-            <BreadcrumbItem>
-              <BreadcrumbLink asChild>
-                <Link to="/people">People</Link>
-              </BreadcrumbLink>
-            </BreadcrumbItem>
-            <BreadcrumbSeparator />
-            <BreadcrumbItem>
-              <BreadcrumbPage>{person.name}</BreadcrumbPage>
-            </BreadcrumbItem>
-          </BreadcrumbList>
-        </Breadcrumb>
+        <PageBreadcrumb links={[{ label: 'People', to: '/people' }]} current={person.name} />
         <Button variant="ghost" size="sm" className="-ml-2 justify-self-start" onClick={() => navigate('/people')}>
           <ArrowLeft aria-hidden="true" />
           Back

@@ -1,20 +1,13 @@
 import type { Project } from '@parley/contract';
-import { Mic, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { EmptyState, PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
+import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
+import { PageBreadcrumb } from '@/components/page-breadcrumb';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  Breadcrumb,
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbList,
-  BreadcrumbPage,
-  BreadcrumbSeparator,
-} from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
-import { DelayedSpinner, useDelayedFlag } from '@/components/ui/spinner';
-import { ManagedMeetingsGrid, MeetingsGridSkeleton, useProjectMeetings } from '@/features/meetings';
+import { DelayedSpinner } from '@/components/ui/spinner';
+import { MeetingsQueryGrid, useProjectMeetings } from '@/features/meetings';
 import { useStartNewMeeting } from '@/features/new-meeting';
 import { errorMessage } from '@/lib/api-client';
 import { useProject } from '../api/get-project';
@@ -46,25 +39,12 @@ function ProjectDetail({ project }: { project: Project }) {
   const navigate = useNavigate();
   const meetings = useProjectMeetings(project._id);
   const startNewMeeting = useStartNewMeeting();
-  const showSkeleton = useDelayedFlag(meetings.isPending);
   const [editOpen, setEditOpen] = useState(false);
   const [deleting, setDeleting] = useState<Project | null>(null);
 
   return (
     <PageContainer>
-      <Breadcrumb className="mb-4">
-        <BreadcrumbList>
-          <BreadcrumbItem>
-            <BreadcrumbLink asChild>
-              <Link to="/projects">Projects</Link>
-            </BreadcrumbLink>
-          </BreadcrumbItem>
-          <BreadcrumbSeparator />
-          <BreadcrumbItem>
-            <BreadcrumbPage>{project.name}</BreadcrumbPage>
-          </BreadcrumbItem>
-        </BreadcrumbList>
-      </Breadcrumb>
+      <PageBreadcrumb className="mb-4" links={[{ label: 'Projects', to: '/projects' }]} current={project.name} />
       <PageHeader
         title={project.name}
         description={project.description || 'No description'}
@@ -94,21 +74,10 @@ function ProjectDetail({ project }: { project: Project }) {
           {/* Project-wide transcript search (grouped by meeting) mounts here with the search issue. */}
           <div data-slot="project-search" className="sm:w-80" />
         </div>
-        {meetings.isPending ? (
-          showSkeleton && <MeetingsGridSkeleton />
-        ) : meetings.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription>{errorMessage(meetings.error, 'Failed to load meetings')}</AlertDescription>
-          </Alert>
-        ) : meetings.data.length === 0 ? (
-          <EmptyState
-            icon={Mic}
-            title="No meetings yet"
-            description="Record or upload a meeting to add it to this project."
-          />
-        ) : (
-          <ManagedMeetingsGrid meetings={meetings.data} />
-        )}
+        <MeetingsQueryGrid
+          meetings={meetings}
+          emptyDescription="Record or upload a meeting to add it to this project."
+        />
       </section>
 
       <ProjectFormDialog open={editOpen} onOpenChange={setEditOpen} project={project} />
