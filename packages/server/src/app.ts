@@ -23,8 +23,24 @@ import { transcriptionRoutes } from './http/routes/transcriptions.ts';
 import { userRoutes } from './http/routes/users.ts';
 import { newId } from './lib/ids.ts';
 
+/** Signed audio URLs carry a token in the query string: keep it out of the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+}
+
 export function loggerOptions(level: string) {
-  return { level, redact: ['req.headers.authorization', 'req.query.token'] };
+  return {
+    level,
+    redact: ['req.headers.authorization'],
+    serializers: {
+      req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+  };
 }
 
 /** Builds the HTTP server around an existing context. Listening is the caller's job. */
