@@ -3,7 +3,7 @@ import { LoginRequest, type User } from '@parley/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -36,11 +36,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string, user: User
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <ErrorAlert message={formError} />
       <FormField id="login-email" label="Email" error={errors.email?.message}>
         <Input
           {...fieldProps('login-email', errors.email?.message)}

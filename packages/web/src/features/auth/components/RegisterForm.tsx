@@ -3,7 +3,7 @@ import { LIMITS, RegisterRequest, type User } from '@parley/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -38,11 +38,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: U
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <ErrorAlert message={formError} />
       <FormField id="register-name" label="Name" error={errors.name?.message}>
         <Input {...fieldProps('register-name', errors.name?.message)} autoComplete="name" {...form.register('name')} />
       </FormField>

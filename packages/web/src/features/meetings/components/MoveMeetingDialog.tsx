@@ -1,6 +1,7 @@
 import type { Meeting } from '@parley/contract';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -99,11 +100,7 @@ export function MoveMeetingDialog({
             </select>
           </div>
         )}
-        {error && (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        )}
+        <ErrorAlert message={error} />
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={moveMeeting.isPending}>
             Cancel

@@ -1,5 +1,6 @@
 import { Circle, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -116,11 +117,7 @@ export function RecordTab({ active, disabled, submit, onCancel }: NewMeetingTabP
           <AlertDescription>{state.error}</AlertDescription>
         </Alert>
       )}
-      {submitError && (
-        <Alert variant="destructive">
-          <AlertDescription>{submitError}</AlertDescription>
-        </Alert>
-      )}
+      <ErrorAlert message={submitError} />
       {active && <SubmitStatus submit={submit} />}
 
       {state.status === 'stopped' && (

@@ -1,4 +1,4 @@
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Progress } from '@/components/ui/progress';
 import type { SubmitMeeting } from '../hooks/use-submit-meeting';
 
@@ -15,11 +15,7 @@ export function SubmitStatus({ submit }: { submit: SubmitMeeting }) {
           <Progress value={submit.progress} aria-label="Upload progress" />
         </div>
       )}
-      {submit.error && (
-        <Alert variant="destructive">
-          <AlertDescription>{submit.error}</AlertDescription>
-        </Alert>
-      )}
+      <ErrorAlert message={submit.error} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, type Person, SOCIAL_NETWORKS } from '@parley/contract';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -89,11 +89,7 @@ export function PersonFormDialog({ open, onOpenChange, person, onSaved }: Person
           className="grid gap-4"
           aria-label={editing ? 'Edit Person' : 'Add Person'}
         >
-          {formError && (
-            <Alert variant="destructive">
-              <AlertDescription>{formError}</AlertDescription>
-            </Alert>
-          )}
+          <ErrorAlert message={formError} />
           <FormField id="person-name" label="Name" error={errors.name?.message}>
             <Input
               {...fieldProps('person-name', errors.name?.message)}

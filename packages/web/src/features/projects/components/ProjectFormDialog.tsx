@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, type Project } from '@parley/contract';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -77,11 +77,7 @@ export function ProjectFormDialog({ open, onOpenChange, project, onSaved }: Proj
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          {formError && (
-            <Alert variant="destructive">
-              <AlertDescription>{formError}</AlertDescription>
-            </Alert>
-          )}
+          <ErrorAlert message={formError} />
           <FormField id="project-name" label="Name" error={errors.name?.message}>
             <Input
               {...fieldProps('project-name', errors.name?.message)}

@@ -2,7 +2,7 @@ import type { Person } from '@parley/contract';
 import { LIMITS } from '@parley/contract';
 import { useEffect, useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -26,15 +26,6 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useAssignSpeaker, useCreatePersonAndAssign } from '../api/assign-speaker';
 import { personLabel } from '../lib/segments';
-
-function ErrorAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert variant="destructive">
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
-  );
-}
 
 /** 'Delete Transcription': one segment. */
 export function DeleteSegmentDialog({

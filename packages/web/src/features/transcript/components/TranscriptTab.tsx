@@ -1,6 +1,7 @@
 import type { Person, TranscriptionSegment, TranscriptionStatus } from '@parley/contract';
 import { AlertTriangle, FileText, Loader2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert';
 import { EmptyState } from '@/components/page';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -167,11 +168,7 @@ export function TranscriptTab({
           {segments.length} segment(s) loaded
         </p>
       </div>
-      {listError && (
-        <Alert variant="destructive">
-          <AlertDescription>{listError}</AlertDescription>
-        </Alert>
-      )}
+      <ErrorAlert message={listError} />
       {people.isError && (
         <Alert variant="destructive">
           <AlertDescription>{errorMessage(people.error, 'Failed to load people')}</AlertDescription>
