@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { isAcceptedAudioFile, MESSAGES } from '@parley/contract';
+import { AUDIO_EXTENSIONS, isAcceptedAudioFile, MESSAGES } from '@parley/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AudioDecodeError, checkAudioFile } from '../audio/ffmpeg.ts';
@@ -25,9 +25,12 @@ const EXTENSIONS_BY_SUBTYPE: Record<string, string> = {
   aac: 'm4a',
 };
 
+/** A 400 whose one issue is on the `audioFile` field. */
+const audioFileError = (message: string) => badRequest(message, [{ path: 'audioFile', message }]);
+
 function extensionFor(fileName: string, mimeType: string): string {
   const fromName = fileName.toLowerCase().split('.').pop() ?? '';
-  if (['mp3', 'wav', 'webm', 'ogg', 'm4a', 'mp4'].includes(fromName)) return fromName;
+  if ((AUDIO_EXTENSIONS as readonly string[]).includes(fromName)) return fromName;
   return EXTENSIONS_BY_SUBTYPE[mimeType.split('/')[1]?.split(';')[0] ?? ''] ?? 'bin';
 }
 
@@ -61,7 +64,7 @@ export async function receiveAudioUpload<S extends z.ZodType>(
       }
       if (!isAcceptedAudioFile(part.filename ?? '', part.mimetype)) {
         part.file.resume();
-        throw badRequest(MESSAGES.invalidFileType, [{ path: 'audioFile', message: MESSAGES.invalidFileType }]);
+        throw audioFileError(MESSAGES.invalidFileType);
       }
       await pipeline(part.file, createWriteStream(tempPath));
       if (part.file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
@@ -73,10 +76,8 @@ export async function receiveAudioUpload<S extends z.ZodType>(
         extension: extensionFor(part.filename ?? '', part.mimetype ?? ''),
       };
     }
-    if (!audio)
-      throw badRequest('Please select an audio file', [{ path: 'audioFile', message: 'Please select an audio file' }]);
-    if (audio.size === 0)
-      throw badRequest('The audio file is empty', [{ path: 'audioFile', message: 'The audio file is empty' }]);
+    if (!audio) throw audioFileError('Please select an audio file');
+    if (audio.size === 0) throw audioFileError('The audio file is empty');
     const parsedFields = parse(opts.fields, fields);
     const durationSeconds = await measure(tempPath);
     return { fields: parsedFields, audio: { ...audio, durationSeconds } };
@@ -100,8 +101,7 @@ async function measure(path: string): Promise<number> {
     return seconds;
   } catch (error) {
     if (error instanceof AudioDecodeError) {
-      const message = `The file could not be read as audio: ${error.message}`;
-      throw badRequest(message, [{ path: 'audioFile', message }]);
+      throw audioFileError(`The file could not be read as audio: ${error.message}`);
     }
     throw error;
   }
