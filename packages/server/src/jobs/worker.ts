@@ -7,8 +7,6 @@ import { type JobQueue, retryDelayMs } from './queue.ts';
 
 export interface JobContext {
   signal: AbortSignal;
-  attempt: number;
-  isLastAttempt: boolean;
   log: FastifyBaseLogger;
 }
 
@@ -30,6 +28,16 @@ interface WorkerOptions {
   leaseSeconds: number;
   log: FastifyBaseLogger;
   pollIntervalMs?: number;
+}
+
+/** The job's payload checked against its schema again, or undefined when it is not valid JSON or not valid. */
+function parsePayload(job: JobRow): JobPayload<JobName> | undefined {
+  try {
+    const result = JOB_PAYLOADS[job.name as JobName]?.safeParse(JSON.parse(job.payload));
+    return result?.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function createWorker(options: WorkerOptions) {
@@ -74,6 +82,7 @@ export function createWorker(options: WorkerOptions) {
   async function execute(job: JobRow, controller: AbortController) {
     const jobLog = log.child({ job: job.id, jobName: job.name, attempt: job.attempts });
     const handler = handlers.get(job.name as JobName);
+    const payload = parsePayload(job);
     const heartbeat = setInterval(
       async () => {
         const held = await jobs.extendLease(job.id, workerId, leaseSeconds).catch(() => false);
@@ -83,11 +92,9 @@ export function createWorker(options: WorkerOptions) {
     );
     try {
       if (!handler) throw new PermanentJobError(`No handler for job ${job.name}`);
-      const parsed = JOB_PAYLOADS[job.name as JobName]?.safeParse(JSON.parse(job.payload));
-      if (!parsed?.success) throw new PermanentJobError(`Invalid payload for job ${job.name}`);
-      const isLastAttempt = job.attempts >= job.max_attempts;
+      if (payload === undefined) throw new PermanentJobError(`Invalid payload for job ${job.name}`);
       jobLog.info('job started');
-      await handler.run(parsed.data, { signal: controller.signal, attempt: job.attempts, isLastAttempt, log: jobLog });
+      await handler.run(payload, { signal: controller.signal, log: jobLog });
       await jobs.finish(job.id, workerId, { status: 'completed' });
       jobLog.info('job completed');
     } catch (err) {
@@ -106,11 +113,8 @@ export function createWorker(options: WorkerOptions) {
       }
       jobLog.error({ err: error }, 'job failed for good');
       await jobs.finish(job.id, workerId, { status: 'failed', error: error.message });
-      const payload = JOB_PAYLOADS[job.name as JobName]?.safeParse(JSON.parse(job.payload));
-      if (handler?.onFinalFailure && payload?.success) {
-        await handler
-          .onFinalFailure(payload.data, error)
-          .catch((e) => jobLog.error({ err: e }, 'onFinalFailure failed'));
+      if (handler?.onFinalFailure && payload !== undefined) {
+        await handler.onFinalFailure(payload, error).catch((e) => jobLog.error({ err: e }, 'onFinalFailure failed'));
       }
     } finally {
       clearInterval(heartbeat);
