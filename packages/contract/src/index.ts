@@ -5,4 +5,5 @@ export * from './limits.ts';
 export * from './meetings.ts';
 export * from './people.ts';
 export * from './projects.ts';
+export * from './search.ts';
 export * from './transcriptions.ts';

@@ -82,5 +82,5 @@ export const PersonTranscriptionsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(LIMITS.personTranscriptionPageSize),
   sort: z.enum(['createdAt', '-createdAt', 'startTime']).default('createdAt'),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200, 'Search query must be at most 200 characters').optional(),
 });

@@ -19,6 +19,7 @@ import { healthRoutes } from './http/routes/health.ts';
 import { meetingRoutes } from './http/routes/meetings.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
+import { searchRoutes } from './http/routes/search.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
 import { userRoutes } from './http/routes/users.ts';
 import { newId } from './lib/ids.ts';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     peopleRoutes(zodScope, ctx);
     meetingRoutes(zodScope, ctx);
     transcriptionRoutes(zodScope, ctx);
+    searchRoutes(zodScope, ctx);
   });
 
   await serveWebApp(app, ctx.config.webDistDir);

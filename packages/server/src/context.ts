@@ -9,6 +9,7 @@ import { jobsRepository } from './repositories/jobs.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
+import { searchRepository } from './repositories/search.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -16,6 +17,7 @@ import { LoginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
+import { searchService } from './services/search.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
 import { ensureTempDir, localStorage } from './storage/storage.ts';
@@ -37,16 +39,19 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetings: meetingsRepository(db),
     transcriptions: transcriptionsRepository(db),
     jobs: jobsRepository(db, kind),
+    search: searchRepository(db, kind),
   };
   const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
 
   const users = usersService({ ...repos, tokens, throttle: new LoginThrottle(), config });
   const projects = projectsService({ db, ...repos, storage, log });
-  const people = peopleService(repos);
+  const search = searchService(repos);
+  const people = peopleService({ ...repos, search });
   const services = {
     users,
     projects,
     people,
+    search,
     meetings: meetingsService({ db, ...repos, queue, storage, projects, users, log }),
     transcriptions: transcriptionsService({ ...repos, people }),
   };

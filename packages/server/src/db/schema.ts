@@ -76,6 +76,8 @@ export interface TranscriptionsTable {
   end_ms: number;
   created_at: string;
   updated_at: string;
+  /** Double Metaphone keys of the text's words (src/search/phonetic.ts), kept in step by the repository. */
+  phonetic_keys: string | null;
 }
 
 export interface UsageEventsTable {

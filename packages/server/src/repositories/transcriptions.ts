@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { TranscriptionsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
-import { containsText } from '../lib/like.ts';
+import { phoneticKeys } from '../search/phonetic.ts';
 
-export type SegmentRow = TranscriptionsTable & {
+export type SegmentRow = Omit<TranscriptionsTable, 'phonetic_keys'> & {
   person_name: string | null;
   person_company: string | null;
 };
@@ -71,14 +70,13 @@ export function transcriptionsRepository(db: Db) {
     async pageForPerson(
       userId: string,
       personId: string,
-      opts: { limit: number; offset: number; search?: string; sort: 'createdAt' | '-createdAt' | 'startTime' },
+      opts: { limit: number; offset: number; sort: 'createdAt' | '-createdAt' | 'startTime' },
     ) {
-      let base = db
+      const base = db
         .selectFrom('transcriptions')
         .innerJoin('meetings', 'meetings.id', 'transcriptions.meeting_id')
         .where('transcriptions.user_id', '=', userId)
         .where('transcriptions.person_id', '=', personId);
-      if (opts.search) base = base.where(containsText(sql.ref('transcriptions.text'), opts.search));
       const ordered =
         opts.sort === 'startTime'
           ? base.orderBy('transcriptions.start_ms')
@@ -110,6 +108,7 @@ export function transcriptionsRepository(db: Db) {
         speaker: s.speaker,
         person_id: null,
         text: s.text,
+        phonetic_keys: phoneticKeys(s.text),
         is_edited: 0,
         start_ms: Math.round(s.startMs),
         end_ms: Math.round(s.endMs),
@@ -127,7 +126,7 @@ export function transcriptionsRepository(db: Db) {
     async updateText(userId: string, meetingId: string, id: string, text: string): Promise<boolean> {
       const result = await db
         .updateTable('transcriptions')
-        .set({ text, is_edited: 1, updated_at: nowIso() })
+        .set({ text, phonetic_keys: phoneticKeys(text), is_edited: 1, updated_at: nowIso() })
         .where('user_id', '=', userId)
         .where('meeting_id', '=', meetingId)
         .where('id', '=', id)

@@ -4,10 +4,12 @@ import { notFound } from '../lib/errors.ts';
 import { pagination, presentPerson, presentSegment } from '../presenters/index.ts';
 import type { PersonFields, peopleRepository } from '../repositories/people.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
+import type { SearchService } from './search.ts';
 
 interface Deps {
   people: ReturnType<typeof peopleRepository>;
   transcriptions: ReturnType<typeof transcriptionsRepository>;
+  search: SearchService;
 }
 
 type ParsedUpdate = z.output<typeof UpdateSchema>;
@@ -48,7 +50,7 @@ const EMPTY_PERSON: Omit<PersonFields, 'name'> = {
   social_github: null,
 };
 
-export function peopleService({ people, transcriptions }: Deps) {
+export function peopleService({ people, transcriptions, search }: Deps) {
   async function get(userId: string, id: string) {
     const row = await people.findForUser(userId, id);
     if (!row) throw notFound('Person');
@@ -84,11 +86,12 @@ export function peopleService({ people, transcriptions }: Deps) {
       personId: string,
       query: { page: number; limit: number; sort: 'createdAt' | '-createdAt' | 'startTime'; search?: string },
     ) {
+      // A search ranks by relevance with the engine of the other searches; otherwise the chosen order.
+      if (query.search) return search.forPerson(userId, personId, { ...query, q: query.search });
       await get(userId, personId);
       const { rows, total } = await transcriptions.pageForPerson(userId, personId, {
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
-        search: query.search || undefined,
         sort: query.sort,
       });
       return { transcriptions: rows.map(presentSegment), pagination: pagination(query.page, query.limit, total) };

@@ -5,7 +5,7 @@ import {
   PeopleListResponse,
   PersonResponse,
   PersonTranscriptionsQuery,
-  TranscriptionPageResponse,
+  PersonTranscriptionsResponse,
   UpdatePersonRequest,
 } from '@parley/contract';
 import { z } from 'zod';
@@ -52,7 +52,7 @@ export function peopleRoutes(app: ZodApp, ctx: AppContext) {
         tags,
         params: Params,
         querystring: PersonTranscriptionsQuery,
-        response: { 200: TranscriptionPageResponse },
+        response: { 200: PersonTranscriptionsResponse },
       },
     },
     async (request) => ok(await people.transcriptions(request.userId, request.params.id, request.query)),

@@ -1,0 +1,41 @@
+import { doubleMetaphone } from 'double-metaphone';
+
+// Speech recognisers spell names by ear ("Shayla" for Sheila, "Goodwood" for Duguid). Each word is
+// reduced to its Double Metaphone codes, and each code also to its letters sorted, so codes that only
+// differ by a transposition (TKT / KTT) still meet. Keys are prefixed so they never collide with words.
+
+const MIN_WORD_LENGTH = 3;
+// Short function words sound like half the language: they would only add noise.
+const STOP_WORDS = new Set(
+  "the and you that this with have for are was not but its it's they there then than what when were will would yeah okay".split(
+    ' ',
+  ),
+);
+
+function keysOfWord(word: string): string[] {
+  if (word.length < MIN_WORD_LENGTH || STOP_WORDS.has(word) || /^\d+$/.test(word)) return [];
+  const keys = new Set<string>();
+  for (const code of doubleMetaphone(word)) {
+    if (!code) continue;
+    keys.add(`ph${code.toLowerCase()}`);
+    keys.add(`ps${[...code.toLowerCase()].sort().join('')}`);
+  }
+  return [...keys];
+}
+
+/** The alternatives for one query word: a segment matches the word when it has any of them. */
+export function phoneticAlternatives(word: string): string[] {
+  return keysOfWord(word);
+}
+
+/** What is stored beside a segment's text: every phonetic key of every word, space separated. */
+export function phoneticKeys(text: string): string {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words.flatMap(keysOfWord))].join(' ');
+}
+
+/** True when two words sound alike by the same rule the index uses. */
+export function soundsAlike(a: string, b: string): boolean {
+  const keysA = new Set(keysOfWord(a));
+  return keysOfWord(b).some((key) => keysA.has(key));
+}

@@ -1,0 +1,74 @@
+import { stemmer } from 'stemmer';
+import { soundsAlike } from './phonetic.ts';
+import type { ParsedQuery } from './query-parser.ts';
+
+// Decides, word by word, why a segment's text matches a query. The database retrievers find candidates;
+// this one place says which characters to highlight, the same way on SQLite and PostgreSQL.
+
+export type MatchKind = 'exact' | 'stem' | 'prefix' | 'fuzzy' | 'phonetic';
+export interface Highlight {
+  start: number;
+  end: number;
+}
+
+/** Trigram similarity as pg_trgm computes it for one word: shared trigrams over all trigrams. */
+export function trigramSimilarity(a: string, b: string): number {
+  const grams = (w: string) => {
+    const padded = `  ${w} `;
+    const set = new Set<string>();
+    for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
+    return set;
+  };
+  const ga = grams(a);
+  const gb = grams(b);
+  let shared = 0;
+  for (const g of ga) if (gb.has(g)) shared++;
+  return shared / (ga.size + gb.size - shared);
+}
+
+export const FUZZY_MIN_LENGTH = 4;
+export const FUZZY_THRESHOLD = 0.3;
+const PREFIX_MIN_LENGTH = 2;
+
+export function matchWord(term: string, word: string): MatchKind | null {
+  if (word === term) return 'exact';
+  if (stemmer(word) === stemmer(term)) return 'stem';
+  if (term.length >= PREFIX_MIN_LENGTH && word.startsWith(term)) return 'prefix';
+  if (term.length >= FUZZY_MIN_LENGTH && trigramSimilarity(term, word) >= FUZZY_THRESHOLD) return 'fuzzy';
+  if (soundsAlike(term, word)) return 'phonetic';
+  return null;
+}
+
+interface TextWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
+function textWords(text: string): TextWord[] {
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({
+    word: m[0].toLowerCase(),
+    start: m.index ?? 0,
+    end: (m.index ?? 0) + m[0].length,
+  }));
+}
+
+/**
+ * The character ranges of `text` that match the query, and whether every query term matched some word
+ * (the test the fuzzy retriever's candidates must pass).
+ */
+export function matchText(query: ParsedQuery, text: string): { highlights: Highlight[]; allTermsMatched: boolean } {
+  const found = new Set<string>();
+  const highlights: Highlight[] = [];
+  for (const w of textWords(text)) {
+    let hit = false;
+    for (const term of query.terms) {
+      if (matchWord(term, w.word)) {
+        found.add(term);
+        hit = true;
+      }
+    }
+    if (hit) highlights.push({ start: w.start, end: w.end });
+  }
+  return { highlights, allTermsMatched: query.terms.every((t) => found.has(t)) };
+}
