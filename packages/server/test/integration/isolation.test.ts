@@ -58,6 +58,9 @@ describe('one user cannot read or change another user’s data', () => {
       ['PUT', `/api/people/${ids.person}`, { name: 'Hijacked' }],
       ['DELETE', `/api/people/${ids.person}`],
       ['GET', `/api/people/${ids.person}/transcriptions`],
+      ['GET', `/api/people/${ids.person}/transcriptions?search=confidential`],
+      ['GET', `/api/meetings/${ids.meeting}/transcriptions/hybrid-search?q=confidential`],
+      ['GET', `/api/projects/${ids.project}/transcriptions/search-all?q=confidential`],
     ] as Array<[string, string, unknown?]>;
 
   it('answers 404 on every route for the other user’s ids', async () => {
@@ -105,6 +108,17 @@ describe('one user cannot read or change another user’s data', () => {
         )
       ).body.data.meetings,
     ).toEqual([]);
+    // Search reads the index, not the tables the routes above guard: it must scope by user on its own.
+    const ownSearch = (
+      await api.get(`/api/projects/${ids.project}/transcriptions/search-all?q=confidential`, owner.token)
+    ).body.data;
+    expect(ownSearch.pagination.total).toBe(1);
+    const theirProject = (await api.post('/api/projects', { name: 'Empty' }, intruder.token)).body.data._id;
+    const theirSearch = await api.get(
+      `/api/projects/${theirProject}/transcriptions/search-all?q=confidential`,
+      intruder.token,
+    );
+    expect(theirSearch.body.data.results).toEqual([]);
   });
 
   it('left the owner’s data exactly as it was', async () => {
