@@ -11,6 +11,7 @@ import { Progress } from '@/components/ui/progress';
 import { DelayedSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProject } from '@/features/projects';
+import { MeetingSearch } from '@/features/search';
 import { TranscriptTab } from '@/features/transcript';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
@@ -153,8 +154,9 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
             status={meeting.transcriptionStatus}
             transcriptionError={meeting.transcriptionError}
             playback={playback}
-            // The in-meeting search ('Search transcriptions...') mounts here with the search issue.
-            searchSlot={<div data-slot="meeting-search" />}
+            searchSlot={(onActiveChange) => (
+              <MeetingSearch meetingId={meeting._id} onSeek={playback.seek} onActiveChange={onActiveChange} />
+            )}
           />
         </TabsContent>
         <TabsContent value="summary">

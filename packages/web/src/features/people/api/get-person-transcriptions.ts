@@ -1,10 +1,10 @@
-import { LIMITS, type Pagination, type TranscriptionSegment } from '@parley/contract';
+import { LIMITS, type Pagination, type PersonTranscription } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { peopleKeys } from './keys';
 
 export interface PersonTranscriptionsPage {
-  transcriptions: TranscriptionSegment[];
+  transcriptions: PersonTranscription[];
   pagination: Pick<Pagination, 'page' | 'pages' | 'total'>;
 }
 

@@ -1,4 +1,4 @@
-import type { TranscriptionSegment } from '@parley/contract';
+import type { PersonTranscription } from '@parley/contract';
 import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,12 +8,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { DelayedSpinner } from '@/components/ui/spinner';
+import { HighlightedText } from '@/features/search';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatTimestamp } from '@/lib/format';
 import { usePersonTranscriptions } from '../api/get-person-transcriptions';
 
 /** The meeting link of a segment, when the server populated meetingId with its title and project. */
-function meetingLink(segment: TranscriptionSegment) {
+function meetingLink(segment: PersonTranscription) {
   const meeting = segment.meetingId;
   if (typeof meeting !== 'object' || meeting === null) return null;
   const projectId =
@@ -151,7 +152,9 @@ export function PersonTranscriptions({ personId }: { personId: string }) {
                         <span className="min-w-0 truncate">Meeting</span>
                       )}
                     </div>
-                    <p className="break-words whitespace-pre-wrap">{segment.text}</p>
+                    <p className="break-words whitespace-pre-wrap">
+                      <HighlightedText text={segment.text} highlights={segment.highlights} />
+                    </p>
                     <time className="text-muted-foreground text-xs" dateTime={segment.createdAt}>
                       {formatDate(segment.createdAt)}
                     </time>

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { DelayedSpinner } from '@/components/ui/spinner';
 import { MeetingsQueryGrid, useProjectMeetings } from '@/features/meetings';
 import { useStartNewMeeting } from '@/features/new-meeting';
+import { ProjectSearch } from '@/features/search';
 import { errorMessage } from '@/lib/api-client';
 import { useProject } from '../api/get-project';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
@@ -66,13 +67,15 @@ function ProjectDetail({ project }: { project: Project }) {
         }
       />
 
+      <div className="mb-6">
+        <ProjectSearch projectId={project._id} />
+      </div>
+
       <section aria-labelledby="project-meetings-heading" className="grid gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <h2 id="project-meetings-heading" className="text-lg font-semibold">
             Meetings
           </h2>
-          {/* Project-wide transcript search (grouped by meeting) mounts here with the search issue. */}
-          <div data-slot="project-search" className="sm:w-80" />
         </div>
         <MeetingsQueryGrid
           meetings={meetings}

@@ -39,8 +39,11 @@ export function TranscriptTab({
   status: TranscriptionStatus;
   transcriptionError?: string;
   playback: TranscriptPlayback;
-  /** The in-meeting search box (search issue) mounts here; shown only once the transcript is complete. */
-  searchSlot?: React.ReactNode;
+  /**
+   * The in-meeting search, shown only once the transcript is complete. It reports when a search is
+   * showing, and the full transcript steps aside meanwhile.
+   */
+  searchSlot?: (onActiveChange: (active: boolean) => void) => React.ReactNode;
 }) {
   const completed = status === 'completed';
   const transcript = useTranscript(meetingId, completed);
@@ -51,6 +54,7 @@ export function TranscriptTab({
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [assignment, setAssignment] = useState<SpeakerAssignment | null>(null);
   const [addingFor, setAddingFor] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const lastUserScrollRef = useRef(0);
 
@@ -64,9 +68,9 @@ export function TranscriptTab({
   // short to scroll (an IntersectionObserver alone would not fire again if the end stays in view).
   const loadMoreIfNear = useCallback(() => {
     const sentinel = sentinelRef.current;
-    if (!sentinel || !hasNextPage || isFetchingNextPage) return;
+    if (!sentinel || !hasNextPage || isFetchingNextPage || searching) return;
     if (sentinel.getBoundingClientRect().top <= window.innerHeight + LOAD_MORE_MARGIN_PX) void fetchNextPage();
-  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage, searching]);
 
   useEffect(() => {
     const sentinel = sentinelRef.current;
@@ -162,41 +166,45 @@ export function TranscriptTab({
 
   return (
     <div className="grid gap-4">
-      {searchSlot}
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-muted-foreground text-sm" aria-live="polite">
-          {segments.length} segment(s) loaded
-        </p>
+      {searchSlot?.(setSearching)}
+      <div hidden={searching} className={searching ? undefined : 'grid gap-4'}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-muted-foreground text-sm" aria-live="polite">
+            {segments.length} segment(s) loaded
+          </p>
+        </div>
+        <ErrorAlert message={listError} />
+        {people.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>{errorMessage(people.error, 'Failed to load people')}</AlertDescription>
+          </Alert>
+        )}
+        <ol className="grid gap-2" aria-label="Transcript">
+          {segments.map((segment) => (
+            <SegmentItem
+              key={segment._id}
+              meetingId={meetingId}
+              segment={segment}
+              people={people.data ?? noPeople}
+              active={segment._id === activeId}
+              mayFollow={mayFollow}
+              onSeek={playback.seek}
+              onChoosePerson={onChoosePerson}
+              onAddPerson={setAddingFor}
+              onDelete={onDelete}
+              onError={setListError}
+            />
+          ))}
+        </ol>
+        <div ref={sentinelRef} aria-hidden="true" />
+        {isFetchingNextPage ? (
+          <Spinner label="Loading more transcriptions" className="text-muted-foreground flex justify-center py-4" />
+        ) : (
+          !hasNextPage && (
+            <p className="text-muted-foreground py-4 text-center text-sm">No more transcriptions to load</p>
+          )
+        )}
       </div>
-      <ErrorAlert message={listError} />
-      {people.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{errorMessage(people.error, 'Failed to load people')}</AlertDescription>
-        </Alert>
-      )}
-      <ol className="grid gap-2" aria-label="Transcript">
-        {segments.map((segment) => (
-          <SegmentItem
-            key={segment._id}
-            meetingId={meetingId}
-            segment={segment}
-            people={people.data ?? noPeople}
-            active={segment._id === activeId}
-            mayFollow={mayFollow}
-            onSeek={playback.seek}
-            onChoosePerson={onChoosePerson}
-            onAddPerson={setAddingFor}
-            onDelete={onDelete}
-            onError={setListError}
-          />
-        ))}
-      </ol>
-      <div ref={sentinelRef} aria-hidden="true" />
-      {isFetchingNextPage ? (
-        <Spinner label="Loading more transcriptions" className="text-muted-foreground flex justify-center py-4" />
-      ) : (
-        !hasNextPage && <p className="text-muted-foreground py-4 text-center text-sm">No more transcriptions to load</p>
-      )}
 
       <DeleteSegmentDialog
         open={deleting !== null}
