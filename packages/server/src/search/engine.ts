@@ -3,7 +3,7 @@ import type { FuzzyTerm, SearchHitRow, SearchRepository, SearchScope } from '../
 import { phoneticAlternatives } from './phonetic.ts';
 import { type ParsedQuery, parseQuery } from './query-parser.ts';
 import { reciprocalRankFusion } from './rrf.ts';
-import { FUZZY_MIN_LENGTH, type Highlight, matchText } from './word-match.ts';
+import { FUZZY_MIN_LENGTH, type Highlight, textMatcher } from './word-match.ts';
 
 // One engine behind all three searches: parse, ask each retriever for its ranked list inside the scope,
 // keep the fuzzy candidates that really are near-spellings, fuse by reciprocal rank, attach highlights.
@@ -12,13 +12,14 @@ export interface EngineHit {
   row: SearchHitRow;
   score: number;
   matchedBy: Retriever[];
-  highlights: Highlight[];
 }
 
 export interface EngineResult {
   query: ParsedQuery;
   hits: EngineHit[];
   components: SearchComponents;
+  /** The matched ranges of a hit's text: computed only for the hits a page shows. */
+  highlights: (hit: EngineHit) => Highlight[];
 }
 
 const PHRASE_REASON = { reason: 'A quoted phrase is matched exactly' };
@@ -43,9 +44,12 @@ export async function runSearch(
   cap: number,
 ): Promise<EngineResult> {
   const query = parseQuery(text);
+  const match = textMatcher(query);
+  const highlights = (hit: EngineHit) => match(hit.row.text).highlights;
   if (query.terms.length === 0) {
     return {
       query,
+      highlights,
       hits: [],
       components: {
         keyword: { enabled: true, hits: 0 },
@@ -73,24 +77,22 @@ export async function runSearch(
       r,
     ]),
   );
-  const matches = new Map([...rows.values()].map((r) => [r.id, matchText(query, r.text)]));
   // Trigram overlap only nominates: a candidate counts when each query word has a near-spelling in it.
-  const fuzzy = fuzzyCandidates.filter((id) => matches.get(id)?.allTermsMatched);
+  const fuzzy = fuzzyCandidates.filter((id) => {
+    const row = rows.get(id);
+    return row !== undefined && match(row.text).allTermsMatched;
+  });
 
   const fused = reciprocalRankFusion({ keyword, fuzzy, phonetic });
   const hits: EngineHit[] = [];
   for (const hit of fused) {
     const row = rows.get(hit.id);
     if (!row) continue; // deleted between the two reads
-    hits.push({
-      row,
-      score: hit.score,
-      matchedBy: hit.matchedBy as Retriever[],
-      highlights: matches.get(hit.id)?.highlights ?? [],
-    });
+    hits.push({ row, score: hit.score, matchedBy: hit.matchedBy as Retriever[] });
   }
   return {
     query,
+    highlights,
     hits,
     components: {
       keyword: { enabled: true, hits: keyword.length },

@@ -54,21 +54,34 @@ function textWords(text: string): TextWord[] {
 }
 
 /**
- * The character ranges of `text` that match the query, and whether every query term matched some word
- * (the test the fuzzy retriever's candidates must pass).
+ * Matches texts against one query. Words repeat across segments, so each distinct word is judged once
+ * per search (stemming and metaphone codes are the expensive part).
  */
-export function matchText(query: ParsedQuery, text: string): { highlights: Highlight[]; allTermsMatched: boolean } {
-  const found = new Set<string>();
-  const highlights: Highlight[] = [];
-  for (const w of textWords(text)) {
-    let hit = false;
-    for (const term of query.terms) {
-      if (matchWord(term, w.word)) {
-        found.add(term);
-        hit = true;
-      }
+export function textMatcher(query: ParsedQuery) {
+  const termsOfWord = new Map<string, string[]>();
+  const termsMatching = (word: string) => {
+    let terms = termsOfWord.get(word);
+    if (!terms) {
+      terms = query.terms.filter((term) => matchWord(term, word) !== null);
+      termsOfWord.set(word, terms);
     }
-    if (hit) highlights.push({ start: w.start, end: w.end });
-  }
-  return { highlights, allTermsMatched: query.terms.every((t) => found.has(t)) };
+    return terms;
+  };
+  /**
+   * The character ranges of `text` that match the query, and whether every query term matched some word
+   * (the test the fuzzy retriever's candidates must pass).
+   */
+  return (text: string): { highlights: Highlight[]; allTermsMatched: boolean } => {
+    const found = new Set<string>();
+    const highlights: Highlight[] = [];
+    for (const w of textWords(text)) {
+      const terms = termsMatching(w.word);
+      if (terms.length === 0) continue;
+      for (const term of terms) found.add(term);
+      highlights.push({ start: w.start, end: w.end });
+    }
+    return { highlights, allTermsMatched: query.terms.every((t) => found.has(t)) };
+  };
 }
+
+export const matchText = (query: ParsedQuery, text: string) => textMatcher(query)(text);

@@ -1,12 +1,12 @@
-import type { SearchComponents, SearchResultGroup } from '@parley/contract';
+import type { SearchResultGroup } from '@parley/contract';
 import { notFound } from '../lib/errors.ts';
 import { pagination, presentSegment } from '../presenters/index.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { peopleRepository } from '../repositories/people.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
 import type { SearchRepository } from '../repositories/search.ts';
-import { type EngineHit, runSearch } from '../search/engine.ts';
-import { matchText } from '../search/word-match.ts';
+import { type EngineHit, type EngineResult, runSearch } from '../search/engine.ts';
+import { textMatcher } from '../search/word-match.ts';
 
 interface Deps {
   search: SearchRepository;
@@ -21,12 +21,17 @@ const WIDE_CAP = 300;
 /** Hits listed under one meeting of a grouped project search (matchCount still counts them all). */
 const HITS_PER_GROUP = 5;
 
-const presentHit = (hit: EngineHit) => ({
+const presenter = (result: EngineResult) => (hit: EngineHit) => ({
   ...presentSegment(hit.row),
-  highlights: hit.highlights,
+  highlights: result.highlights(hit),
   score: hit.score,
   matchedBy: hit.matchedBy,
 });
+
+/** A title match ranks like a first place in one more retriever (RRF with k = 60). */
+const TITLE_MATCH_SCORE = 1 / 61;
+
+type MeetingGroup = Omit<SearchResultGroup, 'matchCount' | 'transcriptions'> & { hits: EngineHit[]; best: number };
 
 interface Paging {
   page: number;
@@ -40,7 +45,7 @@ export function searchService({ search, meetings, projects, people }: Deps) {
       if (!(await meetings.findForUser(userId, meetingId))) throw notFound('Meeting');
       const result = await runSearch(search, { userId, meetingId }, query.q, MEETING_CAP);
       return {
-        transcriptions: slice(result.hits, query).map(presentHit),
+        transcriptions: slice(result.hits, query).map(presenter(result)),
         searchType: 'hybrid' as const,
         components: result.components,
         pagination: pagination(query.page, query.limit, result.hits.length),
@@ -53,82 +58,71 @@ export function searchService({ search, meetings, projects, people }: Deps) {
         runSearch(search, { userId, projectId }, query.q, WIDE_CAP),
         search.meetingsOfProject(userId, projectId),
       ]);
-      const groups = new Map<string, SearchResultGroup & { best: number }>();
-      const groupOf = (id: string, title: string, date: string) => {
-        let group = groups.get(id);
-        if (!group) {
-          group = {
-            meetingId: id,
-            meetingTitle: title,
-            meetingDate: date,
-            matchCount: 0,
-            titleMatch: false,
-            transcriptions: [],
-            best: 0,
-          };
-          groups.set(id, group);
-        }
-        return group;
-      };
+      const present = presenter(result);
+      const respond = (results: SearchResultGroup[], total: number) => ({
+        results,
+        searchType: 'hybrid' as const,
+        strategy: 'reciprocal-rank-fusion' as const,
+        meetingsSearched: projectMeetings.length,
+        components: result.components,
+        pagination: pagination(query.page, query.limit, total),
+      });
+      const groupFields = (hit: EngineHit) => ({
+        meetingId: hit.row.meeting_id,
+        meetingTitle: hit.row.meeting_title,
+        meetingDate: hit.row.meeting_created_at,
+        titleMatch: false,
+      });
+
       if (!query.groupByMeeting) {
-        const hits = slice(result.hits, query).map((hit) => ({
-          ...groupOf(hit.row.meeting_id, hit.row.meeting_title, hit.row.meeting_created_at),
+        const page = slice(result.hits, query).map((hit) => ({
+          ...groupFields(hit),
           matchCount: 1,
-          transcriptions: [presentHit(hit)],
+          transcriptions: [present(hit)],
         }));
-        return projectResponse(
-          hits,
-          result.components,
-          projectMeetings.length,
-          pagination(query.page, query.limit, result.hits.length),
-        );
+        return respond(page, result.hits.length);
       }
+
+      const groups = new Map<string, MeetingGroup>();
       for (const hit of result.hits) {
-        const group = groupOf(hit.row.meeting_id, hit.row.meeting_title, hit.row.meeting_created_at);
-        group.matchCount++;
+        const group = groups.get(hit.row.meeting_id) ?? { ...groupFields(hit), hits: [], best: 0 };
+        group.hits.push(hit);
         group.best = Math.max(group.best, hit.score);
-        if (group.transcriptions.length < HITS_PER_GROUP) group.transcriptions.push(presentHit(hit));
+        groups.set(hit.row.meeting_id, group);
       }
       // A meeting whose title matches is a result even when no segment does, ranked as a first place.
+      const titleMatches = textMatcher(result.query);
       for (const meeting of projectMeetings) {
-        if (!matchText(result.query, meeting.title).allTermsMatched || result.query.terms.length === 0) continue;
-        const group = groupOf(meeting.id, meeting.title, meeting.created_at);
+        if (result.query.terms.length === 0 || !titleMatches(meeting.title).allTermsMatched) continue;
+        const group = groups.get(meeting.id) ?? {
+          meetingId: meeting.id,
+          meetingTitle: meeting.title,
+          meetingDate: meeting.created_at,
+          titleMatch: true,
+          hits: [],
+          best: 0,
+        };
         group.titleMatch = true;
-        group.best += 1 / 61;
+        group.best += TITLE_MATCH_SCORE;
+        groups.set(meeting.id, group);
       }
-      const ranked = [...groups.values()].sort((a, b) => b.best - a.best).map(({ best: _, ...group }) => group);
-      return projectResponse(
-        slice(ranked, query),
-        result.components,
-        projectMeetings.length,
-        pagination(query.page, query.limit, ranked.length),
-      );
+      const ranked = [...groups.values()].sort((a, b) => b.best - a.best);
+      const page = slice(ranked, query).map(({ hits, best: _, ...group }) => ({
+        ...group,
+        matchCount: hits.length,
+        transcriptions: hits.slice(0, HITS_PER_GROUP).map(present),
+      }));
+      return respond(page, ranked.length);
     },
 
     async forPerson(userId: string, personId: string, query: Paging & { q: string }) {
       if (!(await people.findForUser(userId, personId))) throw notFound('Person');
       const result = await runSearch(search, { userId, personId }, query.q, WIDE_CAP);
       return {
-        transcriptions: slice(result.hits, query).map(presentHit),
+        transcriptions: slice(result.hits, query).map(presenter(result)),
         pagination: pagination(query.page, query.limit, result.hits.length),
       };
     },
-  };
-}
-
-function projectResponse(
-  results: SearchResultGroup[],
-  components: SearchComponents,
-  meetingsSearched: number,
-  page: ReturnType<typeof pagination>,
-) {
-  return {
-    results,
-    searchType: 'hybrid' as const,
-    strategy: 'reciprocal-rank-fusion' as const,
-    meetingsSearched,
-    components,
-    pagination: page,
   };
 }
 

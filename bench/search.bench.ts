@@ -1,0 +1,341 @@
+// Search latency on a large library, and what keeping the index costs a transcription job.
+//   node bench/search.bench.ts [--db sqlite|postgres] [--segments 1000000] [--meetings 2000]
+// The library (one user, one project, `--meetings` meetings of segments/meetings segments each) is built
+// from the real AMI meeting transcripts in ../shared/data/ami-notes/*.vtt through the same repository
+// the transcription job uses, and kept: SQLite in bench/.data/, PostgreSQL in DATABASE_URL (the database
+// is created by the first run; later runs only measure). Figures are printed; this is not a test.
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pino from 'pino';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { createContext } from '../packages/server/src/context.ts';
+import { createDb } from '../packages/server/src/db/database.ts';
+import * as initial from '../packages/server/src/db/migrations/001-initial.ts';
+import type { NewSegment } from '../packages/server/src/repositories/transcriptions.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    segments: { type: 'string', default: '1000000' },
+    meetings: { type: 'string', default: '2000' },
+    runs: { type: 'string', default: '200' },
+  },
+});
+const SEGMENTS = Number(args.segments);
+const MEETINGS = Number(args.meetings);
+const PER_MEETING = Math.ceil(SEGMENTS / MEETINGS);
+const RUNS = Number(args.runs);
+const root = resolve(import.meta.dirname, '..');
+// Beside the checkout (../shared), or beside the worktrees folder when run from a worktree.
+const AMI_DIR =
+  process.env.AMI_NOTES_DIR ??
+  [resolve(root, '../shared/data/ami-notes'), resolve(root, '../../shared/data/ami-notes')].find(existsSync) ??
+  resolve(root, '../shared/data/ami-notes');
+const dataDir = join(root, 'bench/.data', `search-${args.db}-${SEGMENTS}`);
+mkdirSync(dataDir, { recursive: true });
+if (args.db === 'postgres' && !process.env.DATABASE_URL) throw new Error('--db postgres needs DATABASE_URL');
+
+interface Cue {
+  speaker: string;
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+function parseVtt(text: string): Cue[] {
+  const cues: Cue[] = [];
+  const ms = (t: string) => {
+    const [h, m, s] = t.split(':');
+    return (Number(h) * 3600 + Number(m) * 60 + Number(s)) * 1000;
+  };
+  for (const block of text.split(/\n\s*\n/)) {
+    const time = /(\d+:\d+:[\d.]+) --> (\d+:\d+:[\d.]+)/.exec(block);
+    const voice = /<v ([^>]+)>(.*)/s.exec(block);
+    if (!time?.[1] || !time[2] || !voice?.[1] || !voice[2]) continue;
+    cues.push({
+      speaker: voice[1],
+      text: voice[2].replace(/\s+/g, ' ').trim(),
+      startMs: ms(time[1]),
+      endMs: ms(time[2]),
+    });
+  }
+  return cues;
+}
+
+const transcripts = readdirSync(AMI_DIR)
+  .filter((f) => f.endsWith('.vtt'))
+  .sort()
+  .map((f) => parseVtt(readFileSync(join(AMI_DIR, f), 'utf8')));
+const allCues = transcripts.flat();
+
+/** Meeting i: PER_MEETING consecutive cues of the corpus from a meeting-specific offset, times rebased. */
+function meetingSegments(i: number): NewSegment[] {
+  const offset = (i * 7919) % allCues.length;
+  const out: NewSegment[] = [];
+  let clock = 0;
+  for (let k = 0; k < PER_MEETING; k++) {
+    const cue = allCues[(offset + k) % allCues.length] as Cue;
+    const length = Math.max(300, cue.endMs - cue.startMs);
+    out.push({ speaker: cue.speaker, text: cue.text, startMs: clock, endMs: clock + length });
+    clock += length + 200;
+  }
+  return out;
+}
+
+const log = pino({ level: 'silent' });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  RUN_WORKER: 'false',
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+});
+const ctx = await createContext(config, log);
+const { db, repos, services } = ctx;
+
+async function ensureLibrary() {
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'bench@example.com')
+    .executeTakeFirst();
+  if (existing) {
+    const project = await db
+      .selectFrom('projects')
+      .select('id')
+      .where('user_id', '=', existing.id)
+      .executeTakeFirstOrThrow();
+    return { userId: existing.id, projectId: project.id };
+  }
+  const userId = (await repos.users.create({ name: 'Bench', email: 'bench@example.com', passwordHash: null })).id;
+  const projectId = (await services.projects.create(userId, { name: 'Everything' }))._id;
+  const at = new Date().toISOString();
+  const started = performance.now();
+  for (let i = 0; i < MEETINGS; i++) {
+    const meetingId = `bench-m-${i}`;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('meetings')
+        .values({
+          id: meetingId,
+          user_id: userId,
+          project_id: projectId,
+          title: `AMI replay ${i}`,
+          recording_type: 'upload',
+          transcription_status: 'completed',
+          created_at: at,
+          updated_at: at,
+        } as never)
+        .execute();
+      await repos.transcriptions.replaceForMeeting(trx, userId, meetingId, meetingSegments(i));
+    });
+    if (i % 100 === 99) {
+      const rate = ((i + 1) * PER_MEETING) / ((performance.now() - started) / 1000);
+      console.log(`  ${i + 1} meetings, ${Math.round(rate)} segments/s`);
+    }
+  }
+  if (ctx.dbKind === 'postgres') await sql`analyze transcriptions`.execute(db);
+  console.log(`generated ${MEETINGS * PER_MEETING} segments in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return { userId, projectId };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+function summary(label: string, times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(34)} p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(6)} ms   max ${(sorted.at(-1) ?? 0).toFixed(1).padStart(6)} ms`,
+  );
+}
+
+// A spread of what people type: common and rare words, stems, prefixes, phrases, names, misspellings.
+const QUERIES = [
+  'budget',
+  'remote control',
+  'recorded',
+  'batteries',
+  'design',
+  'whiteboard',
+  'kick-off meeting',
+  '"remote control"',
+  'yellow',
+  'speech recognition',
+  'Laura',
+  'Sheila',
+  'recieve',
+  'buttons',
+  'functional',
+  'market research',
+  'scroll wheel',
+  'twenty five euros',
+  'trendy',
+  'fruit',
+  'logo',
+  'lcd screen',
+  'prototype',
+  'rubber',
+  'kinetic',
+  'solar cells',
+  'production costs',
+  'evaluation',
+];
+
+async function main() {
+  const { userId, projectId } = await ensureLibrary();
+  const total = await db
+    .selectFrom('transcriptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  console.log(`\n${ctx.dbKind}: ${Number(total.n)} segments, ${MEETINGS} meetings, one user, one project\n`);
+
+  // Warm caches the way a running server has them.
+  for (const q of QUERIES)
+    await services.search.inProject(userId, projectId, { q, page: 1, limit: 20, groupByMeeting: true });
+
+  const meetingTimes: number[] = [];
+  const projectTimes: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const q = QUERIES[r % QUERIES.length] as string;
+    const meetingId = `bench-m-${(r * 37) % MEETINGS}`;
+    let t = performance.now();
+    await services.search.inMeeting(userId, meetingId, { q, page: 1, limit: 20 });
+    meetingTimes.push(performance.now() - t);
+    t = performance.now();
+    await services.search.inProject(userId, projectId, { q, page: 1, limit: 20, groupByMeeting: true });
+    projectTimes.push(performance.now() - t);
+  }
+  summary(`in-meeting search (${RUNS} runs)`, meetingTimes);
+  summary(`project search, ${MEETINGS} meetings`, projectTimes);
+
+  // Per query (project search), to show where the time goes.
+  for (const q of QUERIES) {
+    const times: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const t = performance.now();
+      await services.search.inProject(userId, projectId, { q, page: 1, limit: 20, groupByMeeting: true });
+      times.push(performance.now() - t);
+    }
+    summary(`  project "${q}"`, times);
+  }
+
+  await indexingCost(userId);
+  await ctx.close();
+}
+
+/**
+ * What the index adds to the transcription job's one write: replacing a meeting's segments (with
+ * phonetic keys, triggers / generated columns and index maintenance) on this library, against the same
+ * write on a database without the search migration. The job's total is estimated from the pipeline
+ * benchmark's real-time factor (0.045 with Moonshine tiny, bench/README.md) over the meeting's audio.
+ */
+async function indexingCost(userId: string) {
+  const segments = meetingSegments(12345);
+  const audioSeconds = (segments.at(-1)?.endMs ?? 0) / 1000;
+  const replace = async (target: typeof db, meetingId: string) => {
+    const times: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      const t = performance.now();
+      await target
+        .transaction()
+        .execute((trx) => repos.transcriptions.replaceForMeeting(trx, userId, meetingId, segments));
+      times.push(performance.now() - t);
+    }
+    return times.sort((a, b) => a - b)[2] ?? 0;
+  };
+  const withIndex = await replace(db, 'bench-m-0');
+
+  // The same write on a database that stops at the first migration (no index, no phonetic keys column).
+  const plainUrl = ctx.dbKind === 'postgres' ? await freshPostgres() : undefined;
+  const plain = createDb(
+    plainUrl ? { kind: 'postgres', url: plainUrl } : { kind: 'sqlite', file: join(dataDir, 'plain.db') },
+  );
+  await new Migrator({
+    db: plain.db,
+    provider: { getMigrations: async () => ({ '001-initial': initial }) },
+    migrationTableName: 'parley_migrations',
+    migrationLockTableName: 'parley_migration_lock',
+  }).migrateToLatest();
+  const at = new Date().toISOString();
+  await plain.db.deleteFrom('users').execute();
+  await plain.db
+    .insertInto('users')
+    .values({
+      id: userId,
+      name: 'b',
+      email: 'b@e.c',
+      password_hash: null,
+      avatar: null,
+      tier: 'free',
+      monthly_duration_limit: null,
+      max_file_size: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await plain.db
+    .insertInto('projects')
+    .values({ id: 'p', user_id: userId, name: 'p', description: null, created_at: at, updated_at: at })
+    .execute();
+  await plain.db
+    .insertInto('meetings')
+    .values({
+      id: 'm',
+      user_id: userId,
+      project_id: 'p',
+      title: 't',
+      recording_type: 'upload',
+      created_at: at,
+      updated_at: at,
+    } as never)
+    .execute();
+  const plainTimes: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const rows = segments.map((s, n) => ({
+      id: `p${k}-${n}`,
+      user_id: userId,
+      meeting_id: 'm',
+      speaker: s.speaker,
+      person_id: null,
+      text: s.text,
+      is_edited: 0,
+      start_ms: s.startMs,
+      end_ms: s.endMs,
+      created_at: at,
+      updated_at: at,
+    }));
+    const t = performance.now();
+    await plain.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('transcriptions').where('meeting_id', '=', 'm').execute();
+      for (let i = 0; i < rows.length; i += 200)
+        await trx
+          .insertInto('transcriptions')
+          .values(rows.slice(i, i + 200) as never)
+          .execute();
+    });
+    plainTimes.push(performance.now() - t);
+  }
+  await plain.db.destroy();
+  const without = plainTimes.sort((a, b) => a - b)[2] ?? 0;
+  const jobSeconds = audioSeconds * 0.045;
+  console.log(
+    `\nreplacing one meeting's ${segments.length} segments (${(audioSeconds / 60).toFixed(0)} min of audio): ` +
+      `${withIndex.toFixed(0)} ms with the search index, ${without.toFixed(0)} ms without; ` +
+      `the index adds ${(withIndex - without).toFixed(0)} ms = ${((100 * (withIndex - without)) / 1000 / jobSeconds).toFixed(2)} % ` +
+      `of a ${jobSeconds.toFixed(0)} s transcription job`,
+  );
+}
+
+async function freshPostgres(): Promise<string> {
+  const url = process.env.DATABASE_URL as string;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('drop database if exists parley_bench_plain with (force)');
+  await client.query('create database parley_bench_plain');
+  await client.end();
+  return url.replace(/\/[^/]*$/, '/parley_bench_plain');
+}
+
+await main();
