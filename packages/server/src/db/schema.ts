@@ -76,8 +76,6 @@ export interface TranscriptionsTable {
   end_ms: number;
   created_at: string;
   updated_at: string;
-  /** Double Metaphone keys of the text's words (src/search/phonetic.ts), kept in step by the repository. */
-  phonetic_keys: string | null;
 }
 
 export interface UsageEventsTable {
@@ -107,6 +105,19 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** Every word a user's transcripts have used: where misspellings and sound-alikes are looked up. */
+export interface SearchVocabularyTable {
+  user_id: string;
+  word: string;
+}
+
+/** The Double Metaphone keys of each vocabulary word (src/search/phonetic.ts). */
+export interface SearchVocabularySoundsTable {
+  user_id: string;
+  sound: string;
+  word: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -115,6 +126,8 @@ export interface Database {
   transcriptions: TranscriptionsTable;
   usage_events: UsageEventsTable;
   jobs: JobsTable;
+  search_vocabulary: SearchVocabularyTable;
+  search_vocabulary_sounds: SearchVocabularySoundsTable;
 }
 
 export type { Generated };

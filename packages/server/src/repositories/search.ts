@@ -1,6 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DbKind } from '../db/database.ts';
-import type { ParsedQuery } from '../search/query-parser.ts';
 import type { SegmentRow } from './transcriptions.ts';
 
 // The retrievers' SQL: each returns segment ids, best first, inside one user's scope. SQLite reads the
@@ -19,24 +18,35 @@ export type SearchHitRow = SegmentRow & {
   meeting_created_at: string;
 };
 
-export interface FuzzyTerm {
-  term: string;
-  /** Substrings of which at least one survives a single misspelling (SQLite's trigram table). */
-  pieces: string[];
+/** One query word and the other words that may stand for it (misspellings, sound-alikes). */
+export interface WordAlternatives {
+  word: string;
+  /** Also match words that start with `word`. */
+  prefix: boolean;
+  others: string[];
+}
+
+export interface WordQuery {
+  /** Every one must match (by any of its alternatives). */
+  words: WordAlternatives[];
+  /** Runs of words that must appear in this order. */
+  phrases: string[][];
 }
 
 const quoted = (word: string) => `"${word}"`;
 
-/** FTS5: every term as a word, a stem or a prefix; quoted phrases as phrases. Only in the text column. */
-function fts5WordQuery(query: ParsedQuery): string {
-  const parts = query.terms.map((t) => `(${quoted(t)} OR ${quoted(t)}*)`);
-  for (const phrase of query.phrases) parts.push(quoted(phrase.join(' ')));
-  return `{text} : (${parts.join(' AND ')})`;
+function fts5Query({ words, phrases }: WordQuery): string {
+  const parts = words.map((w) => {
+    const forms = [quoted(w.word), ...(w.prefix ? [`${quoted(w.word)}*`] : []), ...w.others.map(quoted)];
+    return `(${forms.join(' OR ')})`;
+  });
+  for (const phrase of phrases) parts.push(quoted(phrase.join(' ')));
+  return parts.join(' AND ');
 }
 
-function tsWordQuery(query: ParsedQuery): string {
-  const parts = query.terms.map((t) => `(${t} | ${t}:*)`);
-  for (const phrase of query.phrases) parts.push(`(${phrase.join(' <-> ')})`);
+function tsQuery({ words, phrases }: WordQuery): string {
+  const parts = words.map((w) => `(${[w.word, ...(w.prefix ? [`${w.word}:*`] : []), ...w.others].join(' | ')})`);
+  for (const phrase of phrases) parts.push(`(${phrase.join(' <-> ')})`);
   return parts.join(' & ');
 }
 
@@ -48,52 +58,52 @@ export function searchRepository(db: Db, kind: DbKind) {
     return sql`${user} and t.meeting_id in (select m.id from meetings m where m.project_id = ${scope.projectId} and m.user_id = ${scope.userId})`;
   };
 
-  const ids = async (query: ReturnType<typeof sql<{ id: string }>>) => (await query.execute(db)).rows.map((r) => r.id);
-
-  const sqliteMatch = (
-    table: 'transcriptions_fts' | 'transcriptions_trigram',
-    match: string,
-    scope: SearchScope,
-    limit: number,
-  ) =>
-    ids(sql<{ id: string }>`select t.id from ${sql.table(table)} f join transcriptions t on t.rowid = f.rowid
-      where ${sql.table(table)} match ${match} and ${inScope(scope)} order by f.rank limit ${limit}`);
-
   return {
-    /** Words, stems, prefixes and phrases, ranked by BM25 (SQLite) or cover density (PostgreSQL). */
-    keyword(scope: SearchScope, query: ParsedQuery, limit: number): Promise<string[]> {
-      if (kind === 'sqlite') return sqliteMatch('transcriptions_fts', fts5WordQuery(query), scope, limit);
-      return ids(sql<{ id: string }>`select t.id from transcriptions t, to_tsquery('english', ${tsWordQuery(query)}) q
-        where t.search_words @@ q and ${inScope(scope)} order by ts_rank_cd(t.search_words, q) desc, t.id limit ${limit}`);
+    /**
+     * Segments with every word of the query (as written, stemmed, as a prefix or as one of its
+     * alternatives) and every phrase; best first by BM25 (SQLite) or cover density (PostgreSQL).
+     */
+    async matching(scope: SearchScope, query: WordQuery, limit: number): Promise<string[]> {
+      const result =
+        kind === 'sqlite'
+          ? await sql<{ id: string }>`select t.id from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
+              where transcriptions_fts match ${fts5Query(query)} and ${inScope(scope)}
+              order by f.rank limit ${limit}`.execute(db)
+          : await sql<{ id: string }>`select t.id from transcriptions t, to_tsquery('english', ${tsQuery(query)}) q
+              where t.search_words @@ q and ${inScope(scope)}
+              order by ts_rank_cd(t.search_words, q) desc, t.id limit ${limit}`.execute(db);
+      return result.rows.map((r) => r.id);
     },
 
-    /** Segments with every query word's sound (any of its phonetic keys). */
-    phonetic(scope: SearchScope, alternatives: string[][], limit: number): Promise<string[]> {
-      if (kind === 'sqlite') {
-        const match = `{phonetic_keys} : (${alternatives.map((alts) => `(${alts.map(quoted).join(' OR ')})`).join(' AND ')})`;
-        return sqliteMatch('transcriptions_fts', match, scope, limit);
-      }
-      const tsquery = alternatives.map((alts) => `(${alts.join(' | ')})`).join(' & ');
-      return ids(sql<{ id: string }>`select t.id from transcriptions t, to_tsquery('simple', ${tsquery}) q
-        where t.search_phonetic @@ q and ${inScope(scope)} order by ts_rank_cd(t.search_phonetic, q) desc, t.id limit ${limit}`);
+    /**
+     * Words of the user's vocabulary that share letters with `word` (containing `pieces`, substrings of
+     * which one survives a typo) or contain it whole: the caller keeps the close ones.
+     */
+    async wordsLike(userId: string, word: string, pieces: string[], limit: number): Promise<string[]> {
+      const result =
+        kind === 'sqlite'
+          ? await sql<{ word: string }>`select v.word from search_vocabulary_trigram f
+              join search_vocabulary v on v.rowid = f.rowid
+              where search_vocabulary_trigram match ${pieces.map(quoted).join(' OR ')} and v.user_id = ${userId}
+              limit ${limit}`.execute(db)
+          : await sql<{ word: string }>`select word from search_vocabulary
+              where user_id = ${userId} and (word % ${word} or word like ${`%${word}%`})
+              order by similarity(word, ${word}) desc limit ${limit}`.execute(db);
+      return result.rows.map((r) => r.word);
     },
 
-    /** Candidates that share enough letters with every term to be a misspelling of it (checked by the caller). */
-    async fuzzy(scope: SearchScope, terms: FuzzyTerm[], limit: number): Promise<string[]> {
-      if (kind === 'sqlite') {
-        const match = terms.map((t) => `(${t.pieces.map(quoted).join(' OR ')})`).join(' AND ');
-        return sqliteMatch('transcriptions_trigram', match, scope, limit);
-      }
-      return db.transaction().execute(async (trx) => {
-        // word_similarity's default threshold (0.6) misses common misspellings of short words.
-        await sql`set local pg_trgm.word_similarity_threshold = 0.3`.execute(trx);
-        const each = terms.map((t) => sql<SqlBool>`${t.term} <% t.text`);
-        const similarity = terms.map((t) => sql`word_similarity(${t.term}, t.text)`);
-        const result = await sql<{ id: string }>`select t.id from transcriptions t
-          where (${sql.join(each, sql` and `)}) and ${inScope(scope)}
-          order by (${sql.join(similarity, sql` + `)}) desc, t.id limit ${limit}`.execute(trx);
-        return result.rows.map((r) => r.id);
-      });
+    /** Words of the user's vocabulary with any of these sounds. */
+    async wordsSounding(userId: string, sounds: string[], limit: number): Promise<string[]> {
+      if (sounds.length === 0) return [];
+      const rows = await db
+        .selectFrom('search_vocabulary_sounds')
+        .select('word')
+        .distinct()
+        .where('user_id', '=', userId)
+        .where('sound', 'in', sounds)
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.word);
     },
 
     /** The segments behind a list of ids (any order), with their meeting, for one user only. */

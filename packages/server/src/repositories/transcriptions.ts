@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.ts';
 import type { TranscriptionsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
-import { phoneticKeys } from '../search/phonetic.ts';
+import { indexWords } from './search-vocabulary.ts';
 
-export type SegmentRow = Omit<TranscriptionsTable, 'phonetic_keys'> & {
+export type SegmentRow = TranscriptionsTable & {
   person_name: string | null;
   person_company: string | null;
 };
@@ -97,7 +97,10 @@ export function transcriptionsRepository(db: Db) {
       return { rows: rows as PersonSegmentRow[], total: Number(count.n) };
     },
 
-    /** Replaces a meeting's machine transcript in one statement batch: re-running a job never duplicates. */
+    /**
+     * Replaces a meeting's machine transcript in one statement batch: re-running a job never duplicates.
+     * The search index follows in the same transaction (triggers / generated columns, and the vocabulary).
+     */
     async replaceForMeeting(trx: Db, userId: string, meetingId: string, newSegments: NewSegment[]): Promise<void> {
       await trx.deleteFrom('transcriptions').where('meeting_id', '=', meetingId).execute();
       const now = nowIso();
@@ -108,7 +111,6 @@ export function transcriptionsRepository(db: Db) {
         speaker: s.speaker,
         person_id: null,
         text: s.text,
-        phonetic_keys: phoneticKeys(s.text),
         is_edited: 0,
         start_ms: Math.round(s.startMs),
         end_ms: Math.round(s.endMs),
@@ -121,18 +123,26 @@ export function transcriptionsRepository(db: Db) {
           .values(rows.slice(i, i + 200))
           .execute();
       }
+      await indexWords(
+        trx,
+        userId,
+        newSegments.map((s) => s.text),
+      );
     },
 
-    async updateText(userId: string, meetingId: string, id: string, text: string): Promise<boolean> {
-      const result = await db
-        .updateTable('transcriptions')
-        .set({ text, phonetic_keys: phoneticKeys(text), is_edited: 1, updated_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('meeting_id', '=', meetingId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    updateText: (userId: string, meetingId: string, id: string, text: string): Promise<boolean> =>
+      db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('transcriptions')
+          .set({ text, is_edited: 1, updated_at: nowIso() })
+          .where('user_id', '=', userId)
+          .where('meeting_id', '=', meetingId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await indexWords(trx, userId, [text]);
+        return true;
+      }),
 
     async delete(userId: string, meetingId: string, id: string): Promise<boolean> {
       const result = await db

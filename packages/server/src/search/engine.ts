@@ -1,12 +1,14 @@
 import type { Retriever, SearchComponents } from '@parley/contract';
-import type { FuzzyTerm, SearchHitRow, SearchRepository, SearchScope } from '../repositories/search.ts';
-import { phoneticAlternatives } from './phonetic.ts';
+import type { SearchHitRow, SearchRepository, SearchScope, WordAlternatives } from '../repositories/search.ts';
+import { phoneticKeysOfWord } from './phonetic.ts';
 import { type ParsedQuery, parseQuery } from './query-parser.ts';
 import { reciprocalRankFusion } from './rrf.ts';
-import { FUZZY_MIN_LENGTH, type Highlight, textMatcher } from './word-match.ts';
+import { FUZZY_MIN_LENGTH, type Highlight, matchWord, textMatcher, trigramSimilarity } from './word-match.ts';
 
-// One engine behind all three searches: parse, ask each retriever for its ranked list inside the scope,
-// keep the fuzzy candidates that really are near-spellings, fuse by reciprocal rank, attach highlights.
+// One engine behind all three searches. Three retrievers ask the word index, each with its own reading
+// of the query: the words as typed (stems, prefixes, phrases), the words plus their near-spellings found
+// in the user's vocabulary, the words plus their sound-alikes. Their ranked lists are fused by
+// reciprocal rank; highlights come from one word matcher, the same on both databases.
 
 export interface EngineHit {
   row: SearchHitRow;
@@ -24,6 +26,11 @@ export interface EngineResult {
 
 const PHRASE_REASON = { reason: 'A quoted phrase is matched exactly' };
 const SEMANTIC_OFF = { enabled: false, hits: 0, reason: 'No embeddings endpoint is configured' };
+/** Near-spellings and sound-alikes kept per query word: the closest few, so a query stays small. */
+const ALTERNATIVES_PER_WORD = 8;
+const VOCABULARY_CANDIDATES = 400;
+/** Every word also matches as a prefix ("3" finds "30", "whiteb" finds "whiteboard"). */
+const PREFIX_MIN_LENGTH = 1;
 
 /** Substrings of a word of which at least one is intact after a single typo: two halves, or its trigrams. */
 export function fuzzyPieces(term: string): string[] {
@@ -36,59 +43,83 @@ export function fuzzyPieces(term: string): string[] {
   return grams;
 }
 
+/** Words the keyword retriever would not match already (not the word, its stem or a prefix of it). */
+const isOther = (term: string, word: string) => {
+  const kind = matchWord(term, word);
+  return kind === 'part' || kind === 'fuzzy' || kind === 'phonetic';
+};
+
+async function nearSpellings(repo: SearchRepository, userId: string, term: string): Promise<string[]> {
+  if (term.length < FUZZY_MIN_LENGTH) return [];
+  const candidates = await repo.wordsLike(userId, term, fuzzyPieces(term), VOCABULARY_CANDIDATES);
+  return candidates
+    .filter((word) => {
+      const kind = matchWord(term, word);
+      return kind === 'part' || kind === 'fuzzy';
+    })
+    .sort((a, b) => trigramSimilarity(term, b) - trigramSimilarity(term, a))
+    .slice(0, ALTERNATIVES_PER_WORD);
+}
+
+async function soundAlikes(repo: SearchRepository, userId: string, term: string): Promise<string[]> {
+  const words = await repo.wordsSounding(userId, phoneticKeysOfWord(term), VOCABULARY_CANDIDATES);
+  return words
+    .filter((word) => isOther(term, word))
+    .sort((a, b) => trigramSimilarity(term, b) - trigramSimilarity(term, a))
+    .slice(0, ALTERNATIVES_PER_WORD);
+}
+
+/** A retriever's reading of the query: nothing to ask when no word has an alternative. */
+async function widened(
+  terms: string[],
+  alternativesOf: (term: string) => Promise<string[]>,
+): Promise<WordAlternatives[] | null> {
+  const others = await Promise.all(terms.map(alternativesOf));
+  if (others.every((list) => list.length === 0)) return null;
+  return terms.map((word, i) => ({ word, prefix: word.length >= PREFIX_MIN_LENGTH, others: others[i] ?? [] }));
+}
+
 export async function runSearch(
   repo: SearchRepository,
   scope: SearchScope,
   text: string,
-  /** How many candidates each retriever may return: the bound on work and memory per search. */
+  /** How many segments each retriever may return: the bound on work and memory per search. */
   cap: number,
 ): Promise<EngineResult> {
   const query = parseQuery(text);
   const match = textMatcher(query);
   const highlights = (hit: EngineHit) => match(hit.row.text).highlights;
-  if (query.terms.length === 0) {
-    return {
-      query,
-      highlights,
-      hits: [],
-      components: {
-        keyword: { enabled: true, hits: 0 },
-        fuzzy: { enabled: true, hits: 0 },
-        phonetic: { enabled: true, hits: 0 },
-        semantic: SEMANTIC_OFF,
-      },
-    };
-  }
   // Quotes ask for exactly these words in this order: near-spellings and sound-alikes would not be.
   const exact = query.phrases.length > 0;
-  const fuzzyTerms: FuzzyTerm[] = exact
-    ? []
-    : query.terms.filter((t) => t.length >= FUZZY_MIN_LENGTH).map((term) => ({ term, pieces: fuzzyPieces(term) }));
-  const sounds = exact ? [] : query.terms.map(phoneticAlternatives).filter((alts) => alts.length > 0);
-
-  const [keyword, phonetic, fuzzyCandidates] = await Promise.all([
-    repo.keyword(scope, query, cap),
-    sounds.length > 0 ? repo.phonetic(scope, sounds, cap) : Promise.resolve([]),
-    fuzzyTerms.length > 0 ? repo.fuzzy(scope, fuzzyTerms, cap) : Promise.resolve([]),
+  const none = Promise.resolve<WordAlternatives[] | null>(null);
+  const [fuzzyWords, phoneticWords] = await Promise.all([
+    exact ? none : widened(query.terms, (t) => nearSpellings(repo, scope.userId, t)),
+    exact ? none : widened(query.terms, (t) => soundAlikes(repo, scope.userId, t)),
   ]);
-  const rows = new Map(
-    (await repo.segments(scope.userId, [...new Set([...keyword, ...phonetic, ...fuzzyCandidates])])).map((r) => [
-      r.id,
-      r,
-    ]),
-  );
-  // Trigram overlap only nominates: a candidate counts when each query word has a near-spelling in it.
-  const fuzzy = fuzzyCandidates.filter((id) => {
-    const row = rows.get(id);
-    return row !== undefined && match(row.text).allTermsMatched;
-  });
+  const ask = (words: WordAlternatives[] | null, phrases: string[][] = []) =>
+    words && words.length > 0 ? repo.matching(scope, { words, phrases }, cap) : Promise.resolve([]);
+  const [keyword, fuzzy, phonetic] = await Promise.all([
+    ask(
+      query.terms.map((word) => ({ word, prefix: word.length >= PREFIX_MIN_LENGTH, others: [] })),
+      query.phrases,
+    ),
+    ask(fuzzyWords),
+    ask(phoneticWords),
+  ]);
 
   const fused = reciprocalRankFusion({ keyword, fuzzy, phonetic });
+  const rows = new Map(
+    (
+      await repo.segments(
+        scope.userId,
+        fused.map((h) => h.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
   const hits: EngineHit[] = [];
   for (const hit of fused) {
     const row = rows.get(hit.id);
-    if (!row) continue; // deleted between the two reads
-    hits.push({ row, score: hit.score, matchedBy: hit.matchedBy as Retriever[] });
+    if (row) hits.push({ row, score: hit.score, matchedBy: hit.matchedBy as Retriever[] });
   }
   return {
     query,

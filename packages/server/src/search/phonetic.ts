@@ -23,15 +23,9 @@ function keysOfWord(word: string): string[] {
   return [...keys];
 }
 
-/** The alternatives for one query word: a segment matches the word when it has any of them. */
-export function phoneticAlternatives(word: string): string[] {
+/** The sounds of one (lower-case) word: two words sound alike when they share one. */
+export function phoneticKeysOfWord(word: string): string[] {
   return keysOfWord(word);
-}
-
-/** What is stored beside a segment's text: every phonetic key of every word, space separated. */
-export function phoneticKeys(text: string): string {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.flatMap(keysOfWord))].join(' ');
 }
 
 /** True when two words sound alike by the same rule the index uses. */

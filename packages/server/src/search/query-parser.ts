@@ -13,8 +13,9 @@ export interface ParsedQuery {
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-export function words(text: string): string[] {
-  return (text.toLowerCase().match(WORD) ?? []).slice(0, MAX_QUERY_TERMS);
+/** The lower-cased words of a text (letters and digits of any script), at most `max` of them. */
+export function words(text: string, max = MAX_QUERY_TERMS): string[] {
+  return (text.toLowerCase().match(WORD) ?? []).slice(0, max);
 }
 
 export function parseQuery(input: string): ParsedQuery {

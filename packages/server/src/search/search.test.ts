@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzyPieces } from './engine.ts';
-import { phoneticKeys, soundsAlike } from './phonetic.ts';
+import { phoneticKeysOfWord, soundsAlike } from './phonetic.ts';
 import { MAX_QUERY_TERMS, parseQuery } from './query-parser.ts';
 import { RRF_K, reciprocalRankFusion } from './rrf.ts';
 import { matchText, matchWord, trigramSimilarity } from './word-match.ts';
@@ -48,8 +48,8 @@ describe('phonetic keys', () => {
   });
 
   it('leaves out short function words', () => {
-    expect(phoneticKeys('the and you')).toBe('');
-    expect(phoneticKeys('Sheila').split(' ')).toContain('phxl');
+    expect(['the', 'and', 'you'].flatMap(phoneticKeysOfWord)).toEqual([]);
+    expect(phoneticKeysOfWord('sheila')).toContain('phxl');
   });
 });
 
@@ -57,6 +57,7 @@ describe('word matching and highlights', () => {
   it('names the kind of match', () => {
     expect(matchWord('recorded', 'recording')).toBe('stem');
     expect(matchWord('whiteb', 'whiteboard')).toBe('prefix');
+    expect(matchWord('board', 'whiteboard')).toBe('part');
     expect(matchWord('receive', 'recieve')).toBe('fuzzy');
     expect(matchWord('sheila', 'shayla')).toBe('phonetic');
     expect(matchWord('budget', 'control')).toBeNull();

@@ -5,7 +5,7 @@ import type { ParsedQuery } from './query-parser.ts';
 // Decides, word by word, why a segment's text matches a query. The database retrievers find candidates;
 // this one place says which characters to highlight, the same way on SQLite and PostgreSQL.
 
-export type MatchKind = 'exact' | 'stem' | 'prefix' | 'fuzzy' | 'phonetic';
+export type MatchKind = 'exact' | 'stem' | 'prefix' | 'part' | 'fuzzy' | 'phonetic';
 export interface Highlight {
   start: number;
   end: number;
@@ -34,6 +34,7 @@ export function matchWord(term: string, word: string): MatchKind | null {
   if (word === term) return 'exact';
   if (stemmer(word) === stemmer(term)) return 'stem';
   if (term.length >= PREFIX_MIN_LENGTH && word.startsWith(term)) return 'prefix';
+  if (term.length >= FUZZY_MIN_LENGTH && word.includes(term)) return 'part';
   if (term.length >= FUZZY_MIN_LENGTH && trigramSimilarity(term, word) >= FUZZY_THRESHOLD) return 'fuzzy';
   if (soundsAlike(term, word)) return 'phonetic';
   return null;

@@ -1,89 +1,107 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { phoneticKeys } from '../../search/phonetic.ts';
+import { indexWords } from '../../repositories/search-vocabulary.ts';
+import type { Db } from '../database.ts';
 
-// The search index (docs/decisions/060-search-index.md). SQLite: two FTS5 tables over the segments
-// (words with porter stemming plus phonetic keys; trigrams for partial words and misspellings) kept in
-// step by triggers. PostgreSQL: generated tsvector columns with GIN indexes plus a pg_trgm index. Both
-// keep the phonetic keys in `transcriptions.phonetic_keys`, written by the repository with the text.
+// The search index (docs/decisions/060-search-index.md).
+// - Words: SQLite an FTS5 table over the segments' text (unicode61 with porter stemming), kept in step by
+//   triggers; PostgreSQL a generated tsvector column ('english') with a GIN index.
+// - Vocabulary: each user's distinct words with a trigram index (FTS5 trigram / pg_trgm) for misspellings
+//   and partial words, and their Double Metaphone sounds for names spelt by ear. The repository adds to it
+//   in the transaction that writes the segments.
 
-export const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('transcriptions').addColumn('phonetic_keys', 'text').execute();
-  await backfillPhoneticKeys(db);
+  await db.schema
+    .createTable('search_vocabulary')
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('word', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('search_vocabulary_pk', ['user_id', 'word'])
+    .execute();
+  await db.schema
+    .createTable('search_vocabulary_sounds')
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('sound', 'text', (c) => c.notNull())
+    .addColumn('word', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('search_vocabulary_sounds_pk', ['user_id', 'sound', 'word'])
+    .execute();
+
   if (isPostgres(db)) await upPostgres(db);
   else await upSqlite(db);
-}
-
-async function backfillPhoneticKeys(db: Kysely<unknown>) {
-  const typed = db as unknown as Kysely<{ transcriptions: { id: string; text: string; phonetic_keys: string | null } }>;
-  for (;;) {
-    const rows = await typed
-      .selectFrom('transcriptions')
-      .select(['id', 'text'])
-      .where('phonetic_keys', 'is', null)
-      .limit(1000)
-      .execute();
-    if (rows.length === 0) return;
-    for (const row of rows) {
-      await typed
-        .updateTable('transcriptions')
-        .set({ phonetic_keys: phoneticKeys(row.text) })
-        .where('id', '=', row.id)
-        .execute();
-    }
-  }
+  await backfillVocabulary(db as Db);
 }
 
 async function upSqlite(db: Kysely<unknown>) {
-  // External-content tables: the text lives once, in `transcriptions`; the rowid links them.
+  // External content: the text lives once, in `transcriptions`; the rowid links the two.
   await sql`create virtual table transcriptions_fts using fts5(
-    text, phonetic_keys, content='transcriptions', content_rowid='rowid',
-    tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
-  await sql`create virtual table transcriptions_trigram using fts5(
-    text, content='transcriptions', content_rowid='rowid', tokenize='trigram')`.execute(db);
-  await sql`create trigger transcriptions_search_insert after insert on transcriptions begin
-    insert into transcriptions_fts(rowid, text, phonetic_keys) values (new.rowid, new.text, new.phonetic_keys);
-    insert into transcriptions_trigram(rowid, text) values (new.rowid, new.text);
+    text, content='transcriptions', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2')`.execute(
+    db,
+  );
+  await sql`create trigger transcriptions_fts_insert after insert on transcriptions begin
+    insert into transcriptions_fts(rowid, text) values (new.rowid, new.text);
   end`.execute(db);
-  await sql`create trigger transcriptions_search_delete after delete on transcriptions begin
-    insert into transcriptions_fts(transcriptions_fts, rowid, text, phonetic_keys)
-      values ('delete', old.rowid, old.text, old.phonetic_keys);
-    insert into transcriptions_trigram(transcriptions_trigram, rowid, text) values ('delete', old.rowid, old.text);
+  await sql`create trigger transcriptions_fts_delete after delete on transcriptions begin
+    insert into transcriptions_fts(transcriptions_fts, rowid, text) values ('delete', old.rowid, old.text);
   end`.execute(db);
-  await sql`create trigger transcriptions_search_update after update of text, phonetic_keys on transcriptions begin
-    insert into transcriptions_fts(transcriptions_fts, rowid, text, phonetic_keys)
-      values ('delete', old.rowid, old.text, old.phonetic_keys);
-    insert into transcriptions_trigram(transcriptions_trigram, rowid, text) values ('delete', old.rowid, old.text);
-    insert into transcriptions_fts(rowid, text, phonetic_keys) values (new.rowid, new.text, new.phonetic_keys);
-    insert into transcriptions_trigram(rowid, text) values (new.rowid, new.text);
+  await sql`create trigger transcriptions_fts_update after update of text on transcriptions begin
+    insert into transcriptions_fts(transcriptions_fts, rowid, text) values ('delete', old.rowid, old.text);
+    insert into transcriptions_fts(rowid, text) values (new.rowid, new.text);
   end`.execute(db);
   await sql`insert into transcriptions_fts(transcriptions_fts) values ('rebuild')`.execute(db);
-  await sql`insert into transcriptions_trigram(transcriptions_trigram) values ('rebuild')`.execute(db);
+
+  await sql`create virtual table search_vocabulary_trigram using fts5(
+    word, content='search_vocabulary', content_rowid='rowid', tokenize='trigram')`.execute(db);
+  await sql`create trigger search_vocabulary_trigram_insert after insert on search_vocabulary begin
+    insert into search_vocabulary_trigram(rowid, word) values (new.rowid, new.word);
+  end`.execute(db);
+  await sql`create trigger search_vocabulary_trigram_delete after delete on search_vocabulary begin
+    insert into search_vocabulary_trigram(search_vocabulary_trigram, rowid, word) values ('delete', old.rowid, old.word);
+  end`.execute(db);
 }
 
 async function upPostgres(db: Kysely<unknown>) {
   await sql`create extension if not exists pg_trgm`.execute(db);
   await sql`alter table transcriptions
-    add column search_words tsvector generated always as (to_tsvector('english', text)) stored,
-    add column search_phonetic tsvector generated always as (to_tsvector('simple', coalesce(phonetic_keys, ''))) stored`.execute(
-    db,
-  );
+    add column search_words tsvector generated always as (to_tsvector('english', text)) stored`.execute(db);
   await sql`create index transcriptions_search_words on transcriptions using gin (search_words)`.execute(db);
-  await sql`create index transcriptions_search_phonetic on transcriptions using gin (search_phonetic)`.execute(db);
-  await sql`create index transcriptions_search_trigram on transcriptions using gin (text gin_trgm_ops)`.execute(db);
+  await sql`create index search_vocabulary_trigram on search_vocabulary using gin (word gin_trgm_ops)`.execute(db);
+}
+
+/** Segments written before this migration: their words join their owners' vocabularies. */
+async function backfillVocabulary(db: Db) {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('transcriptions')
+      .select(['id', 'user_id', 'text'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(2000)
+      .execute();
+    if (rows.length === 0) return;
+    const byUser = new Map<string, string[]>();
+    for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.text]);
+    for (const [userId, texts] of byUser) await indexWords(db, userId, texts);
+    after = rows.at(-1)?.id ?? after;
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
-    await sql`alter table transcriptions drop column search_words, drop column search_phonetic`.execute(db);
-    await sql`drop index if exists transcriptions_search_trigram`.execute(db);
+    await sql`alter table transcriptions drop column search_words`.execute(db);
   } else {
-    for (const name of ['insert', 'delete', 'update']) {
-      await sql`drop trigger if exists ${sql.raw(`transcriptions_search_${name}`)}`.execute(db);
+    for (const trigger of [
+      'transcriptions_fts_insert',
+      'transcriptions_fts_delete',
+      'transcriptions_fts_update',
+      'search_vocabulary_trigram_insert',
+      'search_vocabulary_trigram_delete',
+    ]) {
+      await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
     }
     await sql`drop table if exists transcriptions_fts`.execute(db);
-    await sql`drop table if exists transcriptions_trigram`.execute(db);
+    await sql`drop table if exists search_vocabulary_trigram`.execute(db);
   }
-  await db.schema.alterTable('transcriptions').dropColumn('phonetic_keys').execute();
+  await db.schema.dropTable('search_vocabulary_sounds').ifExists().execute();
+  await db.schema.dropTable('search_vocabulary').ifExists().execute();
 }
