@@ -33,7 +33,10 @@ export interface WordQuery {
   phrases: string[][];
 }
 
-const quoted = (word: string) => `"${word}"`;
+// Ids are opaque to users but contain only letters, digits and '-', so quoting them is safe too.
+const quoted = (word: string) => `"${word.replace(/"/g, '""')}"`;
+/** Up to this many matches SQLite ranks them all by BM25; beyond, see `matching`. */
+const RANK_ALL_UP_TO = 5000;
 
 function fts5Query({ words, phrases }: WordQuery): string {
   const parts = words.map((w) => {
@@ -41,7 +44,7 @@ function fts5Query({ words, phrases }: WordQuery): string {
     return `(${forms.join(' OR ')})`;
   });
   for (const phrase of phrases) parts.push(quoted(phrase.join(' ')));
-  return parts.join(' AND ');
+  return `{text} : (${parts.join(' AND ')})`;
 }
 
 function tsQuery({ words, phrases }: WordQuery): string {
@@ -64,14 +67,29 @@ export function searchRepository(db: Db, kind: DbKind) {
      * alternatives) and every phrase; best first by BM25 (SQLite) or cover density (PostgreSQL).
      */
     async matching(scope: SearchScope, query: WordQuery, limit: number): Promise<string[]> {
-      const result =
-        kind === 'sqlite'
-          ? await sql<{ id: string }>`select t.id from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
-              where transcriptions_fts match ${fts5Query(query)} and ${inScope(scope)}
-              order by f.rank limit ${limit}`.execute(db)
-          : await sql<{ id: string }>`select t.id from transcriptions t, to_tsquery('english', ${tsQuery(query)}) q
-              where t.search_words @@ q and ${inScope(scope)}
-              order by ts_rank_cd(t.search_words, q) desc, t.id limit ${limit}`.execute(db);
+      if (kind === 'postgres') {
+        const result = await sql<{
+          id: string;
+        }>`select t.id from transcriptions t, to_tsquery('english', ${tsQuery(query)}) q
+          where t.search_words @@ q and ${inScope(scope)}
+          order by ts_rank_cd(t.search_words, q) desc, t.id limit ${limit}`.execute(db);
+        return result.rows.map((r) => r.id);
+      }
+      let match = fts5Query(query);
+      if ('meetingId' in scope) match = `{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`;
+      // BM25 scores every match before sorting: past a few thousand matches (a common word across a
+      // library) that alone takes longer than the search may, so the newest matches are taken instead.
+      const [{ n }] = (
+        await sql<{
+          n: number;
+        }>`select count(*) as n from transcriptions_fts where transcriptions_fts match ${match}`.execute(db)
+      ).rows as [{ n: number }];
+      const order = n <= RANK_ALL_UP_TO ? sql`f.rank` : sql`f.rowid desc`;
+      const result = await sql<{
+        id: string;
+      }>`select t.id from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
+        where transcriptions_fts match ${match} and ${inScope(scope)}
+        order by ${order} limit ${limit}`.execute(db);
       return result.rows.map((r) => r.id);
     },
 

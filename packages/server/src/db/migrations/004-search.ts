@@ -32,20 +32,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 async function upSqlite(db: Kysely<unknown>) {
-  // External content: the text lives once, in `transcriptions`; the rowid links the two.
+  // External content: the text lives once, in `transcriptions`; the rowid links the two. The meeting id
+  // is indexed as a word too, so a search inside one meeting intersects with that meeting's short list
+  // instead of filtering every match of the word in the library.
   await sql`create virtual table transcriptions_fts using fts5(
-    text, content='transcriptions', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2')`.execute(
-    db,
-  );
+    text, meeting_id, content='transcriptions', content_rowid='rowid',
+    tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
   await sql`create trigger transcriptions_fts_insert after insert on transcriptions begin
-    insert into transcriptions_fts(rowid, text) values (new.rowid, new.text);
+    insert into transcriptions_fts(rowid, text, meeting_id) values (new.rowid, new.text, new.meeting_id);
   end`.execute(db);
   await sql`create trigger transcriptions_fts_delete after delete on transcriptions begin
-    insert into transcriptions_fts(transcriptions_fts, rowid, text) values ('delete', old.rowid, old.text);
+    insert into transcriptions_fts(transcriptions_fts, rowid, text, meeting_id)
+      values ('delete', old.rowid, old.text, old.meeting_id);
   end`.execute(db);
-  await sql`create trigger transcriptions_fts_update after update of text on transcriptions begin
-    insert into transcriptions_fts(transcriptions_fts, rowid, text) values ('delete', old.rowid, old.text);
-    insert into transcriptions_fts(rowid, text) values (new.rowid, new.text);
+  await sql`create trigger transcriptions_fts_update after update of text, meeting_id on transcriptions begin
+    insert into transcriptions_fts(transcriptions_fts, rowid, text, meeting_id)
+      values ('delete', old.rowid, old.text, old.meeting_id);
+    insert into transcriptions_fts(rowid, text, meeting_id) values (new.rowid, new.text, new.meeting_id);
   end`.execute(db);
   await sql`insert into transcriptions_fts(transcriptions_fts) values ('rebuild')`.execute(db);
 

@@ -1,0 +1,129 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { registerByApi } from '../support/accounts.ts';
+import { apiCall } from '../support/api.ts';
+import { launchBrowser, newPage, screenshot, tempDir } from '../support/browser.ts';
+import { eventually, expect, hidden, visible } from '../support/expect.ts';
+import {
+  createProjectByApi,
+  makeLibrivoxWav,
+  openSignedIn,
+  uploadMeetingByApi,
+  waitForTranscription,
+} from '../support/meetings.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+// Search against the real server: the meeting is real speech transcribed by the worker, so the words
+// searched for are the recogniser's own.
+
+let server: RunningServer;
+let browser: Browser;
+let meeting: { token: string; projectId: string; meetingId: string; word: string };
+
+type AudioLike = { currentTime: number; paused: boolean };
+const audioTime = (page: Page) =>
+  page.getByLabel('Meeting recording').evaluate((el) => (el as unknown as AudioLike).currentTime);
+
+beforeAll(async () => {
+  const speechFile = makeLibrivoxWav(tempDir('parley-e2e-audio-'));
+  server = await startServer();
+  browser = await launchBrowser();
+  const account = await registerByApi(server.url);
+  const projectId = await createProjectByApi(server.url, account.token, 'Book club');
+  const meetingId = await uploadMeetingByApi(server.url, account.token, projectId, speechFile, 'Austen reading');
+  expect(await waitForTranscription(server.url, account.token, projectId, meetingId)).toBe('completed');
+  // A long word only the last segments say, so a hit opens somewhere past the start.
+  const page = await apiCall<{ data: { transcriptions: Array<{ text: string; startTime: number }> } }>(
+    server.url,
+    account.token,
+    'GET',
+    `/api/meetings/${meetingId}/transcriptions?limit=50`,
+  );
+  const segments = page.data.transcriptions;
+  const earlier = new Set(segments.slice(0, 2).flatMap((s) => s.text.toLowerCase().match(/\p{L}+/gu) ?? []));
+  const later = segments
+    .slice(2)
+    .find((s) => (s.text.match(/\p{L}{6,}/gu) ?? []).some((w) => !earlier.has(w.toLowerCase())));
+  if (!later) throw new Error(`no distinctive word in the transcript: ${JSON.stringify(segments)}`);
+  const word = (later.text.match(/\p{L}{6,}/gu) ?? []).find((w) => !earlier.has(w.toLowerCase())) as string;
+  meeting = { token: account.token, projectId, meetingId, word };
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('search', () => {
+  it('searches a project, opens a hit and lands at its time in the meeting', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await openSignedIn(page, meeting.token, `/projects/${meeting.projectId}`);
+    const box = page.getByRole('searchbox', { name: "Search this project's transcripts" });
+    await box.fill(meeting.word.toLowerCase());
+    await box.press('Enter');
+    const results = page.getByRole('region', { name: 'Search results' });
+    await visible(results.getByRole('link', { name: 'Austen reading' }));
+    await visible(results.locator('mark', { hasText: meeting.word }).first());
+    await screenshot(page, 'search-project');
+
+    // The first hit shown is the API's first hit for the same query.
+    const api = await apiCall<{ data: { results: Array<{ transcriptions: Array<{ startTime: number }> }> } }>(
+      server.url,
+      meeting.token,
+      'GET',
+      `/api/projects/${meeting.projectId}/transcriptions/search-all?q=${encodeURIComponent(meeting.word.toLowerCase())}`,
+    );
+    const expected = Math.floor((api.data.results[0]?.transcriptions[0]?.startTime ?? Number.NaN) / 1000);
+    expect(expected).toBeGreaterThan(0);
+    await results.getByRole('listitem').getByRole('listitem').first().getByRole('link').click();
+    await eventually(
+      () => new URL(page.url()),
+      (url) => {
+        expect(url.pathname).toBe(`/projects/${meeting.projectId}/meetings/${meeting.meetingId}`);
+        expect(url.searchParams.get('t')).toBe(String(expected));
+      },
+    );
+    await eventually(
+      () => audioTime(page),
+      (time) => expect(time).toBeGreaterThanOrEqual(expected - 0.1),
+    );
+    await context.close();
+  });
+
+  it('searches inside a meeting, plays from a hit, and clears back to the transcript', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await openSignedIn(page, meeting.token, `/projects/${meeting.projectId}/meetings/${meeting.meetingId}`);
+    await visible(page.getByText('5 segment(s) loaded'));
+    const box = page.getByPlaceholder('Search transcriptions...');
+    await expect(page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).resolves.toBe(true);
+
+    await box.fill('zzyzx quorble');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await visible(page.getByText('No Results Found'));
+    await visible(page.getByText('Try adjusting your search query or clear the search to see all transcriptions.'));
+
+    await box.fill(meeting.word);
+    await box.press('Enter');
+    await visible(page.getByText(/^Found [1-9]\d* result\(s\)$/));
+    await hidden(page.getByText('5 segment(s) loaded'));
+    const hit = page.getByRole('button', { name: /^Play from \d+ seconds/ }).first();
+    const from = Number(/Play from (\d+) seconds/.exec((await hit.getAttribute('aria-label')) ?? '')?.[1]);
+    await hit.click();
+    await eventually(
+      () =>
+        page.getByLabel('Meeting recording').evaluate((el) => ({
+          time: (el as unknown as AudioLike).currentTime,
+          paused: (el as unknown as AudioLike).paused,
+        })),
+      (state) => {
+        expect(state.paused).toBe(false);
+        expect(state.time).toBeGreaterThanOrEqual(from);
+      },
+    );
+    await screenshot(page, 'search-meeting');
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await visible(page.getByText('5 segment(s) loaded'));
+    await hidden(page.getByText(/^Found \d+ result\(s\)$/));
+    await context.close();
+  });
+});
