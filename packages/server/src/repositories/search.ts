@@ -76,15 +76,16 @@ export function searchRepository(db: Db, kind: DbKind) {
         return result.rows.map((r) => r.id);
       }
       let match = fts5Query(query);
-      if ('meetingId' in scope) match = `{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`;
-      // BM25 scores every match before sorting: past a few thousand matches (a common word across a
-      // library) that alone takes longer than the search may, so the newest matches are taken instead.
-      const [{ n }] = (
-        await sql<{
-          n: number;
-        }>`select count(*) as n from transcriptions_fts where transcriptions_fts match ${match}`.execute(db)
-      ).rows as [{ n: number }];
-      const order = n <= RANK_ALL_UP_TO ? sql`f.rank` : sql`f.rowid desc`;
+      let order = sql`f.rank`;
+      if ('meetingId' in scope) {
+        match = `{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`;
+      } else {
+        // BM25 scores every match before sorting: past a few thousand matches (a common word across a
+        // library) that alone takes longer than the search may, so the newest matches are taken instead.
+        const count = await sql<{ n: number }>`select count(*) as n from transcriptions_fts
+          where transcriptions_fts match ${match}`.execute(db);
+        if (Number(count.rows[0]?.n) > RANK_ALL_UP_TO) order = sql`f.rowid desc`;
+      }
       const result = await sql<{
         id: string;
       }>`select t.id from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
