@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DbKind } from '../db/database.ts';
-import type { SegmentRow } from './transcriptions.ts';
+import { SEGMENT_COLUMNS, type SegmentRow } from './transcriptions.ts';
 
 // The retrievers' SQL: each returns segment ids, best first, inside one user's scope. SQLite reads the
 // FTS5 tables of migration 004-search, PostgreSQL its tsvector columns and pg_trgm index. Every piece of
@@ -132,20 +132,8 @@ export function searchRepository(db: Db, kind: DbKind) {
         .selectFrom('transcriptions')
         .innerJoin('meetings', 'meetings.id', 'transcriptions.meeting_id')
         .leftJoin('people', 'people.id', 'transcriptions.person_id')
+        .select(SEGMENT_COLUMNS)
         .select([
-          'transcriptions.id',
-          'transcriptions.user_id',
-          'transcriptions.meeting_id',
-          'transcriptions.speaker',
-          'transcriptions.person_id',
-          'transcriptions.text',
-          'transcriptions.is_edited',
-          'transcriptions.start_ms',
-          'transcriptions.end_ms',
-          'transcriptions.created_at',
-          'transcriptions.updated_at',
-          'people.name as person_name',
-          'people.company as person_company',
           'meetings.title as meeting_title',
           'meetings.project_id as meeting_project_id',
           'meetings.created_at as meeting_created_at',

@@ -16,7 +16,7 @@ export interface NewSegment {
   endMs: number;
 }
 
-const SEGMENT_COLUMNS = [
+export const SEGMENT_COLUMNS = [
   'transcriptions.id',
   'transcriptions.user_id',
   'transcriptions.meeting_id',

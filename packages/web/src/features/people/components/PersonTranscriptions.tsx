@@ -1,14 +1,13 @@
 import type { PersonTranscription } from '@parley/contract';
-import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { DelayedSpinner } from '@/components/ui/spinner';
-import { HighlightedText } from '@/features/search';
+import { HighlightedText, SearchBox } from '@/features/search';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatTimestamp } from '@/lib/format';
 import { usePersonTranscriptions } from '../api/get-person-transcriptions';
@@ -29,7 +28,6 @@ function meetingLink(segment: PersonTranscription) {
 export function PersonTranscriptions({ personId }: { personId: string }) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const [input, setInput] = useState('');
   const query = usePersonTranscriptions(personId, page, search);
   // The header counts all of the person's segments, not the matches of a search.
   const [overallTotal, setOverallTotal] = useState<number | null>(null);
@@ -44,14 +42,7 @@ export function PersonTranscriptions({ personId }: { personId: string }) {
   const data = query.data;
   const pages = data?.pagination.pages ?? 0;
 
-  const runSearch = (event: FormEvent | KeyboardEvent) => {
-    event.preventDefault();
-    const next = input.trim();
-    setSearch(next); // blank after trimming clears the search
-    setPage(1);
-  };
   const clearSearch = () => {
-    setInput('');
     setSearch('');
     setPage(1);
   };
@@ -84,37 +75,16 @@ export function PersonTranscriptions({ personId }: { personId: string }) {
       <CardContent className="grid gap-4">
         {showSearch && (
           <div className="grid gap-2">
-            {/* biome-ignore lint/a11y/useSemanticElements: <search> is not known to every browser yet */}
-            <form role="search" onSubmit={runSearch} className="flex gap-2">
-              <div className="relative min-w-0 flex-1">
-                <Search
-                  className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2"
-                  aria-hidden="true"
-                />
-                <Input
-                  type="search"
-                  aria-label="Search transcriptions"
-                  placeholder="Search transcriptions..."
-                  className="pl-9"
-                  value={input}
-                  onChange={(event) => setInput(event.target.value)}
-                  // Enter also clears a blank query, which implicit form submission can't do while the
-                  // Search button is disabled.
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') runSearch(event);
-                  }}
-                />
-              </div>
-              <Button type="submit" disabled={input.trim() === ''}>
-                Search
-              </Button>
-              {searching && (
-                <Button variant="outline" onClick={clearSearch}>
-                  <X aria-hidden="true" />
-                  Clear
-                </Button>
-              )}
-            </form>
+            <SearchBox
+              label="Search transcriptions"
+              placeholder="Search transcriptions..."
+              active={searching}
+              onSearch={(next) => {
+                setSearch(next);
+                setPage(1);
+              }}
+              onClear={clearSearch}
+            />
             {searching && error && (
               <p role="alert" className="text-destructive text-sm">
                 {error}

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useMeetingSearch } from '../api/search-meeting';
+import { useSearchQuery } from '../hooks/use-search-query';
 import { SearchBox } from './SearchBox';
 import { SearchHitRow } from './SearchHitRow';
 import { SearchResultsFrame } from './SearchResultsFrame';
@@ -17,27 +18,20 @@ export function MeetingSearch({
   onSeek: (ms: number) => void;
   onActiveChange?: (active: boolean) => void;
 }) {
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const { q, page, setPage, active, search: submit, clear } = useSearchQuery();
   const search = useMeetingSearch(meetingId, q, page);
-  useEffect(() => onActiveChange?.(q !== ''), [q, onActiveChange]);
+  useEffect(() => onActiveChange?.(active), [active, onActiveChange]);
 
   return (
     <div className="grid gap-3">
       <SearchBox
         label="Search transcriptions"
         placeholder="Search transcriptions..."
-        active={q !== ''}
-        onSearch={(next) => {
-          setQ(next);
-          setPage(1);
-        }}
-        onClear={() => {
-          setQ('');
-          setPage(1);
-        }}
+        active={active}
+        onSearch={submit}
+        onClear={clear}
       />
-      {q !== '' && (
+      {active && (
         <SearchResultsFrame query={search} page={page} onPage={setPage}>
           <ol className="grid gap-2">
             {search.data?.transcriptions.map((hit) => (

@@ -1,18 +1,17 @@
 import { CalendarDays } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { meetingPath } from '@/features/meetings';
 import { formatDate } from '@/lib/format';
 import { useProjectSearch } from '../api/search-project';
+import { useSearchQuery } from '../hooks/use-search-query';
 import { SearchBox } from './SearchBox';
 import { SearchHitRow } from './SearchHitRow';
 import { SearchResultsFrame } from './SearchResultsFrame';
 
 /** Project detail's search (spec section 2): hits grouped by meeting; each opens the meeting at its time. */
 export function ProjectSearch({ projectId }: { projectId: string }) {
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const { q, page, setPage, active, search: submit, clear } = useSearchQuery();
   const search = useProjectSearch(projectId, q, page);
 
   return (
@@ -20,17 +19,11 @@ export function ProjectSearch({ projectId }: { projectId: string }) {
       <SearchBox
         label="Search this project's transcripts"
         placeholder="Search transcripts in this project..."
-        active={q !== ''}
-        onSearch={(next) => {
-          setQ(next);
-          setPage(1);
-        }}
-        onClear={() => {
-          setQ('');
-          setPage(1);
-        }}
+        active={active}
+        onSearch={submit}
+        onClear={clear}
       />
-      {q !== '' && (
+      {active && (
         <SearchResultsFrame query={search} page={page} onPage={setPage}>
           <ol className="grid gap-4">
             {search.data?.results.map((group) => (

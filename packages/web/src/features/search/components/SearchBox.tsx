@@ -56,7 +56,7 @@ export function SearchBox({
       <Button type="submit" disabled={input.trim() === ''}>
         Search
       </Button>
-      {(active || input !== '') && (
+      {(active || input.trim() !== '') && (
         <Button type="button" variant="outline" onClick={clear}>
           <X aria-hidden="true" />
           Clear
