@@ -68,11 +68,17 @@ export function searchRepository(db: Db, kind: DbKind) {
      */
     async matching(scope: SearchScope, query: WordQuery, limit: number): Promise<string[]> {
       if (kind === 'postgres') {
-        const result = await sql<{
-          id: string;
-        }>`select t.id from transcriptions t, to_tsquery('english', ${tsQuery(query)}) q
-          where t.search_words @@ q and ${inScope(scope)}
-          order by ts_rank_cd(t.search_words, q) desc, t.id limit ${limit}`.execute(db);
+        // ts_rank_cd reads every match's vector: past RANK_ALL_UP_TO matches (a common word across a
+        // library) only the first RANK_ALL_UP_TO found are considered, newest first.
+        const result = await sql<{ id: string }>`
+          with q as (select to_tsquery('english', ${tsQuery(query)}) as q),
+          matched as materialized (
+            select t.id, t.created_at, t.search_words from transcriptions t, q
+            where t.search_words @@ q.q and ${inScope(scope)} limit ${RANK_ALL_UP_TO + 1})
+          select m.id from matched m, q
+          order by case when (select count(*) from matched) > ${RANK_ALL_UP_TO} then 0
+            else ts_rank_cd(m.search_words, q.q) end desc, m.created_at desc, m.id
+          limit ${limit}`.execute(db);
         return result.rows.map((r) => r.id);
       }
       let match = fts5Query(query);
