@@ -117,6 +117,18 @@ export function searchRepository(db: Db, kind: DbKind) {
       return result.rows.map((r) => r.word);
     },
 
+    /** Which of these words the user's transcripts contain. */
+    async knownWords(userId: string, candidates: string[]): Promise<Set<string>> {
+      if (candidates.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('search_vocabulary')
+        .select('word')
+        .where('user_id', '=', userId)
+        .where('word', 'in', candidates)
+        .execute();
+      return new Set(rows.map((r) => r.word));
+    },
+
     /** Words of the user's vocabulary with any of these sounds. */
     async wordsSounding(userId: string, sounds: string[], limit: number): Promise<string[]> {
       if (sounds.length === 0) return [];

@@ -29,8 +29,6 @@ const SEMANTIC_OFF = { enabled: false, hits: 0, reason: 'No embeddings endpoint 
 /** Near-spellings and sound-alikes kept per query word: the closest few, so a query stays small. */
 const ALTERNATIVES_PER_WORD = 8;
 const VOCABULARY_CANDIDATES = 400;
-/** Every word also matches as a prefix ("3" finds "30", "whiteb" finds "whiteboard"). */
-const PREFIX_MIN_LENGTH = 1;
 
 /** Substrings of a word of which at least one is intact after a single typo: two halves, or its trigrams. */
 export function fuzzyPieces(term: string): string[] {
@@ -72,11 +70,12 @@ async function soundAlikes(repo: SearchRepository, userId: string, term: string)
 /** A retriever's reading of the query: nothing to ask when no word has an alternative. */
 async function widened(
   terms: string[],
+  prefix: (term: string) => boolean,
   alternativesOf: (term: string) => Promise<string[]>,
 ): Promise<WordAlternatives[] | null> {
   const others = await Promise.all(terms.map(alternativesOf));
   if (others.every((list) => list.length === 0)) return null;
-  return terms.map((word, i) => ({ word, prefix: word.length >= PREFIX_MIN_LENGTH, others: others[i] ?? [] }));
+  return terms.map((word, i) => ({ word, prefix: prefix(word), others: others[i] ?? [] }));
 }
 
 export async function runSearch(
@@ -91,16 +90,21 @@ export async function runSearch(
   const highlights = (hit: EngineHit) => match(hit.row.text).highlights;
   // Quotes ask for exactly these words in this order: near-spellings and sound-alikes would not be.
   const exact = query.phrases.length > 0;
+  // A word the user's transcripts contain is matched as a word (stemming covers its forms); anything
+  // else is taken as the start of a word ("whiteb"). Expanding every word as a prefix would merge the
+  // lists of all words starting with "the" for "the", several times slower.
+  const known = await repo.knownWords(scope.userId, query.terms);
+  const prefix = (term: string) => !known.has(term);
   const none = Promise.resolve<WordAlternatives[] | null>(null);
   const [fuzzyWords, phoneticWords] = await Promise.all([
-    exact ? none : widened(query.terms, (t) => nearSpellings(repo, scope.userId, t)),
-    exact ? none : widened(query.terms, (t) => soundAlikes(repo, scope.userId, t)),
+    exact ? none : widened(query.terms, prefix, (t) => nearSpellings(repo, scope.userId, t)),
+    exact ? none : widened(query.terms, prefix, (t) => soundAlikes(repo, scope.userId, t)),
   ]);
   const ask = (words: WordAlternatives[] | null, phrases: string[][] = []) =>
     words && words.length > 0 ? repo.matching(scope, { words, phrases }, cap) : Promise.resolve([]);
   const [keyword, fuzzy, phonetic] = await Promise.all([
     ask(
-      query.terms.map((word) => ({ word, prefix: word.length >= PREFIX_MIN_LENGTH, others: [] })),
+      query.terms.map((word) => ({ word, prefix: prefix(word), others: [] })),
       query.phrases,
     ),
     ask(fuzzyWords),
