@@ -22,6 +22,7 @@ const { values: args } = parseArgs({
     segments: { type: 'string', default: '1000000' },
     meetings: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '200' },
+    'indexing-only': { type: 'boolean', default: false },
   },
 });
 const SEGMENTS = Number(args.segments);
@@ -190,6 +191,10 @@ async function main() {
     .executeTakeFirstOrThrow();
   console.log(`\n${ctx.dbKind}: ${Number(total.n)} segments, ${MEETINGS} meetings, one user, one project\n`);
 
+  if (args['indexing-only']) {
+    await indexingCost(userId);
+    return ctx.close();
+  }
   // Warm caches the way a running server has them.
   for (const q of QUERIES)
     await services.search.inProject(userId, projectId, { q, page: 1, limit: 20, groupByMeeting: true });
@@ -300,8 +305,8 @@ async function indexingCost(userId: string) {
       person_id: null,
       text: s.text,
       is_edited: 0,
-      start_ms: s.startMs,
-      end_ms: s.endMs,
+      start_ms: Math.round(s.startMs),
+      end_ms: Math.round(s.endMs),
       created_at: at,
       updated_at: at,
     }));

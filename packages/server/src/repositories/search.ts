@@ -35,8 +35,8 @@ export interface WordQuery {
 
 // Ids are opaque to users but contain only letters, digits and '-', so quoting them is safe too.
 const quoted = (word: string) => `"${word.replace(/"/g, '""')}"`;
-/** Up to this many matches SQLite ranks them all by BM25; beyond, see `matching`. */
-const RANK_ALL_UP_TO = 5000;
+/** Up to this many matches a retriever ranks them all; beyond, see `matching`. */
+const RANK_ALL_UP_TO = 2000;
 
 function fts5Query({ words, phrases }: WordQuery): string {
   const parts = words.map((w) => {
