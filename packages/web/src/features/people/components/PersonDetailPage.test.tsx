@@ -143,6 +143,25 @@ describe('person transcriptions', () => {
     expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
   });
 
+  it('marks the words that matched a search', async () => {
+    servePerson((req) =>
+      req.query.get('search')
+        ? {
+            total: 1,
+            pages: 1,
+            items: [{ ...makeSegment({ text: 'We were recording it' }), highlights: [{ start: 8, end: 17 }] }],
+          }
+        : { total: 1, pages: 1, items: [makeSegment({ text: 'We were recording it' })] },
+    );
+    const { user } = renderApp('/people/g1');
+    const box = await screen.findByRole('searchbox', { name: 'Search transcriptions' });
+    expect(screen.queryByText('recording')).not.toBeInTheDocument();
+    await user.type(box, 'recorded{Enter}');
+    const mark = await screen.findByText('recording');
+    expect(mark.tagName).toBe('MARK');
+    expect(mark.closest('p')).toHaveTextContent('We were recording it');
+  });
+
   it('shows a search error under the search box', async () => {
     servePerson(() => ({ total: 3, pages: 1, items: [makeSegment()] }));
     const { user } = renderApp('/people/g1');

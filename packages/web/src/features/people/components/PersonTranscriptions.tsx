@@ -1,13 +1,11 @@
 import type { PersonTranscription } from '@parley/contract';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DelayedSpinner } from '@/components/ui/spinner';
-import { HighlightedText, SearchBox } from '@/features/search';
+import { HighlightedText, PageNav, SearchBox } from '@/features/search';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatTimestamp } from '@/lib/format';
 import { usePersonTranscriptions } from '../api/get-person-transcriptions';
@@ -135,21 +133,7 @@ export function PersonTranscriptions({ personId }: { personId: string }) {
           )
         ) : null}
 
-        {pages > 1 && (
-          <nav aria-label="Transcription pages" className="flex items-center justify-between gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <span className="text-muted-foreground text-sm tabular-nums">
-              Page {page} of {pages}
-            </span>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goToPage(page + 1)}>
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
-        )}
+        <PageNav label="Transcription pages" page={page} pages={pages} onPage={goToPage} />
       </CardContent>
     </Card>
   );

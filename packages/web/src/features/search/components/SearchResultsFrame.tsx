@@ -1,10 +1,10 @@
 import type { Pagination } from '@parley/contract';
-import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { ErrorAlert } from '@/components/error-alert';
 import { EmptyState } from '@/components/page';
-import { Button } from '@/components/ui/button';
 import { DelayedSpinner } from '@/components/ui/spinner';
 import { searchErrorMessage } from '../lib/search-error';
+import { PageNav } from './PageNav';
 
 /** Loading, error, 'Found {total} result(s)', the empty state and paging around a list of results. */
 export function SearchResultsFrame({
@@ -42,21 +42,7 @@ export function SearchResultsFrame({
       ) : (
         children
       )}
-      {pagination.pages > 1 && (
-        <nav aria-label="Search result pages" className="flex items-center justify-between gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
-          <span className="text-muted-foreground text-sm tabular-nums">
-            Page {page} of {pagination.pages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pagination.pages} onClick={() => onPage(page + 1)}>
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </nav>
-      )}
+      <PageNav label="Search result pages" page={page} pages={pagination.pages} onPage={onPage} />
     </section>
   );
 }
