@@ -1,3 +1,4 @@
+export * from './action-items.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './jobs.ts';

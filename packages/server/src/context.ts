@@ -5,6 +5,7 @@ import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { databaseQueue } from './jobs/queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
+import { actionItemsRepository } from './repositories/action-items.ts';
 import { jobsRepository } from './repositories/jobs.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
 import { peopleRepository } from './repositories/people.ts';
@@ -37,6 +38,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetings: meetingsRepository(db),
     transcriptions: transcriptionsRepository(db),
     jobs: jobsRepository(db, kind),
+    actionItems: actionItemsRepository(db),
   };
   const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
 
