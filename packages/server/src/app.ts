@@ -13,12 +13,14 @@ import type { AppContext } from './context.ts';
 import { requireAuth } from './http/plugins/auth.ts';
 import { registerErrorHandler } from './http/plugins/error-handler.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
+import { actionItemRoutes } from './http/routes/action-items.ts';
 import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { meetingRoutes } from './http/routes/meetings.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
+import { summaryRoutes } from './http/routes/summary.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
 import { userRoutes } from './http/routes/users.ts';
 import { newId } from './lib/ids.ts';
@@ -100,6 +102,8 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     peopleRoutes(zodScope, ctx);
     meetingRoutes(zodScope, ctx);
     transcriptionRoutes(zodScope, ctx);
+    summaryRoutes(zodScope, ctx);
+    actionItemRoutes(zodScope, ctx);
   });
 
   await serveWebApp(app, ctx.config.webDistDir);

@@ -62,6 +62,12 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool('TRUST_PROXY', false),
+  AI_ENGINE: z.enum(['builtin', 'openai']).default('builtin'),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().trim().min(1).optional(),
+  AI_CONTEXT_TOKENS: int(1024, 10_000_000, 8192),
+  AI_TIMEOUT_SECONDS: int(1, 3600, 120),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -78,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.TRANSCRIPTION_ENGINE === 'remote' && !e.REMOTE_ASR_URL) {
     throw new ConfigError('Invalid configuration:\n  REMOTE_ASR_URL: is required when TRANSCRIPTION_ENGINE=remote');
   }
+  const ai = aiConfig(e);
   const repoRoot = resolve(import.meta.dirname, '../../..');
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -119,7 +126,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ffmpegPath: e.FFMPEG_PATH ? resolve(e.FFMPEG_PATH) : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'packages/web/dist')),
     trustProxy: e.TRUST_PROXY,
+    ai,
   };
+}
+
+/** The notes engine; `openai` needs an endpoint and a model, and the other AI_ variables only mean something with it. */
+function aiConfig(e: z.infer<typeof EnvSchema>) {
+  const fail = (variable: string, message: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
+  };
+  if (e.AI_ENGINE === 'openai') {
+    if (!e.AI_BASE_URL) fail('AI_BASE_URL', 'is required when AI_ENGINE=openai (e.g. http://localhost:11434/v1)');
+    if (!e.AI_MODEL) fail('AI_MODEL', 'is required when AI_ENGINE=openai (the model name the server knows)');
+    return {
+      engine: 'openai' as const,
+      baseUrl: e.AI_BASE_URL!,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL!,
+      contextTokens: e.AI_CONTEXT_TOKENS,
+      timeoutSeconds: e.AI_TIMEOUT_SECONDS,
+    };
+  }
+  for (const variable of ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const) {
+    if (e[variable]) fail(variable, 'is only used with AI_ENGINE=openai; set AI_ENGINE=openai or remove it');
+  }
+  return { engine: 'builtin' as const, timeoutSeconds: e.AI_TIMEOUT_SECONDS };
 }
 
 /** When JWT_SECRET is unset, one is generated on first start and kept in DATA_DIR so tokens survive restarts. */

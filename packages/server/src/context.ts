@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createAiEngine } from './ai/index.ts';
 import { configureFfmpeg } from './audio/ffmpeg.ts';
 import type { Config } from './config.ts';
 import { createDb } from './db/database.ts';
@@ -7,16 +8,19 @@ import { databaseQueue } from './jobs/queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
 import { jobsRepository } from './repositories/jobs.ts';
+import { meetingNotesRepository } from './repositories/meeting-notes.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
+import { actionItemsService } from './services/action-items.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
+import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
 import { ensureTempDir, localStorage } from './storage/storage.ts';
@@ -39,18 +43,23 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     transcriptions: transcriptionsRepository(db),
     jobs: jobsRepository(db, kind),
     actionItems: actionItemsRepository(db),
+    meetingNotes: meetingNotesRepository(db),
   };
   const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
 
   const users = usersService({ ...repos, tokens, throttle: new LoginThrottle(), config });
   const projects = projectsService({ db, ...repos, storage, log });
   const people = peopleService(repos);
+  const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
+  const ai = createAiEngine(config.ai);
   const services = {
     users,
     projects,
     people,
-    meetings: meetingsService({ db, ...repos, queue, storage, projects, users, log }),
+    meetings,
     transcriptions: transcriptionsService({ ...repos, people }),
+    summary: summaryService({ ...repos, meetingsService: meetings, ai }),
+    actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
   };
 
   return {
@@ -62,6 +71,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     storage,
     tokens,
     queue,
+    ai,
     log,
     close: () => db.destroy(),
   };

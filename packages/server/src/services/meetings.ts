@@ -9,7 +9,7 @@ import type { jobsRepository } from '../repositories/jobs.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import type { AudioStorage } from '../storage/storage.ts';
-import { transcribeJobKey } from './job-keys.ts';
+import { actionItemsJobKey, transcribeJobKey } from './job-keys.ts';
 import type { ProjectsService } from './projects.ts';
 import type { UsersService } from './users.ts';
 
@@ -139,12 +139,13 @@ export function meetingsService(deps: Deps) {
       return presentMeeting(await get(userId, id));
     },
 
-    /** Removes the meeting, its segments (by foreign key), its pending jobs and then its audio file. */
+    /** Removes the meeting, its segments and action items (by foreign key), its pending jobs and then its audio file. */
     async delete(userId: string, projectId: string, id: string) {
       const row = await getInProject(userId, projectId, id);
       await db.transaction().execute(async (trx) => {
         await meetings.deleteForUser(trx, userId, id);
         await jobs.deleteByKey(trx, transcribeJobKey(id));
+        await jobs.deleteByKey(trx, actionItemsJobKey(id));
       });
       if (row.audio_key)
         await storage.delete(row.audio_key).catch((err) => log.warn({ err, meetingId: id }, 'audio file not removed'));

@@ -6,7 +6,7 @@ import type { jobsRepository } from '../repositories/jobs.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
 import type { AudioStorage } from '../storage/storage.ts';
-import { transcribeJobKey } from './job-keys.ts';
+import { actionItemsJobKey, transcribeJobKey } from './job-keys.ts';
 
 interface Deps {
   db: Db;
@@ -52,7 +52,10 @@ export function projectsService({ db, projects, meetings, jobs, storage, log }: 
       const doomed = await db.transaction().execute(async (trx) => {
         const rows = await meetings.audioKeysForProject(trx, userId, id);
         await meetings.deleteForProject(trx, userId, id);
-        for (const row of rows) await jobs.deleteByKey(trx, transcribeJobKey(row.id));
+        for (const row of rows) {
+          await jobs.deleteByKey(trx, transcribeJobKey(row.id));
+          await jobs.deleteByKey(trx, actionItemsJobKey(row.id));
+        }
         await projects.delete(trx, userId, id);
         return rows;
       });
