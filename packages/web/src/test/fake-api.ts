@@ -26,6 +26,8 @@ export interface FakeReply {
   delay?: Promise<unknown>;
   /** Drop the connection without answering, as when the server is unreachable. */
   dropConnection?: boolean;
+  /** A body sent as it is (set its content-type in `headers`), e.g. a text/event-stream. */
+  raw?: string;
 }
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
@@ -107,6 +109,10 @@ export async function startFakeApi(): Promise<FakeApi> {
     res.statusCode = status;
     if (reply.statusText) res.statusMessage = reply.statusText;
     for (const [key, value] of Object.entries(reply.headers ?? {})) res.setHeader(key, value);
+    if (reply.raw !== undefined) {
+      res.end(reply.raw);
+      return;
+    }
     if (reply.body === undefined || status === 204) {
       res.end();
       return;

@@ -10,7 +10,9 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { DelayedSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ActionItemsTab } from '@/features/action-items';
 import { useProject } from '@/features/projects';
+import { SummaryTab } from '@/features/summary';
 import { TranscriptTab } from '@/features/transcript';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
@@ -18,7 +20,6 @@ import { useMeeting } from '../api/get-meeting';
 import { useMeetingPlayback } from '../hooks/use-meeting-playback';
 import { DeleteMeetingDialog } from './DeleteMeetingDialog';
 import { MeetingAudioPlayer } from './MeetingAudioPlayer';
-import { MeetingActionItemsTab, MeetingSummaryTab } from './MeetingSideTabs';
 import { MeetingStatusBadge } from './MeetingStatusBadge';
 
 /** `?t=` holds a start time in seconds (spec section 2). */
@@ -158,10 +159,10 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
           />
         </TabsContent>
         <TabsContent value="summary">
-          <MeetingSummaryTab meeting={meeting} />
+          <SummaryTab projectId={projectId} meeting={meeting} onSeek={playback.seek} />
         </TabsContent>
         <TabsContent value="action-items">
-          <MeetingActionItemsTab />
+          <ActionItemsTab projectId={projectId} meeting={meeting} onSeek={playback.seek} />
         </TabsContent>
       </Tabs>
 
