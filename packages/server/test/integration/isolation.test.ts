@@ -10,7 +10,7 @@ let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let owner: { token: string; userId: string };
 let intruder: { token: string };
-const ids = { project: '', meeting: '', person: '', segment: '' };
+const ids = { project: '', meeting: '', person: '', segment: '', actionItem: '' };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -34,6 +34,10 @@ beforeAll(async () => {
     { personId: ids.person },
     owner.token,
   );
+  const [actionItem] = await server.ctx.repos.actionItems.insertMany(owner.userId, ids.meeting, [
+    { task: 'Secret task', personId: ids.person },
+  ]);
+  ids.actionItem = actionItem!;
 });
 afterAll(() => server.close());
 
@@ -58,6 +62,15 @@ describe('one user cannot read or change another user’s data', () => {
       ['PUT', `/api/people/${ids.person}`, { name: 'Hijacked' }],
       ['DELETE', `/api/people/${ids.person}`],
       ['GET', `/api/people/${ids.person}/transcriptions`],
+      ['POST', `/api/projects/${ids.project}/meetings/${ids.meeting}/summary/stream`],
+      ['POST', `/api/projects/${ids.project}/meetings/${ids.meeting}/action-items/generate`],
+      ['GET', `/api/projects/${ids.project}/meetings/${ids.meeting}/action-items`],
+      [
+        'PATCH',
+        `/api/projects/${ids.project}/meetings/${ids.meeting}/action-items/${ids.actionItem}`,
+        { status: 'completed' },
+      ],
+      ['DELETE', `/api/projects/${ids.project}/meetings/${ids.meeting}/action-items/${ids.actionItem}`],
     ] as Array<[string, string, unknown?]>;
 
   it('answers 404 on every route for the other user’s ids', async () => {
@@ -88,6 +101,12 @@ describe('one user cannot read or change another user’s data', () => {
       owner.token,
     );
     expect(move.status).toBe(400);
+    const link = await api.patch(
+      `/api/projects/${ids.project}/meetings/${ids.meeting}/action-items/${ids.actionItem}`,
+      { personId: theirPerson },
+      owner.token,
+    );
+    expect(link.status).toBe(400);
   });
 
   it('sees none of the owner’s rows in its own lists', async () => {
@@ -120,5 +139,17 @@ describe('one user cannot read or change another user’s data', () => {
       personId: { _id: ids.person, name: 'Secret Person' },
     });
     expect((await api.get(`/api/people/${ids.person}`, owner.token)).body.data.name).toBe('Secret Person');
+    const items = (await api.get(`/api/projects/${ids.project}/meetings/${ids.meeting}/action-items`, owner.token)).body
+      .data.actionItems;
+    expect(items).toEqual([
+      expect.objectContaining({
+        _id: ids.actionItem,
+        task: 'Secret task',
+        status: 'pending',
+        personId: { _id: ids.person, name: 'Secret Person' },
+      }),
+    ]);
+    expect(meeting).toMatchObject({ actionItemsStatus: 'not_started' });
+    expect(meeting.summary).toBeUndefined();
   });
 });

@@ -167,7 +167,10 @@ function participantNames(input: NotesInput): string[] {
     names.add(segment.personName ?? segment.speaker);
     if (segment.personName) names.add(segment.personName.split(' ')[0]!);
   }
-  for (const person of input.people) names.add(person.name);
+  for (const person of input.people) {
+    names.add(person.name);
+    names.add(person.name.split(' ')[0]!);
+  }
   // Generic labels ("Speaker 1") are never said aloud; longer names first so "Anna Berg" beats "Anna".
   return [...names].filter((n) => n.length > 2 && !/^speaker\s*\d+$/i.test(n)).sort((a, b) => b.length - a.length);
 }
