@@ -16,28 +16,38 @@ interface Candidate {
   score: number;
 }
 
+// Trigger phrases; what follows one (up to the next trigger) is the task.
 const COMMITMENT =
-  /\b(?:i(?:'ll| will| shall)|i(?:'m| am) (?:going to|gonna)|let me|i(?:'ve| have)? (?:got to|gotta)|i need to|i have to|i must|i can take care of)\s+(?<rest>.+)/i;
+  /\b(?:i(?:'ll| will| shall)|i(?:'m| am) (?:going to|gonna)|let me|i(?:'ve| have)? (?:got to|gotta)|i need to|i have to|i must|i can take care of)\s+/gi;
 const REQUEST =
-  /\b(?:can you|could you|would you|will you|would you mind|please|you(?:'ll| will)(?: have to| need to)?|you need to|you have to|you(?:'re| are) (?:going to|gonna)|you should|you(?:'ve| have) got to|you must)\s+(?<rest>.+)/i;
+  /\b(?:(?:i(?:'d| would) like|i want|i need) you(?: guys| two| all| both)? to(?: do)?(?: is)?|can you|could you|would you|will you|would you mind|please|you(?:'ll| will)(?: have to| need to)?|you need to|you have to|you(?:'re| are) (?:going to|gonna)|you should|you can|you(?:'ve| have) got to|you must|you(?:'re| are)(?=\s+\w{2,}ing\b))\s+/gi;
+/** Several people at once: "you two will ...", "both designers are going to ...". */
+const GROUP =
+  /\b(?:you two|you both|both of you|you guys|you all|the two \w+s|both \w+s|everyone|everybody)\s+(?:will|(?:are|'re) (?:going to|gonna)|should|need to|have to|can)\s+(?:(?:be|going to|gonna)\s+)*/gi;
 const OBLIGATION =
-  /\b(?:we(?:'ll| will)? need to|we have to|we(?:'ve| have)? got to|we must|we should|we(?:'ll| will)|we(?:'re| are) (?:going to|gonna)|let's)\s+(?<rest>.+)/i;
+  /\b(?:we(?:'ll| will)? need to|we have to|we(?:'ve| have)? got to|we must|we should|we(?:'ll| will)|we(?:'re| are) (?:going to|gonna)|let's)\s+/gi;
 const MARKER =
-  /\b(?:action items?|to-?dos?|follow(?:\s|-)?up(?: on| with)?|next steps?)\b[:,]?\s*(?:is|are|for)?\s*(?:to\s+)?(?<rest>.+)/i;
+  /\b(?:action items?|to-?dos?|follow(?:\s|-)?up(?: on| with)?|next steps?)\b[:,]?\s*(?:is|are|for)?\s*(?:to\s+)?/gi;
 
 /** Verbs that describe the meeting itself ("I'll show you", "let me think"), not work to be done after it. */
 const IN_MEETING_VERBS = new Set(
   `see think say tell show explain talk present go start try repeat read pass wait stop move skip leave sit speak
 begin introduce recap summarise summarize mention answer guess suppose wonder bet admit assume agree disagree
-hear listen ask like love want hope be have put give draw write use turn open close switch click press play stand
-come keep call remember forget continue finish end stay get need just mean know find hand`.split(/\s+/),
+hear listen ask like love want hope be have put give draw use turn open close switch click press play stand
+come keep remember got wrap forget continue end stay need just mean know hand`.split(/\s+/),
 );
 /** Verbs that name follow-up work; a task that starts with one is more likely real. */
 const WORK_VERBS = new Set(
   `send email mail prepare research investigate look check review finish complete draft write update schedule book
 organise organize arrange contact call ring follow fix build design work make create test confirm find share
-circulate distribute set order buy figure sort deliver submit produce report examine evaluate compile collect
-develop implement plan discuss`.split(/\s+/),
+circulate distribute set order figure sort deliver submit produce report examine evaluate compile collect
+develop implement plan`.split(/\s+/),
+);
+const CLAUSE_START = new Set("i we we've we're we'll it's that's there's they you you've you're he she it".split(' '));
+/** Words a task cannot start with: the trigger was followed by a statement, not an action. */
+const NOT_A_VERB = new Set(
+  `never not always just the a an it i you we they he she this that these those there here next able our my your their
+his her what which when where if because some any all every each no one two three`.split(/\s+/),
 );
 const HEDGE = /\b(?:maybe|perhaps|i think|i guess|i don't know|probably|might|if)\b/i;
 
@@ -56,47 +66,98 @@ export function extractActionItems(input: NotesInput, options: ActionItemOptions
   const endMs = input.segments.at(-1)?.endMs ?? 0;
   const candidates: Candidate[] = [];
   for (const sentence of sentences) {
-    const candidate = classify(sentence, sentences, participants);
-    if (!candidate) continue;
-    // Meetings hand out work as they close: later sentences weigh a little more.
-    const position = endMs > 0 ? sentence.startMs / endMs : 0;
-    candidate.score += position > 0.8 ? 1 : position > 0.6 ? 0.5 : 0;
-    candidates.push(candidate);
+    for (const candidate of classify(sentence, sentences, participants)) {
+      // Meetings hand out work as they close: later sentences weigh a little more.
+      const position = endMs > 0 ? sentence.startMs / endMs : 0;
+      candidate.score += position > 0.8 ? 1 : position > 0.6 ? 0.5 : 0;
+      candidates.push(candidate);
+    }
   }
-  const minScore = options.minScore ?? 2.5;
+  const minScore = options.minScore ?? 2.75;
   const hours = Math.max(endMs / 3_600_000, 0.25);
-  const cap = Math.max(options.minItems ?? 2, Math.round((options.perHour ?? 8) * hours));
+  const cap = Math.max(options.minItems ?? 2, Math.round((options.perHour ?? 10) * hours));
   const kept = dedupe(candidates.filter((c) => c.score >= minScore).sort((a, b) => b.score - a.score)).slice(0, cap);
   return kept.sort((a, b) => a.sentence.startMs - b.sentence.startMs).map((c) => toItem(c, sentences, input));
 }
 
-function classify(sentence: Sentence, all: Sentence[], participants: string[]): Candidate | null {
+interface Trigger {
+  kind: Kind;
+  start: number;
+  end: number;
+  assignee: string | null;
+  base: number;
+}
+
+/**
+ * Every trigger in the sentence, in order; the task of each runs to the next one. A long turn often
+ * hands out several tasks ("you'll look into the costs and you can draft the survey").
+ */
+function classify(sentence: Sentence, all: Sentence[], participants: string[]): Candidate[] {
   const text = sentence.text;
-  const marker = text.match(MARKER);
-  if (marker?.groups?.rest)
-    return build(sentence, 'marker', marker.groups.rest, addressee(sentence, all, participants), 2);
-  const assigned = thirdPersonAssignment(text, participants, sentence.speaker);
-  if (assigned) return build(sentence, 'assignment', assigned.rest, assigned.name, 2);
-  const request = text.match(REQUEST);
-  if (request?.groups?.rest) {
-    const question = /\b(?:can|could|would|will) you\b/i.test(request[0]);
-    return build(sentence, 'request', request.groups.rest, addressee(sentence, all, participants), question ? 0.5 : 1);
+  const isQuestion = text.trim().endsWith('?');
+  const triggers: Trigger[] = [];
+  const add = (pattern: RegExp, kind: Kind, assignee: () => string | null, base: (match: string) => number) => {
+    for (const match of text.matchAll(pattern)) {
+      triggers.push({
+        kind,
+        start: match.index,
+        end: match.index + match[0].length,
+        assignee: assignee(),
+        base: base(match[0]),
+      });
+    }
+  };
+  add(
+    MARKER,
+    'marker',
+    () => addressee(sentence, all, participants),
+    () => 2,
+  );
+  for (const a of thirdPersonAssignments(text, participants, sentence.speaker)) {
+    triggers.push({ kind: 'assignment', start: a.start, end: a.restStart, assignee: a.name, base: 2 });
   }
-  const commitment = text.match(COMMITMENT);
-  if (commitment?.groups?.rest && !text.trim().endsWith('?')) {
-    return build(sentence, 'commitment', commitment.groups.rest, sentence.speaker, 1.5);
+  add(
+    GROUP,
+    'assignment',
+    () => null,
+    () => 1.5,
+  );
+  add(
+    REQUEST,
+    'request',
+    () => addressee(sentence, all, participants),
+    (m) => (/\b(?:can|could|would|will) you\b/i.test(m) ? 0.5 : 1),
+  );
+  if (!isQuestion) {
+    add(
+      COMMITMENT,
+      'commitment',
+      () => sentence.speaker,
+      () => 1.5,
+    );
+    add(
+      OBLIGATION,
+      'obligation',
+      () => null,
+      () => 0.5,
+    );
   }
-  const obligation = text.match(OBLIGATION);
-  if (obligation?.groups?.rest && !text.trim().endsWith('?')) {
-    return build(sentence, 'obligation', obligation.groups.rest, null, 0.5);
-  }
-  return null;
+  triggers.sort((a, b) => a.start - b.start || b.base - a.base);
+  // A trigger inside another one's words ("Anna, can you" is an assignment, not also a request) is dropped.
+  const kept = triggers.filter((t, i) => !triggers.slice(0, i).some((o) => t.start >= o.start && t.start < o.end));
+  return kept
+    .map((t, i) => build(sentence, t.kind, text.slice(t.end, kept[i + 1]?.start ?? text.length), t.assignee, t.base))
+    .filter((c): c is Candidate => c !== null);
 }
 
 function build(sentence: Sentence, kind: Kind, rest: string, assignee: string | null, base: number): Candidate | null {
   const task = taskFrom(rest);
   if (!task) return null;
-  const first = words(task)[0] ?? '';
+  const [first = '', second = ''] = words(task);
+  // "check we've nothing else", "make we have to sell": the verb is followed by a new clause, not an object.
+  if (CLAUSE_START.has(second) || NOT_A_VERB.has(first)) return null;
+  // "be informed", "be sent": passive, the speaker is not saying who does anything.
+  if (/ed$/.test(first) && !/^(?:need|feed|seed|embed|speed|shed)$/.test(first)) return null;
   if (
     IN_MEETING_VERBS.has(first) &&
     !/^(?:look (?:into|at|up)|find out|get back|call (?:\w+ )?back|write up|put together|set up|come up with)/i.test(
@@ -127,6 +188,7 @@ function taskFrom(rest: string): string | null {
     )[0]!
     .replace(/^(?:also|just|definitely|probably|actually|still|then|now|all|quickly|maybe|perhaps)\s+/i, '')
     .replace(/[.,]+$/, '')
+    .replace(/(?:\s+(?:and|or|but|the|a|an|then|so|also))+$/i, '')
     .trim();
   clause = toImperative(clause);
   const count = words(clause).length;
@@ -134,19 +196,30 @@ function taskFrom(rest: string): string | null {
   return count > 18 ? `${clause.split(/\s+/).slice(0, 18).join(' ')}...` : clause;
 }
 
-/** "Anna will send ...", "the designer is going to ...", "Anna, can you ...": a named participant. */
-function thirdPersonAssignment(text: string, participants: string[], speaker: string) {
+const assignmentPatterns = new Map<string, RegExp>();
+
+/** "Anna will send ...", "the designer is going to ...", "Anna, can you ...": where each named participant's part starts. */
+function thirdPersonAssignments(text: string, participants: string[], speaker: string) {
+  const found: Array<{ name: string; start: number; restStart: number }> = [];
   for (const name of participants) {
     if (name.toLowerCase() === speaker.toLowerCase()) continue;
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const pattern = new RegExp(
-      `\\b(?:the\\s+)?${escaped}(?:'s|\\s+is|\\s+will|\\s+would|\\s+should|\\s+can|,?\\s+(?:you(?:'ll| will| can| could| should)?|can you|could you|please))\\s+(?:going to\\s+|gonna\\s+|be\\s+)?(?<rest>.+)`,
-      'i',
-    );
-    const match = text.match(pattern);
-    if (match?.groups?.rest) return { name, rest: match.groups.rest };
+    let pattern = assignmentPatterns.get(name);
+    if (!pattern) {
+      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      pattern = new RegExp(
+        `\\b(?:(?:ask|asking|want|need|would like)\\s+)?(?:the\\s+)?${escaped}(?:\\s+to|'s|\\s+is|\\s+will|\\s+would|\\s+should|\\s+can|,?\\s+(?:you(?:'ll|'re| are| will| can| could| should)?|can you|could you|please))\\s+(?:(?:going to|gonna|be)\\s+)*`,
+        'gi',
+      );
+      assignmentPatterns.set(name, pattern);
+    }
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index;
+      // A longer name already claimed this place ("Anna Berg" before "Anna").
+      if (found.some((f) => start >= f.start && start < f.restStart)) continue;
+      found.push({ name, start, restStart: start + match[0].length });
+    }
   }
-  return null;
+  return found;
 }
 
 /** The person a request is for: named in the sentence, else whoever answers next. */

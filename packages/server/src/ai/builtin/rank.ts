@@ -109,3 +109,14 @@ export function mmrSelect(
   }
   return picked;
 }
+
+/** Each sentence's likeness to the meeting as a whole (Radev's centroid): what the meeting is mostly about. */
+export function centroidSimilarity(vectors: Vector[]): number[] {
+  const centroid: Vector = new Map();
+  for (const vector of vectors)
+    for (const [term, weight] of vector) centroid.set(term, (centroid.get(term) ?? 0) + weight);
+  let norm = 0;
+  for (const weight of centroid.values()) norm += weight * weight;
+  norm = Math.sqrt(norm) || 1;
+  return vectors.map((vector) => cosine(vector, centroid) / norm);
+}

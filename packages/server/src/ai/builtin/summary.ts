@@ -2,12 +2,14 @@
 // removed with MMR, and every point kept with its speaker and a link to its moment in the recording.
 import { formatTimestamp, timestampLink } from '../time-format.ts';
 import type { ExtractedActionItem, NotesInput } from '../types.ts';
-import { lexRank, mmrSelect, tfidfVectors } from './rank.ts';
-import { type Sentence, STOPWORDS, toSentences, words } from './text.ts';
+import { centroidSimilarity, lexRank, mmrSelect, tfidfVectors } from './rank.ts';
+import { type Sentence, STOPWORDS, stem, toSentences, words } from './text.ts';
 
 /** Sentences shorter than this (content words) are backchannels or fragments ("Okay, yeah."). */
 const MIN_TERMS = 4;
 const MAX_WORDS = 45;
+/** Relevance against novelty when picking points: lower favours covering more of the meeting. */
+const MMR_LAMBDA = 0.6;
 const DECISION =
   /\b(?:we(?:'ve| have)? decided|decision is|(?:we|i) agree(?:d)?|let's go (?:with|for)|we(?:'ll| will) (?:go|stick) with|we(?:'re| are) going (?:with|to go with|to use)|settled on|final(?:ly)? (?:decide|choose|go))\b/i;
 
@@ -28,10 +30,12 @@ export function buildSummary(
     return '## Overview\n\nThe transcript is too short to summarise: no full sentences were found.\n';
   }
   const vectors = tfidfVectors(candidates);
-  const centrality = lexRank(vectors);
-  const maxCentrality = Math.max(...centrality);
-  // Longer, information-dense sentences carry more of a meeting; very long turns are trimmed when shown.
-  const score = (i: number) => (centrality[i]! / maxCentrality) * Math.min(1, candidates[i]!.terms.length / 10) ** 0.5;
+  const centrality = normalise(lexRank(vectors));
+  const aboutness = normalise(centroidSimilarity(vectors));
+  // Central to the discussion (LexRank) and to the meeting's main subject (centroid), equally; longer,
+  // information-dense sentences carry more of a meeting (very long turns are trimmed when shown).
+  const score = (i: number) =>
+    (0.5 * centrality[i]! + 0.5 * aboutness[i]!) * Math.min(1, candidates[i]!.terms.length / 10) ** 0.5;
 
   const totalWords = sentences.reduce((sum, s) => sum + words(s.text).length, 0);
   const budget = Math.round(Math.min(options.maxWords ?? 220, Math.max(options.minWords ?? 90, totalWords * 0.025)));
@@ -45,6 +49,7 @@ export function buildSummary(
       used += Math.min(MAX_WORDS, words(candidates[next]!.text).length);
       return true;
     },
+    MMR_LAMBDA,
   );
   const keyPoints = picked.map((i) => candidates[i]!).sort((a, b) => a.startMs - b.startMs);
   const decisions = findDecisions(sentences, new Set(keyPoints.map((s) => s.index)));
@@ -64,6 +69,11 @@ export function buildSummary(
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+function normalise(values: number[]): number[] {
+  const max = Math.max(...values);
+  return max > 0 ? values.map((v) => v / max) : values.map(() => 0);
 }
 
 function point(s: Sentence): string {
@@ -95,6 +105,13 @@ function overview(input: NotesInput, sentences: Sentence[]): string {
   return `${title} (${length}) with ${who}.${topics.length ? ` Main topics: ${topics.join(', ')}.` : ''}`;
 }
 
+/** Words frequent in any conversation, never a topic. */
+const GENERIC = new Set(
+  'good idea people time sorry yeah okay well fine nice great little fact point question sure able okay kind sort talk talking said going done doing thinking things stuff means probably important different whole start next last first second three four five'.split(
+    ' ',
+  ),
+);
+
 /** Frequent content words and two-word phrases, phrases first when they recur. */
 function topicPhrases(sentences: Sentence[], count: number): string[] {
   const unigrams = new Map<string, number>();
@@ -102,10 +119,10 @@ function topicPhrases(sentences: Sentence[], count: number): string[] {
   for (const s of sentences) {
     const tokens = words(s.text);
     tokens.forEach((token, i) => {
-      if (token.length < 4 || STOPWORDS.has(token)) return;
+      if (token.length < 4 || STOPWORDS.has(token) || GENERIC.has(token)) return;
       unigrams.set(token, (unigrams.get(token) ?? 0) + 1);
       const next = tokens[i + 1];
-      if (next && next.length >= 4 && !STOPWORDS.has(next)) {
+      if (next && next.length >= 4 && !STOPWORDS.has(next) && !GENERIC.has(next)) {
         const phrase = `${token} ${next}`;
         bigrams.set(phrase, (bigrams.get(phrase) ?? 0) + 1);
       }
@@ -118,15 +135,15 @@ function topicPhrases(sentences: Sentence[], count: number): string[] {
   for (const [phrase] of phrases) {
     if (topics.length >= Math.ceil(count / 2)) break;
     const parts = phrase.split(' ');
-    if (parts.some((p) => speakerWords.has(p)) || parts.every((p) => covered.has(p))) continue;
+    if (parts.some((p) => speakerWords.has(p)) || parts.every((p) => covered.has(stem(p)))) continue;
     topics.push(phrase);
-    for (const p of parts) covered.add(p);
+    for (const p of parts) covered.add(stem(p));
   }
   for (const [word] of [...unigrams.entries()].sort((a, b) => b[1] - a[1])) {
     if (topics.length >= count) break;
-    if (covered.has(word) || speakerWords.has(word)) continue;
+    if (covered.has(stem(word)) || speakerWords.has(word)) continue;
     topics.push(word);
-    covered.add(word);
+    covered.add(stem(word));
   }
   return topics;
 }

@@ -14,7 +14,10 @@ export function baseForm(verb: string): string {
 }
 
 export function toImperative(clause: string): string {
-  const trimmed = clause.replace(/^(?:be\s+|to\s+|have to\s+|need to\s+|try and\s+|try to\s+|go and\s+)/i, '').trim();
+  const trimmed = clause
+    .replace(/^(?:be\s+|to\s+|have to\s+|need to\s+|try and\s+|try to\s+|go and\s+)/i, '')
+    .replace(/^(?:start|begin|keep|continue)\s+(?=\w{3,}ing\b)/i, '')
+    .trim();
   const [first = '', ...rest] = trimmed.split(/\s+/);
   return [baseForm(first.toLowerCase()), ...rest].join(' ').trim();
 }
