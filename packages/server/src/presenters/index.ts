@@ -85,6 +85,13 @@ export function presentMeeting(row: MeetingRow): Meeting {
   };
 }
 
+/** A row's linked person, populated as `{_id, name, company}` (null when unlinked or the person is gone). */
+function personRef(row: { person_id: string | null; person_name: string | null; person_company: string | null }) {
+  return row.person_id && row.person_name !== null
+    ? { _id: row.person_id, name: row.person_name, company: optional(row.person_company) }
+    : null;
+}
+
 export function presentSegment(row: SegmentRow | PersonSegmentRow): TranscriptionSegment {
   const meeting =
     'meeting_title' in row
@@ -94,10 +101,7 @@ export function presentSegment(row: SegmentRow | PersonSegmentRow): Transcriptio
     _id: row.id,
     meetingId: meeting,
     speaker: row.speaker,
-    personId:
-      row.person_id && row.person_name !== null
-        ? { _id: row.person_id, name: row.person_name, company: optional(row.person_company) }
-        : null,
+    personId: personRef(row),
     text: row.text,
     isEdited: Boolean(row.is_edited),
     startTime: Number(row.start_ms),
@@ -115,10 +119,7 @@ export function presentActionItem(row: ActionItemRow): ActionItem {
     context: row.context,
     contextStartTime: row.context_start_ms === null ? null : Math.round(Number(row.context_start_ms) / 100) / 10,
     assignee: row.assignee,
-    personId:
-      row.person_id && row.person_name !== null
-        ? { _id: row.person_id, name: row.person_name, company: optional(row.person_company) }
-        : null,
+    personId: personRef(row),
     dueDate: row.due_date,
     status: row.status as ActionItem['status'],
     source: row.source as ActionItem['source'],

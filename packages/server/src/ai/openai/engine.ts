@@ -169,24 +169,20 @@ export function openAiEngine(config: OpenAiEngineConfig): AiEngine {
       return;
     }
     // Map: notes of each part. Reduce: combine them, again in parts if the notes themselves are too long.
-    const partSystem = prompt('summary-part-system', m);
+    const summarisePart = (lines: string[], index: number, count: number) =>
+      complete(
+        [
+          { role: 'system', content: prompt('summary-part-system', m) },
+          {
+            role: 'user',
+            content: prompt('summary-part-user', { ...m, part: index + 1, parts: count, transcript: lines.join('\n') }),
+          },
+        ],
+        signal,
+      );
     let notes: string[] = [];
     for (const [index, part] of parts.entries()) {
-      const user = prompt('summary-part-user', {
-        ...m,
-        part: index + 1,
-        parts: parts.length,
-        transcript: part.join('\n'),
-      });
-      notes.push(
-        await complete(
-          [
-            { role: 'system', content: partSystem },
-            { role: 'user', content: user },
-          ],
-          signal,
-        ),
-      );
+      notes.push(await summarisePart(part, index, parts.length));
       onProgress?.((index + 1) / (parts.length + 1));
     }
     for (;;) {
@@ -201,23 +197,7 @@ export function openAiEngine(config: OpenAiEngineConfig): AiEngine {
       );
       if (groups.length <= 1) break;
       const merged: string[] = [];
-      for (const group of groups) {
-        const user = prompt('summary-part-user', {
-          ...m,
-          part: merged.length + 1,
-          parts: groups.length,
-          transcript: group.join('\n'),
-        });
-        merged.push(
-          await complete(
-            [
-              { role: 'system', content: partSystem },
-              { role: 'user', content: user },
-            ],
-            signal,
-          ),
-        );
-      }
+      for (const [index, group] of groups.entries()) merged.push(await summarisePart(group, index, groups.length));
       if (merged.join('\n').length >= notes.join('\n').length) {
         throw new AiEngineError("The model's notes do not get shorter when combined; raise AI_CONTEXT_TOKENS", {
           retryable: false,

@@ -55,7 +55,8 @@ async function openTab() {
   return app;
 }
 
-describe('Action Items tab', () => {
+// Whole-app renders: on a loaded 2-core machine one can take longer than the default 5 s.
+describe('Action Items tab', { timeout: 20_000 }, () => {
   it('starts generation and shows the processing state with its progress', async () => {
     let meeting = makeMeeting({ _id: 'm1', projectId: 'p1' });
     serve(

@@ -1,9 +1,10 @@
 import type { ActionItem, Meeting, UpdateActionItemRequest } from '@parley/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, ListChecks, RefreshCw } from 'lucide-react';
+import { ListChecks, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
+import { FailureState } from '@/components/failure-state';
 import { EmptyState } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -58,19 +59,15 @@ export function ActionItemsTab({
     );
   } else if (status === 'failed' || (startError && status !== 'completed')) {
     body = (
-      <div
-        role="alert"
-        className="border-destructive/40 grid justify-items-center gap-2 rounded-xl border px-6 py-10 text-center"
-      >
-        <AlertCircle className="text-destructive size-8" aria-hidden="true" />
-        <h3 className="font-semibold">Failed to Generate Action Items</h3>
-        <p className="text-muted-foreground text-sm break-words">
-          {startError ?? meeting.metadata.actionItems?.errorMessage ?? GENERATION_FALLBACK_ERROR}
-        </p>
-        <Button onClick={start} disabled={generate.isPending}>
-          {generate.isPending ? 'Generating...' : 'Try Again'}
-        </Button>
-      </div>
+      <FailureState
+        title="Failed to Generate Action Items"
+        message={startError ?? meeting.metadata.actionItems?.errorMessage ?? GENERATION_FALLBACK_ERROR}
+        action={
+          <Button onClick={start} disabled={generate.isPending}>
+            {generate.isPending ? 'Generating...' : 'Try Again'}
+          </Button>
+        }
+      />
     );
   } else if (status === 'completed') {
     body = (

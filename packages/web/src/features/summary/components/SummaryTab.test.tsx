@@ -36,7 +36,8 @@ async function openSummaryTab() {
   return app;
 }
 
-describe('Summary tab', () => {
+// Whole-app renders: on a loaded 2-core machine one can take longer than the default 5 s.
+describe('Summary tab', { timeout: 20_000 }, () => {
   it('generates a summary from the stream and renders it as safe markdown with seek links', async () => {
     const meeting = makeMeeting({ _id: 'm1', projectId: 'p1' });
     serve(meeting);

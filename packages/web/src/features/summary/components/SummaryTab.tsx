@@ -1,5 +1,6 @@
 import type { Meeting } from '@parley/contract';
-import { AlertCircle, RefreshCw, Sparkles } from 'lucide-react';
+import { RefreshCw, Sparkles } from 'lucide-react';
+import { FailureState } from '@/components/failure-state';
 import { EmptyState } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -45,15 +46,11 @@ export function SummaryTab({
           {state.text && <Markdown onSeek={onSeek}>{state.text}</Markdown>}
         </div>
       ) : state.status === 'error' ? (
-        <div
-          role="alert"
-          className="border-destructive/40 grid justify-items-center gap-2 rounded-xl border px-6 py-10 text-center"
-        >
-          <AlertCircle className="text-destructive size-8" aria-hidden="true" />
-          <h3 className="font-semibold">Failed to Generate Summary</h3>
-          <p className="text-muted-foreground text-sm break-words">{state.message}</p>
-          <Button onClick={() => void start()}>Try Again</Button>
-        </div>
+        <FailureState
+          title="Failed to Generate Summary"
+          message={state.message}
+          action={<Button onClick={() => void start()}>Try Again</Button>}
+        />
       ) : meeting.summary ? (
         <Markdown onSeek={onSeek}>{meeting.summary}</Markdown>
       ) : (
