@@ -53,6 +53,9 @@ describe('action items', () => {
     expect(tasks.some((t) => t.includes('user requirement'))).toBe(true);
     expect(tasks.some((t) => t.includes('technical functions'))).toBe(true);
     for (const item of list.actionItems) {
+      // What the engine wrote can be saved back unchanged by the edit form.
+      const resaved = await api.patch(`${base()}/${item._id}`, { task: item.task, context: item.context }, owner.token);
+      expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
       expect(item.status).toBe('pending');
       expect(item.source).toBe('generated');
       expect(item.context).toBeTruthy();

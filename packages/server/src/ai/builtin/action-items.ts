@@ -262,6 +262,13 @@ function dedupe(candidates: Candidate[]): Candidate[] {
   return kept;
 }
 
+/** A turn without punctuation can run for minutes: the context keeps the start of it. */
+const CONTEXT_WORDS = 80;
+const trimToWords = (text: string, max: number) => {
+  const parts = text.split(/\s+/);
+  return parts.length <= max ? text : `${parts.slice(0, max).join(' ')}...`;
+};
+
 function toItem(candidate: Candidate, sentences: Sentence[], input: NotesInput): ExtractedActionItem {
   const { sentence } = candidate;
   const previous = sentences[sentence.index - 1];
@@ -280,7 +287,7 @@ function toItem(candidate: Candidate, sentences: Sentence[], input: NotesInput):
   const due = chrono.parse(sentence.text, input.meetingDate, { forwardDate: true })[0];
   return {
     task: candidate.task,
-    context: `${sentence.speaker}: ${context}`,
+    context: `${sentence.speaker}: ${trimToWords(context, CONTEXT_WORDS)}`,
     contextStartMs: sentence.startMs,
     assignee: person?.name ?? candidate.assignee,
     personId: person?.id ?? null,

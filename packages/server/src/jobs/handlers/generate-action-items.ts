@@ -1,3 +1,4 @@
+import { ACTION_ITEM_LIMITS } from '@parley/contract';
 import { type AiEngine, AiEngineError } from '../../ai/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { ActionItemsRepository } from '../../repositories/action-items.ts';
@@ -50,7 +51,14 @@ export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-act
       await actionItems.replaceGenerated(
         meeting.user_id,
         meetingId,
-        items.map((item) => ({ ...item, source: 'generated' as const })),
+        items.map((item) => ({
+          ...item,
+          // Within what a person may save when editing the item, so an untouched field never fails validation.
+          task: clip(item.task, ACTION_ITEM_LIMITS.taskMax),
+          context: item.context === null ? null : clip(item.context, ACTION_ITEM_LIMITS.contextMax),
+          assignee: item.assignee === null ? null : clip(item.assignee, ACTION_ITEM_LIMITS.assigneeMax),
+          source: 'generated' as const,
+        })),
       );
       await meetings.updateById(db, meetingId, {
         action_items_status: 'completed',
@@ -66,3 +74,5 @@ export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-act
     },
   };
 }
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 3).trimEnd()}...`);
