@@ -1,5 +1,10 @@
 import { MeetingResponse } from '@parley/contract';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireAuth } from '../../src/http/plugins/auth.ts';
+import { registerErrorHandler } from '../../src/http/plugins/error-handler.ts';
+import { summaryRoutes } from '../../src/http/routes/summary.ts';
 import { loadAmiMeeting } from '../fixtures/ami-notes.ts';
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
 import { type FakeAnswer, type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai.ts';
@@ -173,5 +178,35 @@ describe('summary stream, OpenAI-compatible engine', () => {
       meeting: { summary: 'Fresh notes' },
     });
     fake.releaseStreams();
+  });
+
+  it('sends keep-alive comments while the model is silent', async () => {
+    // The same route on its own server with a 50 ms keep-alive instead of 15 s, so the test need not wait.
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    await app.register(async (scope) => {
+      requireAuth(scope, ctx.server.ctx.tokens);
+      summaryRoutes(scope.withTypeProvider<ZodTypeProvider>(), ctx.server.ctx, { keepAliveMs: 50 });
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      behaviour = () => ({ stream: ['Thinking'], holdOpen: true });
+      const response = await fetch(`${url}/api/projects/${ctx.projectId}/meetings/${ctx.meetingId}/summary/stream`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ctx.owner.token}` },
+      });
+      const reader = response.body!.getReader();
+      let received = '';
+      while ((received.match(/: keep-alive/g) ?? []).length < 2) {
+        received += new TextDecoder().decode((await reader.read()).value);
+      }
+      expect(received).toContain('data: {"type":"chunk","content":"Thinking"}');
+      fake.releaseStreams();
+      while (!received.includes('"complete"')) received += new TextDecoder().decode((await reader.read()).value);
+    } finally {
+      await app.close();
+    }
   });
 });
