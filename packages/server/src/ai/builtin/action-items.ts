@@ -36,6 +36,14 @@ begin introduce recap summarise summarize mention answer guess suppose wonder be
 hear listen ask like love want hope be have put give draw use turn open close switch click press play stand
 come keep remember got wrap forget continue end stay need just mean know hand`.split(/\s+/),
 );
+/** "I'll take notes during this meeting": done here and now, not after. */
+const DURING_THE_MEETING =
+  /\b(?:(?:during|in|for|at) (?:this|the) (?:meeting|call)|as we go|right now|in a (?:second|minute|moment))\b/i;
+const ALWAYS_IN_MEETING = new Set(
+  'be have see say tell show go come like love know mean guess suppose hope want'.split(' '),
+);
+const FOLLOW_UP_PHRASE =
+  /^(?:look (?:into|at|up)|find out|get back|call (?:\w+ )?back|write up|put together|set up|come up with|think (?:about|of))/i;
 /** Verbs that name follow-up work; a task that starts with one is more likely real. */
 const WORK_VERBS = new Set(
   `send email mail prepare research investigate look check review finish complete draft write update schedule book
@@ -126,7 +134,8 @@ function classify(sentence: Sentence, all: Sentence[], participants: string[]): 
     REQUEST,
     'request',
     () => addressee(sentence, all, participants),
-    (m) => (/\b(?:can|could|would|will) you\b/i.test(m) ? 0.5 : 1),
+    // Questions and "you can" (often the generic you: "you can throw it") are weaker than "you will".
+    (m) => (/\b(?:(?:can|could|would|will) you|you can)\b/i.test(m) ? 0.5 : 1),
   );
   if (!isQuestion) {
     add(
@@ -158,13 +167,10 @@ function build(sentence: Sentence, kind: Kind, rest: string, assignee: string | 
   if (CLAUSE_START.has(second) || NOT_A_VERB.has(first)) return null;
   // "be informed", "be sent": passive, the speaker is not saying who does anything.
   if (/ed$/.test(first) && !/^(?:need|feed|seed|embed|speed|shed)$/.test(first)) return null;
-  if (
-    IN_MEETING_VERBS.has(first) &&
-    !/^(?:look (?:into|at|up)|find out|get back|call (?:\w+ )?back|write up|put together|set up|come up with)/i.test(
-      task,
-    )
-  )
-    return null;
+  // Named work for a named person ("ask Anna to think about the price") is a task even with a soft verb.
+  if (DURING_THE_MEETING.test(task)) return null;
+  const inMeeting = kind === 'assignment' ? ALWAYS_IN_MEETING.has(first) : IN_MEETING_VERBS.has(first);
+  if (inMeeting && !FOLLOW_UP_PHRASE.test(task)) return null;
   const terms = contentTerms(task);
   if (terms.length < 2) return null;
   let score = base;

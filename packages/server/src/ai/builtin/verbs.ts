@@ -16,6 +16,7 @@ export function baseForm(verb: string): string {
 export function toImperative(clause: string): string {
   const trimmed = clause
     .replace(/^(?:be\s+|to\s+|have to\s+|need to\s+|try and\s+|try to\s+|go and\s+)/i, '')
+    .replace(/^(?:just|also|probably|actually|really|basically|maybe|definitely|still|then|now)\s+/i, '')
     .replace(/^(?:start|begin|keep|continue)\s+(?=\w{3,}ing\b)/i, '')
     .trim();
   const [first = '', ...rest] = trimmed.split(/\s+/);
