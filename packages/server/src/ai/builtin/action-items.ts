@@ -57,6 +57,9 @@ const NOT_A_VERB = new Set(
   `never not always just the a an it i you we they he she this that these those there here next able our my your their
 his her what which when where if because some any all every each no one two three`.split(/\s+/),
 );
+const TIME_FRAME =
+  /\b(?:by|before|until|next|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|weekend|week|meeting)\b/i;
+const HEDGE_REACH = 40;
 const HEDGE = /\b(?:maybe|perhaps|i think|i guess|i don't know|probably|might|if)\b/i;
 
 export interface ActionItemOptions {
@@ -81,9 +84,9 @@ export function extractActionItems(input: NotesInput, options: ActionItemOptions
       candidates.push(candidate);
     }
   }
-  const minScore = options.minScore ?? 2.75;
+  const minScore = options.minScore ?? 2.5;
   const hours = Math.max(endMs / 3_600_000, 0.25);
-  const cap = Math.max(options.minItems ?? 2, Math.round((options.perHour ?? 10) * hours));
+  const cap = Math.max(options.minItems ?? 2, Math.round((options.perHour ?? 8) * hours));
   const kept = dedupe(candidates.filter((c) => c.score >= minScore).sort((a, b) => b.score - a.score)).slice(0, cap);
   return kept.sort((a, b) => a.sentence.startMs - b.sentence.startMs).map((c) => toItem(c, sentences, input));
 }
@@ -155,11 +158,23 @@ function classify(sentence: Sentence, all: Sentence[], participants: string[]): 
   // A trigger inside another one's words ("Anna, can you" is an assignment, not also a request) is dropped.
   const kept = triggers.filter((t, i) => !triggers.slice(0, i).some((o) => t.start >= o.start && t.start < o.end));
   return kept
-    .map((t, i) => build(sentence, t.kind, text.slice(t.end, kept[i + 1]?.start ?? text.length), t.assignee, t.base))
+    .map((t, i) => {
+      const rest = text.slice(t.end, kept[i + 1]?.start ?? text.length);
+      // Hedges count near this trigger only: a "maybe" elsewhere in a long turn says nothing about it.
+      const near = text.slice(Math.max(0, t.start - HEDGE_REACH), t.end) + rest.slice(0, HEDGE_REACH);
+      return build(sentence, t.kind, rest, t.assignee, t.base, near);
+    })
     .filter((c): c is Candidate => c !== null);
 }
 
-function build(sentence: Sentence, kind: Kind, rest: string, assignee: string | null, base: number): Candidate | null {
+function build(
+  sentence: Sentence,
+  kind: Kind,
+  rest: string,
+  assignee: string | null,
+  base: number,
+  near: string,
+): Candidate | null {
   const task = taskFrom(rest);
   if (!task) return null;
   const [first = '', second = ''] = words(task);
@@ -176,13 +191,9 @@ function build(sentence: Sentence, kind: Kind, rest: string, assignee: string | 
   let score = base;
   if (WORK_VERBS.has(first)) score += 1;
   if (terms.length >= 3) score += 0.5;
-  if (HEDGE.test(sentence.text)) score -= 0.75;
-  if (
-    /\b(?:by|before|until|next|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|weekend|week|meeting)\b/i.test(
-      sentence.text,
-    )
-  )
-    score += 0.5;
+  if (HEDGE.test(near)) score -= 0.75;
+  // A time frame said with the task ("by Friday", "before the next meeting").
+  if (TIME_FRAME.test(rest)) score += 0.5;
   return { sentence, kind, task: capitalise(task), assignee, score };
 }
 
