@@ -6,3 +6,4 @@ export * from './meetings.ts';
 export * from './people.ts';
 export * from './projects.ts';
 export * from './transcriptions.ts';
+export * from './oidc.ts';

@@ -11,9 +11,12 @@ import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
+import { identitiesRepository } from './repositories/identities.ts';
+import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { usersRepository } from './repositories/users.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
+import { oidcService } from './services/oidc.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
@@ -37,6 +40,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetings: meetingsRepository(db),
     transcriptions: transcriptionsRepository(db),
     jobs: jobsRepository(db, kind),
+    identities: identitiesRepository(db),
+    oidcFlows: oidcFlowsRepository(db),
   };
   const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
 
@@ -49,6 +54,9 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     people,
     meetings: meetingsService({ db, ...repos, queue, storage, projects, users, log }),
     transcriptions: transcriptionsService({ ...repos, people }),
+    oidc: config.oidc
+      ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, tokens, log })
+      : undefined,
   };
 
   return {

@@ -105,6 +105,25 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface IdentitiesTable {
+  id: string;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  created_at: string;
+  last_used_at: string;
+}
+
+export interface OidcFlowsTable {
+  id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -113,6 +132,8 @@ export interface Database {
   transcriptions: TranscriptionsTable;
   usage_events: UsageEventsTable;
   jobs: JobsTable;
+  identities: IdentitiesTable;
+  oidc_flows: OidcFlowsTable;
 }
 
 export type { Generated };
