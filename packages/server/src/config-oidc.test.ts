@@ -50,25 +50,21 @@ describe('OpenID Connect configuration', () => {
   });
 
   it('lets sign-up through the provider follow ALLOW_REGISTRATION unless told otherwise', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), ...complete, ALLOW_REGISTRATION: 'false' }).oidc?.allowSignup).toBe(
-      false,
-    );
+    expect(loadConfig({ DATA_DIR: dataDir(), ...complete, ALLOW_REGISTRATION: 'false' }).oidc?.allowSignup).toBe(false);
     expect(
       loadConfig({ DATA_DIR: dataDir(), ...complete, ALLOW_REGISTRATION: 'false', OIDC_ALLOW_SIGNUP: 'true' }).oidc
         ?.allowSignup,
     ).toBe(true);
   });
 
-  it.each([
-    ['OIDC_ISSUER_URL'],
-    ['OIDC_CLIENT_ID'],
-    ['OIDC_CLIENT_SECRET'],
-    ['PUBLIC_URL'],
-  ])('stops start-up when %s is missing from a partial configuration, naming it', (name) => {
-    const env = { DATA_DIR: dataDir(), ...complete, [name]: '' };
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: is required`));
-  });
+  it.each([['OIDC_ISSUER_URL'], ['OIDC_CLIENT_ID'], ['OIDC_CLIENT_SECRET'], ['PUBLIC_URL']])(
+    'stops start-up when %s is missing from a partial configuration, naming it',
+    (name) => {
+      const env = { DATA_DIR: dataDir(), ...complete, [name]: '' };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: is required`));
+    },
+  );
 
   it('treats a lone OIDC_DISPLAY_NAME as a partial configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), OIDC_DISPLAY_NAME: 'Google' })).toThrow(/OIDC_ISSUER_URL/);

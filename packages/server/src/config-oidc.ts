@@ -69,7 +69,8 @@ export function parseOidcConfig(
   if (!OIDC_VARIABLES.some((name) => value(name) !== undefined)) return undefined;
 
   const missing = REQUIRED.filter((name) => value(name) === undefined);
-  for (const name of missing) problems.push(`  ${name}: is required when sign-in with an OpenID provider is configured`);
+  for (const name of missing)
+    problems.push(`  ${name}: is required when sign-in with an OpenID provider is configured`);
   if (missing.length > 0) return undefined;
 
   const before = problems.length;

@@ -5,14 +5,14 @@ import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { databaseQueue } from './jobs/queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
+import { identitiesRepository } from './repositories/identities.ts';
 import { jobsRepository } from './repositories/jobs.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
+import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
-import { identitiesRepository } from './repositories/identities.ts';
-import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { usersRepository } from './repositories/users.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
@@ -54,9 +54,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     people,
     meetings: meetingsService({ db, ...repos, queue, storage, projects, users, log }),
     transcriptions: transcriptionsService({ ...repos, people }),
-    oidc: config.oidc
-      ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, tokens, log })
-      : undefined,
+    oidc: config.oidc ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, tokens, log }) : undefined,
   };
 
   return {

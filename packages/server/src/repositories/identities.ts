@@ -15,8 +15,7 @@ export function identitiesRepository(db: Db) {
         .where('subject', '=', subject)
         .executeTakeFirst(),
 
-    listForUser: (userId: string) =>
-      db.selectFrom('identities').selectAll().where('user_id', '=', userId).execute(),
+    listForUser: (userId: string) => db.selectFrom('identities').selectAll().where('user_id', '=', userId).execute(),
 
     async create(input: { userId: string; issuer: string; subject: string; email: string | null }) {
       const now = nowIso();

@@ -52,17 +52,11 @@ export function oidcService({ config, flows, identities, users, tokens, log }: D
   /** Discovery once per process; a failure is not cached, so the next sign-in tries again. */
   function provider(): Promise<client.Configuration> {
     discovered ??= client
-      .discovery(
-        new URL(config.issuerUrl),
-        config.clientId,
-        undefined,
-        client.ClientSecretBasic(config.clientSecret),
-        {
-          timeout: 10,
-          // Plain HTTP is refused by default; a self-hoster may run the provider on a LAN without TLS.
-          execute: config.issuerUrl.startsWith('http:') ? [client.allowInsecureRequests] : [],
-        },
-      )
+      .discovery(new URL(config.issuerUrl), config.clientId, undefined, client.ClientSecretBasic(config.clientSecret), {
+        timeout: 10,
+        // Plain HTTP is refused by default; a self-hoster may run the provider on a LAN without TLS.
+        execute: config.issuerUrl.startsWith('http:') ? [client.allowInsecureRequests] : [],
+      })
       .catch((error: unknown) => {
         discovered = undefined;
         log.warn({ err: error, issuer: config.issuerUrl }, 'OpenID provider discovery failed');
@@ -146,7 +140,10 @@ export function oidcService({ config, flows, identities, users, tokens, log }: D
       if (query.get('state') !== flow.state) throw new OidcSignInError('state_mismatch');
       const providerError = query.get('error');
       if (providerError) {
-        throw new OidcSignInError(providerError === 'access_denied' ? 'access_denied' : 'provider_error', providerError);
+        throw new OidcSignInError(
+          providerError === 'access_denied' ? 'access_denied' : 'provider_error',
+          providerError,
+        );
       }
 
       const configuration = await provider();

@@ -17,7 +17,9 @@ const escapeHtml = (text: string) =>
 function page(res: ServerResponse, title: string, body: string) {
   res.statusCode = 200;
   res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.end(`<!doctype html><html><head><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`);
+  res.end(
+    `<!doctype html><html><head><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+  );
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -82,7 +84,12 @@ async function interaction(req: IncomingMessage, res: ServerResponse, uid: strin
     if (action === 'login' && form) {
       const account = accounts.get(form.get('login') ?? '');
       if (account && account.password === form.get('password')) {
-        await provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: account.sub } },
+          { mergeWithLastSubmission: false },
+        );
         return;
       }
     }

@@ -160,7 +160,10 @@ describe('sign-in with an OpenID provider', () => {
 
     const late = oidcBrowser();
     const lateCallback = await late.atProvider(await late.start(open.url), ACCOUNTS.replayer, 'allow', isCallback);
-    await open.ctx.db.updateTable('oidc_flows').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await open.ctx.db
+      .updateTable('oidc_flows')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect(await late.callback(lateCallback)).toMatchObject({ token: null, error: 'flow_expired' });
   });
 

@@ -1,8 +1,8 @@
 // GET /auth/oidc and its callback: browser navigations, so every outcome is a redirect (to the provider,
 // or to the web app's sign-in landing with `?token=` or `?error=`), never a JSON page.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
 import { OIDC_CALLBACK_PATH } from '../../config-oidc.ts';
+import type { AppContext } from '../../context.ts';
 import { OIDC_FLOW_SECONDS, OidcSignInError } from '../../services/oidc.ts';
 import type { ZodApp } from '../types.ts';
 

@@ -21,10 +21,10 @@ export const ChangePasswordFormSchema = ChangePasswordRequest.extend({ confirmPa
   matching,
 );
 /** An account made through an identity provider has no current password to give. */
-const SetPasswordFormSchema = ChangePasswordRequest.extend({ currentPassword: z.string().optional(), confirmPassword }).refine(
-  passwordsMatch,
-  matching,
-);
+const SetPasswordFormSchema = ChangePasswordRequest.extend({
+  currentPassword: z.string().optional(),
+  confirmPassword,
+}).refine(passwordsMatch, matching);
 type ChangePasswordValues = z.input<typeof SetPasswordFormSchema>;
 
 export function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boolean }) {
@@ -48,7 +48,12 @@ export function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boole
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label={hasPassword ? 'Change password' : 'Set a password'}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-3"
+      aria-label={hasPassword ? 'Change password' : 'Set a password'}
+    >
       <ErrorAlert message={formError} />
       {hasPassword && (
         <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>

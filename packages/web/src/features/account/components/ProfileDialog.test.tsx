@@ -25,7 +25,9 @@ describe('Profile of an account made through an identity provider', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Profile' });
 
     expect(within(dialog).getByRole('heading', { name: 'Set a password' })).toBeInTheDocument();
-    expect(await within(dialog).findByText(/This account signs in with Keycloak and has no password/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/This account signs in with Keycloak and has no password/),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Current password')).toBeNull();
 
     await user.type(within(dialog).getByLabelText('New password'), 'first-password');

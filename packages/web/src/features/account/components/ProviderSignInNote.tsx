@@ -6,8 +6,7 @@ export function ProviderSignInNote() {
   const provider = data?.providers[0]?.name ?? 'your identity provider';
   return (
     <p className="text-muted-foreground text-sm">
-      This account signs in with {provider} and has no password. Set one to also sign in with your email and
-      password.
+      This account signs in with {provider} and has no password. Set one to also sign in with your email and password.
     </p>
   );
 }

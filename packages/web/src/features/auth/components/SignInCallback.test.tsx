@@ -1,5 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
 import { OIDC_ERROR_MESSAGES } from '@parley/contract';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setApiBaseUrl } from '@/lib/api-client';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
