@@ -20,7 +20,7 @@ describe('OpenID Connect configuration', () => {
   it('has the documented defaults and derives the redirect URI from PUBLIC_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), ...complete });
     expect(config.oidc).toEqual({
-      issuerUrl: 'https://id.example.com/realms/acme',
+      issuerUrl: 'https://id.example.com/realms/acme/',
       clientId: 'parley',
       clientSecret: 'secret',
       displayName: 'Single Sign-On',

@@ -37,7 +37,7 @@ function httpUrl(name: string, value: string, problems: Problems): string {
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
-    return url.href.replace(/\/+$/, '');
+    return value;
   } catch {
     problems.push(`  ${name}: must be an http:// or https:// URL`);
     return '';
@@ -74,7 +74,8 @@ export function parseOidcConfig(
   if (missing.length > 0) return undefined;
 
   const before = problems.length;
-  const publicUrl = httpUrl('PUBLIC_URL', value('PUBLIC_URL') as string, problems);
+  const publicUrl = httpUrl('PUBLIC_URL', value('PUBLIC_URL') as string, problems).replace(/\/+$/, '');
+  // Kept exactly as given: discovery requires the provider's issuer to match it, trailing slash included.
   const issuerUrl = httpUrl('OIDC_ISSUER_URL', value('OIDC_ISSUER_URL') as string, problems);
   const scopes = (value('OIDC_SCOPES') ?? DEFAULT_OIDC_SCOPES).split(/[\s,]+/).filter(Boolean);
   if (!scopes.includes('openid')) problems.push('  OIDC_SCOPES: must include openid');

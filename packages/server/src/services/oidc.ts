@@ -49,13 +49,16 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 export function oidcService({ config, flows, identities, users, tokens, log }: Deps) {
   let discovered: Promise<client.Configuration> | undefined;
 
+  // Plain HTTP is refused by default; a self-hoster may run the provider on a LAN without TLS.
+  const insecure = config.issuerUrl.startsWith('http:');
+
   /** Discovery once per process; a failure is not cached, so the next sign-in tries again. */
   function provider(): Promise<client.Configuration> {
     discovered ??= client
+      // HTTP Basic at the token endpoint: the standard's default, which every common provider accepts.
       .discovery(new URL(config.issuerUrl), config.clientId, undefined, client.ClientSecretBasic(config.clientSecret), {
         timeout: 10,
-        // Plain HTTP is refused by default; a self-hoster may run the provider on a LAN without TLS.
-        execute: config.issuerUrl.startsWith('http:') ? [client.allowInsecureRequests] : [],
+        execute: insecure ? [client.allowInsecureRequests] : [],
       })
       .catch((error: unknown) => {
         discovered = undefined;
