@@ -28,6 +28,8 @@ const ACCOUNTS = {
   outsider: account('outsider', 'outsider@elsewhere.org', true),
   insider: account('insider', 'insider@example.com', true),
   replayer: account('replayer', 'replayer@example.com', true),
+  unverifiedNewcomer: account('unverified-newcomer', 'unverified-newcomer@example.com', false),
+  second: account('second', 'newcomer@example.com', true),
 };
 
 let provider: OidcTestProvider;
@@ -127,6 +129,19 @@ describe('sign-in with an OpenID provider', () => {
     expect(outcome.token).toBeNull();
     expect(outcome.error).toBe('email_unverified');
     expect(await identityCount(open, ACCOUNTS.impostor.sub)).toBe(0);
+  });
+
+  it('makes a new account for an unverified email that no account uses', async () => {
+    const outcome = await oidcBrowser().signIn(open.url, ACCOUNTS.unverifiedNewcomer);
+    const me = (await apiClient(open.url).get('/api/users/me', outcome.token as string)).body.data;
+    expect(me).toMatchObject({ email: 'unverified-newcomer@example.com', hasPassword: false });
+  });
+
+  it('does not link a second identity at the same provider to an account that already has one', async () => {
+    await oidcBrowser().signIn(open.url, ACCOUNTS.newcomer);
+    const outcome = await oidcBrowser().signIn(open.url, ACCOUNTS.second);
+    expect(outcome).toMatchObject({ token: null, error: 'email_in_use' });
+    expect(await identityCount(open, ACCOUNTS.second.sub)).toBe(0);
   });
 
   it('lands on the error card when the user denies consent', async () => {
