@@ -84,6 +84,15 @@ describe('sign-in with an OpenID provider', () => {
     await context.close();
   });
 
+  it('signs in when the user opened Parley at another address than PUBLIC_URL', async () => {
+    const other = server.url.replace('127.0.0.1', 'localhost');
+    const { page, context } = await newPage(browser, other);
+    await signInAtProvider(page, ADA, 'Allow');
+    await visible(page.getByRole('heading', { name: 'Recent Meetings' }));
+    expect(new URL(page.url()).origin).toBe(server.url);
+    await context.close();
+  });
+
   it('shows the error card when the user denies consent at the provider', async () => {
     const { page, context } = await newPage(browser, server.url);
     await signInAtProvider(page, ADA, 'Deny');

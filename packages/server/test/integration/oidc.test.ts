@@ -131,6 +131,16 @@ describe('sign-in with an OpenID provider', () => {
     expect(await identityCount(open, ACCOUNTS.impostor.sub)).toBe(0);
   });
 
+  it('moves a sign-in started at another address to PUBLIC_URL, once', async () => {
+    const elsewhere = open.url.replace('127.0.0.1', 'localhost');
+    const first = await fetch(`${elsewhere}/auth/oidc`, { redirect: 'manual' });
+    expect(first.headers.get('location')).toBe(`${open.url}/auth/oidc?moved=1`);
+    expect(first.headers.get('set-cookie')).toBeNull();
+    // A proxy that hides the public host must not cause a loop: the second time the flow starts anyway.
+    const second = await fetch(`${elsewhere}/auth/oidc?moved=1`, { redirect: 'manual' });
+    expect(second.headers.get('location')).toMatch(new RegExp(`^${provider.issuer}/auth\\?`));
+  });
+
   it('makes a new account for an unverified email that no account uses', async () => {
     const outcome = await oidcBrowser().signIn(open.url, ACCOUNTS.unverifiedNewcomer);
     const me = (await apiClient(open.url).get('/api/users/me', outcome.token as string)).body.data;
@@ -199,17 +209,18 @@ describe('sign-in with an OpenID provider', () => {
 
 describe('sign-in with an OpenID provider that is missing or unreachable', () => {
   it('lands on the error card when the provider cannot be reached', async () => {
-    const port = await freePort();
+    const [port, closedPort] = [await freePort(), await freePort()];
     const server = await startTestServer({
-      PUBLIC_URL: 'http://127.0.0.1:3000',
-      OIDC_ISSUER_URL: `http://127.0.0.1:${port}`,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OIDC_ISSUER_URL: `http://127.0.0.1:${closedPort}`,
       OIDC_CLIENT_ID: 'x',
       OIDC_CLIENT_SECRET: 'y',
     });
     try {
       const res = await fetch(`${server.url}/auth/oidc`, { redirect: 'manual' });
       expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe('http://127.0.0.1:3000/signin/callback?error=provider_unreachable');
+      expect(res.headers.get('location')).toBe(`http://127.0.0.1:${port}/signin/callback?error=provider_unreachable`);
     } finally {
       await server.close();
     }

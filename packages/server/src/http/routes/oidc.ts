@@ -46,6 +46,13 @@ export function oidcRoutes(app: ZodApp, ctx: AppContext) {
 
   app.get('/auth/oidc', hidden, async (request, reply) => {
     if (!oidc) return land(reply, { error: 'not_configured' });
+    // The provider returns the browser to PUBLIC_URL, so the flow's cookie must be set on that host: a
+    // user who reached Parley at another address (127.0.0.1 vs localhost) starts over there. Only once,
+    // so a proxy that hides the public host can't cause a redirect loop.
+    const publicHost = new URL(publicUrl).host;
+    if (request.host !== publicHost && !request.url.includes('moved=1')) {
+      return reply.header('cache-control', 'no-store').redirect(`${publicUrl}/auth/oidc?moved=1`, 302);
+    }
     try {
       const { flowId, authorizationUrl } = await oidc.start();
       reply.header('set-cookie', flowCookie(flowId, OIDC_FLOW_SECONDS, secure));
