@@ -13,6 +13,8 @@ import { projectsRepository } from './repositories/projects.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
+import { exportsService } from './services/exports.ts';
+import { importsService } from './services/imports.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
 import { peopleService } from './services/people.ts';
@@ -51,6 +53,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     people,
     meetings: meetingsService({ db, ...repos, queue, storage, projects, users, log }),
     transcriptions: transcriptionsService({ ...repos, people }),
+    exports: exportsService(repos),
+    imports: importsService({ db, ...repos, storage }),
   };
 
   return {

@@ -55,13 +55,21 @@ export function meetingsService(deps: Deps) {
     get,
     getInProject,
 
-    /** Checks done before the upload body is read, so a refused upload costs nothing. */
-    async assertCanUpload(userId: string, projectId: string) {
+    /**
+     * Checks done before the upload body is read, so a refused upload costs nothing. The monthly
+     * limit applies to recorded audio only: `assertMayAddAudio` runs when an audio part arrives, so a
+     * transcript-only import is still possible over the limit (docs/decisions/071-transcript-imports.md).
+     */
+    async uploadQuota(userId: string, projectId: string) {
       await projects.assertOwned(userId, projectId);
       const quota = await users.quota(userId);
-      if (quota.usedSeconds >= quota.monthlyDuration)
-        throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
-      return quota;
+      return {
+        ...quota,
+        assertMayAddAudio() {
+          if (quota.usedSeconds >= quota.monthlyDuration)
+            throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
+        },
+      };
     },
 
     async create(
