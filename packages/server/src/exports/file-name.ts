@@ -8,7 +8,7 @@ export function attachmentDisposition(title: string, extension: string): string 
     .join('')
     .replace(/[/\\:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim()
+    .replace(/^[. ]+/, '') // no hidden files, no '..'
     .slice(0, 120)
     .trim();
   const ascii = readable

@@ -38,7 +38,11 @@ export async function importTranscript(
   for (const [key, value] of Object.entries(options.fields ?? { title: 'Imported meeting', recordingType: 'upload' }))
     form.append(key, value);
   if (options.audioPath) {
-    form.append('audioFile', new Blob([readFileSync(options.audioPath)], { type: 'audio/wav' }), basename(options.audioPath));
+    form.append(
+      'audioFile',
+      new Blob([readFileSync(options.audioPath)], { type: 'audio/wav' }),
+      basename(options.audioPath),
+    );
   }
   form.append('transcriptFile', new Blob([transcript.text], { type: transcript.type ?? '' }), transcript.name);
   const response = await fetch(`${baseUrl}/api/projects/${projectId}/meetings`, {

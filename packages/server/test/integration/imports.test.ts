@@ -92,7 +92,7 @@ describe('importing the AMI meeting transcripts', () => {
       }
       // Both files carry the same cues: the two parsers agree cue for cue (cues starting at the same
       // instant have no order of their own, so both lists are sorted the same way).
-      const canonical = (list: typeof imported.vtt) =>
+      const canonical = (list: Awaited<ReturnType<typeof allSegments>>) =>
         [...list].sort((a, b) => a.startTime - b.startTime || a.endTime - b.endTime || a.text.localeCompare(b.text));
       expect(canonical(imported.srt!)).toEqual(canonical(imported.vtt!));
     }
@@ -102,7 +102,10 @@ describe('importing the AMI meeting transcripts', () => {
   });
 
   it('reads the first AMI cue exactly', async () => {
-    const res = await importTranscript(server.url, token, projectId, { name: 'ES2002a.vtt', text: amiFile('ES2002a', 'vtt') });
+    const res = await importTranscript(server.url, token, projectId, {
+      name: 'ES2002a.vtt',
+      text: amiFile('ES2002a', 'vtt'),
+    });
     const [first, , third] = await allSegments(res.body.data._id);
     expect(first).toMatchObject({ speaker: 'Project Manager', text: 'Okay.', startTime: 50_420, endTime: 50_990 });
     expect(third!.text).toMatch(/^Um well this is the kick-off meeting for our our project\./);
@@ -140,7 +143,8 @@ describe('transcript formats', () => {
   });
 
   it('reads SubRip with formatting tags and without cue numbers', async () => {
-    const srt = '\uFEFF1\n00:00:00,500 --> 00:00:02,000\n<i>Carol:</i> First line\nsecond line\n\n00:00:03,000 --> 00:00:04,000\n{\\an8}Dan: Later\n';
+    const srt =
+      '\uFEFF1\n00:00:00,500 --> 00:00:02,000\n<i>Carol:</i> First line\nsecond line\n\n00:00:03,000 --> 00:00:04,000\n{\\an8}Dan: Later\n';
     const res = await importTranscript(server.url, token, projectId, { name: 'otter.srt', text: srt });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await allSegments(res.body.data._id)).toMatchObject([
@@ -155,7 +159,13 @@ describe('a transcript with its recording', () => {
     const jobsBefore = await jobCount();
     const usageBefore = await usageSeconds();
     const vtt = 'WEBVTT\n\n00:00:00.300 --> 00:00:04.000\n<v John F. Kennedy>And so my fellow Americans\n';
-    const res = await importTranscript(server.url, token, projectId, { name: 'jfk.vtt', text: vtt }, { audioPath: jfkWavPath() });
+    const res = await importTranscript(
+      server.url,
+      token,
+      projectId,
+      { name: 'jfk.vtt', text: vtt },
+      { audioPath: jfkWavPath() },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const meeting = expectSchema(MeetingResponse, res.body).data;
     expect(meeting.transcriptionStatus).toBe('completed');
@@ -173,14 +183,39 @@ describe('a transcript with its recording', () => {
 describe('malformed and refused transcripts', () => {
   const cases: Array<[string, string, RegExp]> = [
     ['no-header.vtt', '00:00:01.000 --> 00:00:02.000\nHi\n', /Line 1: a WebVTT file must start with 'WEBVTT'/],
-    ['bad-time.vtt', 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nFine\n\n00:00:0x.000 --> 00:00:04.000\nBroken\n', /Line 6: the cue timing '00:00:0x\.000 --> 00:00:04\.000'/],
+    [
+      'bad-time.vtt',
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nFine\n\n00:00:0x.000 --> 00:00:04.000\nBroken\n',
+      /Line 6: the cue timing '00:00:0x\.000 --> 00:00:04\.000'/,
+    ],
     ['backwards.vtt', 'WEBVTT\n\n00:00:05.000 --> 00:00:02.000\nHi\n', /Line 3: the cue ends before it starts/],
-    ['no-timing.srt', '1\n00:00:01,000 --> 00:00:02,000\nAnn: hi\n\n2\nAnn: where is my timing\n', /Line 6: expected a cue timing/],
+    [
+      'no-timing.srt',
+      '1\n00:00:01,000 --> 00:00:02,000\nAnn: hi\n\n2\nAnn: where is my timing\n',
+      /Line 6: expected a cue timing/,
+    ],
     ['empty.vtt', 'WEBVTT\n\n', /contains no cues/],
-    ['broken.json', '{\n  "format": "parley.meeting",\n  "version": 1,\n  "meeting": {\n    "title": "x",,\n  }\n}', /Line 5: the file is not valid JSON/],
-    ['future.json', JSON.stringify({ format: 'parley.meeting', version: 2, meeting: { title: 'x' }, segments: [] }), /only version 1 can be imported/],
+    [
+      'broken.json',
+      '{\n  "format": "parley.meeting",\n  "version": 1,\n  "meeting": {\n    "title": "x",,\n  }\n}',
+      /Line 5: the file is not valid JSON/,
+    ],
+    [
+      'future.json',
+      JSON.stringify({ format: 'parley.meeting', version: 2, meeting: { title: 'x' }, segments: [] }),
+      /only version 1 can be imported/,
+    ],
     ['other.json', JSON.stringify({ hello: 'world' }), /Not a Parley export/],
-    ['bad-segment.json', JSON.stringify({ format: 'parley.meeting', version: 1, meeting: { title: 'x' }, segments: [{ speaker: 'A', text: 'hi', startTime: 5, endTime: 1 }] }), /segments\[0\]\.endTime/],
+    [
+      'bad-segment.json',
+      JSON.stringify({
+        format: 'parley.meeting',
+        version: 1,
+        meeting: { title: 'x' },
+        segments: [{ speaker: 'A', text: 'hi', startTime: 5, endTime: 1 }],
+      }),
+      /segments\[0\]\.endTime/,
+    ],
   ];
 
   it('answers 400 naming the line (or field) at fault, and creates nothing', async () => {
@@ -194,7 +229,11 @@ describe('malformed and refused transcripts', () => {
   });
 
   it('refuses a file that is not a transcript, and one with no files at all', async () => {
-    const res = await importTranscript(server.url, token, projectId, { name: 'notes.docx', text: 'PK\u0003\u0004', type: 'application/zip' });
+    const res = await importTranscript(server.url, token, projectId, {
+      name: 'notes.docx',
+      text: 'PK\u0003\u0004',
+      type: 'application/zip',
+    });
     expectError(res, 400, TRANSCRIPT_MESSAGES.invalidType);
     const none = await fetch(`${server.url}/api/projects/${projectId}/meetings`, {
       method: 'POST',

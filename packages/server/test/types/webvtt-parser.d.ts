@@ -13,7 +13,11 @@ declare module 'webvtt-parser' {
     tree: { children: WebVTTNode[] };
   }
   export class WebVTTParser {
-    parse(input: string, mode?: 'metadata' | 'chapters'): {
+    constructor(entities?: Record<string, string>);
+    parse(
+      input: string,
+      mode?: 'metadata' | 'chapters',
+    ): {
       cues: WebVTTCue[];
       errors: Array<{ message: string; line: number }>;
     };
