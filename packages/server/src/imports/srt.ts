@@ -1,8 +1,9 @@
 import {
+  blocksOf,
   CueCollector,
   type ImportedCue,
   joinCueLines,
-  parseTiming,
+  readCueBlock,
   splitLines,
   splitSpeakerPrefix,
   TranscriptFormatError,
@@ -22,31 +23,22 @@ const plainText = (text: string) =>
  * 00:00:04,000') and text. Speakers come from 'Name:' prefixes (Otter, Zoom, our own export).
  */
 export function parseSrt(source: string): ImportedCue[] {
-  const lines = splitLines(source);
   const collector = new CueCollector();
-  let index = 0;
-  while (index < lines.length) {
-    while (index < lines.length && lines[index]!.trim() === '') index++;
-    if (index >= lines.length) break;
-    const blockStart = index;
-    const block: string[] = [];
-    while (index < lines.length && lines[index]!.trim() !== '') block.push(lines[index++]!);
-
+  for (const block of blocksOf(splitLines(source))) {
     // The cue number is optional in practice (some tools omit it); the timing line is not.
-    const hasNumber = /^\d+$/.test(block[0]!.trim());
-    const timingOffset = hasNumber ? 1 : 0;
-    const timingLine = block[timingOffset];
-    if (timingLine === undefined || !timingLine.includes('-->')) {
-      throw new TranscriptFormatError(
-        blockStart + 1 + timingOffset,
-        hasNumber
-          ? "expected a cue timing ('00:00:01,000 --> 00:00:04,000') after the cue number"
-          : "expected a cue number or a cue timing ('00:00:01,000 --> 00:00:04,000')",
-      );
-    }
-    const timing = parseTiming(timingLine, blockStart + 1 + timingOffset);
-    const { speaker, text } = splitSpeakerPrefix(plainText(joinCueLines(block.slice(timingOffset + 1))));
-    collector.add({ ...timing, speaker: speaker ?? UNLABELLED_SPEAKER, text }, blockStart + 1);
+    const hasNumber = /^\d+$/.test(block.lines[0]!.trim());
+    const cue = readCueBlock(
+      block,
+      hasNumber,
+      hasNumber
+        ? "expected a cue timing ('00:00:01,000 --> 00:00:04,000') after the cue number"
+        : "expected a cue number or a cue timing ('00:00:01,000 --> 00:00:04,000')",
+    );
+    const { speaker, text } = splitSpeakerPrefix(plainText(joinCueLines(cue.payload)));
+    collector.add(
+      { startMs: cue.startMs, endMs: cue.endMs, speaker: speaker ?? UNLABELLED_SPEAKER, text },
+      block.firstLine,
+    );
   }
   if (collector.cues.length === 0) throw new TranscriptFormatError(null, 'The SubRip file contains no cues');
   return collector.cues;

@@ -67,6 +67,36 @@ export function splitSpeakerPrefix(text: string): { speaker: string | null; text
   return { speaker: match[1]!.trim(), text: match[2]!.trim() };
 }
 
+/** The blocks of a subtitle file: runs of non-blank lines, each with its 1-based first line number. */
+export function* blocksOf(lines: string[], from = 0): Generator<{ firstLine: number; lines: string[] }> {
+  let index = from;
+  while (index < lines.length) {
+    while (index < lines.length && lines[index]!.trim() === '') index++;
+    if (index >= lines.length) return;
+    const firstLine = index + 1;
+    const block: string[] = [];
+    while (index < lines.length && lines[index]!.trim() !== '') block.push(lines[index++]!);
+    yield { firstLine, lines: block };
+  }
+}
+
+/**
+ * A cue block: an optional identifier line (the SubRip number, a WebVTT id), the timing line, then
+ * the payload. `expected` is what the message says belongs where no timing line is found.
+ */
+export function readCueBlock(
+  block: { firstLine: number; lines: string[] },
+  hasIdentifier: boolean,
+  expected: string,
+): { startMs: number; endMs: number; payload: string[] } {
+  const offset = hasIdentifier ? 1 : 0;
+  const timingLine = block.lines[offset];
+  if (timingLine === undefined || !timingLine.includes('-->')) {
+    throw new TranscriptFormatError(block.firstLine + offset, expected);
+  }
+  return { ...parseTiming(timingLine, block.firstLine + offset), payload: block.lines.slice(offset + 1) };
+}
+
 /** Joins a cue's lines into one run of text (subtitle line breaks are layout, not meaning). */
 export const joinCueLines = (lines: string[]) =>
   lines

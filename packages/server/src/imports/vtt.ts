@@ -1,8 +1,9 @@
 import {
+  blocksOf,
   CueCollector,
   type ImportedCue,
   joinCueLines,
-  parseTiming,
+  readCueBlock,
   splitLines,
   splitSpeakerPrefix,
   TranscriptFormatError,
@@ -20,10 +21,13 @@ const ENTITIES: Record<string, string> = {
   apos: "'",
 };
 
+const codePoint = (code: number, whole: string) =>
+  Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+
 const decodeEntities = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+    if (/^#x/i.test(name)) return codePoint(Number.parseInt(name.slice(2), 16), whole);
+    if (name.startsWith('#')) return codePoint(Number(name.slice(1)), whole);
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 
@@ -47,30 +51,20 @@ export function parseVtt(source: string): ImportedCue[] {
     throw new TranscriptFormatError(1, "a WebVTT file must start with 'WEBVTT'");
   }
   const collector = new CueCollector();
-  let index = 1;
-  // The header block runs to the first blank line.
-  while (index < lines.length && lines[index]!.trim() !== '') index++;
-
-  while (index < lines.length) {
-    while (index < lines.length && lines[index]!.trim() === '') index++;
-    if (index >= lines.length) break;
-    const blockStart = index;
-    const block: string[] = [];
-    while (index < lines.length && lines[index]!.trim() !== '') block.push(lines[index++]!);
-
-    if (/^(NOTE|STYLE|REGION)(\s|$)/.test(block[0]!)) continue;
-    const timingOffset = block[0]!.includes('-->') ? 0 : 1;
-    const timingLine = block[timingOffset];
-    if (timingLine === undefined || !timingLine.includes('-->')) {
-      throw new TranscriptFormatError(
-        blockStart + 1 + timingOffset,
-        "expected a cue timing ('00:00:01.000 --> 00:00:04.000')",
-      );
-    }
-    const timing = parseTiming(timingLine, blockStart + 1 + timingOffset);
-    const { voice, text } = readCuePayload(joinCueLines(block.slice(timingOffset + 1)));
+  // The first block is the header: 'WEBVTT' and its metadata lines, up to the first blank line.
+  for (const block of [...blocksOf(lines)].slice(1)) {
+    if (/^(NOTE|STYLE|REGION)(\s|$)/.test(block.lines[0]!)) continue;
+    const cue = readCueBlock(
+      block,
+      !block.lines[0]!.includes('-->'),
+      "expected a cue timing ('00:00:01.000 --> 00:00:04.000')",
+    );
+    const { voice, text } = readCuePayload(joinCueLines(cue.payload));
     const prefixed = voice ? { speaker: voice, text } : splitSpeakerPrefix(text);
-    collector.add({ ...timing, speaker: prefixed.speaker ?? UNLABELLED_SPEAKER, text: prefixed.text }, blockStart + 1);
+    collector.add(
+      { startMs: cue.startMs, endMs: cue.endMs, speaker: prefixed.speaker ?? UNLABELLED_SPEAKER, text: prefixed.text },
+      block.firstLine,
+    );
   }
   if (collector.cues.length === 0) throw new TranscriptFormatError(null, 'The WebVTT file contains no cues');
   return collector.cues;

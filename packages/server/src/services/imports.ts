@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { type ParsedTranscript, parseTranscript, TranscriptFormatError } from '../imports/parse.ts';
 import { badRequest } from '../lib/errors.ts';
-import { newId, nowIso } from '../lib/ids.ts';
+import { newId } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
 import type { actionItemsRepository, NewActionItem } from '../repositories/action-items.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
@@ -12,7 +12,7 @@ import type { peopleRepository } from '../repositories/people.ts';
 import type { ImportedSegment, transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import type { AudioStorage } from '../storage/storage.ts';
-import type { ReceivedAudio } from './meetings.ts';
+import { newMeetingRow, type ReceivedAudio } from './meetings.ts';
 
 interface Deps {
   db: Db;
@@ -123,28 +123,16 @@ export function importsService({ db, meetings, transcriptions, actionItems, peop
         const id = newId();
         const lastCueEnd = imported.segments.reduce((end, segment) => Math.max(end, segment.endMs), 0);
         const audioKey = audio ? `audio/${userId}/${id}.${audio.extension}` : null;
-        const now = nowIso();
+        const hasItems = imported.actionItems.length > 0;
         const row: MeetingRow = {
-          id,
-          user_id: userId,
-          project_id: projectId,
-          title: fields.title,
+          ...newMeetingRow({ id, userId, projectId, fields, audio, audioKey }),
           description: imported.description,
           duration_ms: audio ? Math.round(audio.durationSeconds * 1000) : lastCueEnd,
-          recording_type: fields.recordingType ?? 'upload',
-          audio_key: audioKey,
-          audio_mime: audio?.mimeType ?? null,
-          audio_size: audio?.size ?? null,
-          audio_name: audio?.fileName ?? null,
           transcription_status: 'completed',
           transcription_progress: 100,
-          transcription_error: null,
           summary: imported.summary,
-          action_items_status: imported.actionItems.length > 0 ? 'completed' : 'not_started',
-          action_items_progress: imported.actionItems.length > 0 ? 100 : 0,
-          action_items_error: null,
-          created_at: now,
-          updated_at: now,
+          action_items_status: hasItems ? 'completed' : 'not_started',
+          action_items_progress: hasItems ? 100 : 0,
         };
         if (audio && audioKey) await storage.putFile(audioKey, audio.tempPath);
         try {

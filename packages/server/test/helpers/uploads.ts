@@ -17,6 +17,10 @@ export async function uploadMeeting(
     new Blob([bytes], { type: file.type ?? 'audio/wav' }),
     file.name ?? basename(file.path ?? 'audio.wav'),
   );
+  return postMeetingForm(baseUrl, token, projectId, form);
+}
+
+async function postMeetingForm(baseUrl: string, token: string, projectId: string, form: FormData) {
   const response = await fetch(`${baseUrl}/api/projects/${projectId}/meetings`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
@@ -45,11 +49,5 @@ export async function importTranscript(
     );
   }
   form.append('transcriptFile', new Blob([transcript.text], { type: transcript.type ?? '' }), transcript.name);
-  const response = await fetch(`${baseUrl}/api/projects/${projectId}/meetings`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : {} };
+  return postMeetingForm(baseUrl, token, projectId, form);
 }

@@ -127,7 +127,7 @@ describe('transcript formats', () => {
       '',
       '2',
       '00:05.000 --> 00:07.250',
-      '<v.loud Bob Jones>I <i>agree</i> &lt;3',
+      '<v.loud Bob Jones>I <i>agree</i> &lt;3 &#x1F44D; &#99999999;',
       '',
       '00:00:08.000 --> 00:00:09.000',
       'no speaker here',
@@ -137,7 +137,7 @@ describe('transcript formats', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await allSegments(res.body.data._id)).toMatchObject([
       { speaker: 'Ann Smith', text: 'Hello & welcome, everyone.', startTime: 1000, endTime: 4500 },
-      { speaker: 'Bob Jones', text: 'I agree <3', startTime: 5000, endTime: 7250 },
+      { speaker: 'Bob Jones', text: 'I agree <3 👍 &#99999999;', startTime: 5000, endTime: 7250 },
       { speaker: 'Speaker 1', text: 'no speaker here', startTime: 8000, endTime: 9000 },
     ]);
   });

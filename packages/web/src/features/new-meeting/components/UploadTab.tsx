@@ -25,6 +25,20 @@ function formatSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+/** The chosen file's name and size (and the audio's length), under its picker. */
+function ChosenFile({ icon: Icon, file, detail }: { icon: typeof FileText; file: File; detail?: string }) {
+  return (
+    <p className="text-muted-foreground flex min-w-0 items-center gap-2 text-sm">
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <span className="truncate">{file.name}</span>
+      <span className="shrink-0">
+        · {formatSize(file.size)}
+        {detail ? ` · ${detail}` : ''}
+      </span>
+    </p>
+  );
+}
+
 /**
  * The Upload tab: an audio file (type and size rules of spec section 5), a transcript to import
  * beside it or instead of it (WebVTT, SubRip, Parley JSON), and a required title.
@@ -96,16 +110,7 @@ export function UploadTab({ active, disabled, submit, onCancel }: NewMeetingTabP
           {...fieldProps(fileId, errors.file, true)}
         />
       </FormField>
-      {file && (
-        <p className="text-muted-foreground flex min-w-0 items-center gap-2 text-sm">
-          <FileAudio className="size-4 shrink-0" aria-hidden="true" />
-          <span className="truncate">{file.name}</span>
-          <span className="shrink-0">
-            · {formatSize(file.size)}
-            {duration ? ` · ${formatDuration(duration)}` : ''}
-          </span>
-        </p>
-      )}
+      {file && <ChosenFile icon={FileAudio} file={file} detail={duration ? formatDuration(duration) : undefined} />}
       <FormField
         id={transcriptId}
         label="Transcript (optional)"
@@ -120,13 +125,7 @@ export function UploadTab({ active, disabled, submit, onCancel }: NewMeetingTabP
           {...fieldProps(transcriptId, errors.transcript, true)}
         />
       </FormField>
-      {transcript && (
-        <p className="text-muted-foreground flex min-w-0 items-center gap-2 text-sm">
-          <FileText className="size-4 shrink-0" aria-hidden="true" />
-          <span className="truncate">{transcript.name}</span>
-          <span className="shrink-0">· {formatSize(transcript.size)}</span>
-        </p>
-      )}
+      {transcript && <ChosenFile icon={FileText} file={transcript} />}
       <FormField id={titleId} label="Title" error={errors.title}>
         <Input
           value={title}
