@@ -8,7 +8,10 @@ const lineAt = (source: string, offset: number) => source.slice(0, offset).split
 export function parseParleyJson(source: string): ParsedMeetingExport {
   let value: unknown;
   try {
-    value = JSON.parse(source.replace(/^\uFEFF/, ''));
+    // A NUL character (`\u0000` in a string) is valid JSON but PostgreSQL text cannot hold it.
+    value = JSON.parse(source.replace(/^\uFEFF/, ''), (_key, item) =>
+      typeof item === 'string' ? item.replaceAll('\u0000', '') : item,
+    );
   } catch (error) {
     const message = (error as Error).message;
     const position = message.match(/position (\d+)/);

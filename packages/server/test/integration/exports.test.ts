@@ -189,6 +189,19 @@ describe('GET /api/meetings/{meetingId}/export', () => {
     expectError(await api.get('/api/meetings/nope/export?format=md', owner.token), 404);
   });
 
+  it('is described in the OpenAPI document with its formats', async () => {
+    const doc = (await api.get('/api/docs/json')).body;
+    const parameters = doc.paths['/api/meetings/{meetingId}/export'].get.parameters;
+    expect(parameters.find((p: { name: string }) => p.name === 'format').schema.enum).toEqual([
+      'txt',
+      'md',
+      'srt',
+      'vtt',
+      'docx',
+      'json',
+    ]);
+  });
+
   it('downloads the audio in its original format under the title', async () => {
     const url = (await api.get(`/api/projects/${projectId}/meetings/${meetingId}/audio-url`, owner.token)).body.data
       .url;

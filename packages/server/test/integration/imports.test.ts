@@ -154,6 +154,23 @@ describe('transcript formats', () => {
   });
 });
 
+describe('Parley JSON written by hand or by another tool', () => {
+  it('fills defaults, and drops NUL characters that PostgreSQL text cannot hold', async () => {
+    const json = JSON.stringify({
+      format: 'parley.meeting',
+      version: 1,
+      meeting: { title: 'Minimal' },
+      segments: [{ speaker: 'Ann', text: 'nul\u0000 here', startTime: 0, endTime: 1500 }],
+    });
+    const res = await importTranscript(server.url, token, projectId, { name: 'minimal.json', text: json });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({ duration: 2, actionItemsStatus: 'not_started' });
+    expect(await allSegments(res.body.data._id)).toEqual([
+      { speaker: 'Ann', text: 'nul here', startTime: 0, endTime: 1500, personId: null, isEdited: false },
+    ]);
+  });
+});
+
 describe('a transcript with its recording', () => {
   it('plays the audio against the imported segments: duration and usage from the audio, no job', async () => {
     const jobsBefore = await jobCount();
