@@ -55,7 +55,7 @@ const meetingCount = async () =>
   (await api.get(`/api/projects/${projectId}/meetings`, token)).body.data.meetings.length as number;
 const usageSeconds = async () => (await api.get('/api/users/me', token)).body.data.currentMonthUsage.duration;
 
-// One meeting of each AMI series (ES2002, IS1000, TS3005, ...), about 5,000 real cues in all.
+// The first meeting of each of the 10 AMI series (ES2002a, IS1000a, TS3005a, ...): 2,362 real cues per format.
 const amiMeetings = () => {
   const seen = new Set<string>();
   return amiManifest().filter((m) => {
