@@ -1,5 +1,7 @@
+export * from './action-items.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './exports.ts';
 export * from './jobs.ts';
 export * from './limits.ts';
 export * from './meetings.ts';

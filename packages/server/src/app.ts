@@ -15,6 +15,7 @@ import { registerErrorHandler } from './http/plugins/error-handler.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
 import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
+import { exportRoutes } from './http/routes/exports.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { meetingRoutes } from './http/routes/meetings.ts';
 import { oidcRoutes } from './http/routes/oidc.ts';
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     peopleRoutes(zodScope, ctx);
     meetingRoutes(zodScope, ctx);
     transcriptionRoutes(zodScope, ctx);
+    exportRoutes(zodScope, ctx);
   });
 
   await serveWebApp(app, ctx.config.webDistDir);

@@ -5,6 +5,7 @@ import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { databaseQueue } from './jobs/queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
+import { actionItemsRepository } from './repositories/action-items.ts';
 import { identitiesRepository } from './repositories/identities.ts';
 import { jobsRepository } from './repositories/jobs.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
@@ -14,6 +15,8 @@ import { projectsRepository } from './repositories/projects.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
+import { exportsService } from './services/exports.ts';
+import { importsService } from './services/imports.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
 import { oidcService } from './services/oidc.ts';
@@ -42,6 +45,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     jobs: jobsRepository(db, kind),
     identities: identitiesRepository(db),
     oidcFlows: oidcFlowsRepository(db),
+    actionItems: actionItemsRepository(db),
   };
   const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
 
@@ -55,6 +59,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetings: meetingsService({ db, ...repos, queue, storage, projects, users, log }),
     transcriptions: transcriptionsService({ ...repos, people }),
     oidc: config.oidc ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, tokens, log }) : undefined,
+    exports: exportsService(repos),
+    imports: importsService({ db, ...repos, storage }),
   };
 
   return {

@@ -1,11 +1,13 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as aiNotes from './migrations/003-ai-notes.ts';
 import * as oidc from './migrations/006-oidc.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '003-ai-notes': aiNotes,
   '006-oidc': oidc,
 };
 

@@ -60,6 +60,11 @@ export interface MeetingsTable {
   action_items_status: string;
   action_items_progress: number;
   action_items_error: string | null;
+  // Added by 003-ai-notes; optional so code that builds a new meeting row need not name them.
+  summary_lease_id?: string | null;
+  summary_lease_until?: string | null;
+  summary_generated_at?: string | null;
+  summary_engine?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -124,6 +129,25 @@ export interface OidcFlowsTable {
   created_at: string;
 }
 
+export interface ActionItemsTable {
+  id: string;
+  user_id: string;
+  meeting_id: string;
+  task: string;
+  context: string | null;
+  context_start_ms: number | null;
+  assignee: string | null;
+  person_id: string | null;
+  due_date: string | null;
+  /** pending | in_progress | completed */
+  status: string;
+  /** generated | imported | manual: regenerating replaces only 'generated' rows */
+  source: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -134,6 +158,7 @@ export interface Database {
   jobs: JobsTable;
   identities: IdentitiesTable;
   oidc_flows: OidcFlowsTable;
+  action_items: ActionItemsTable;
 }
 
 export type { Generated };
