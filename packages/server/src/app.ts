@@ -12,6 +12,7 @@ import {
 import type { AppContext } from './context.ts';
 import { requireAuth } from './http/plugins/auth.ts';
 import { registerErrorHandler } from './http/plugins/error-handler.ts';
+import { onClientError, onFrameworkError, rejectOverlongUrls } from './http/plugins/framework-errors.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
 import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
@@ -53,6 +54,8 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     bodyLimit: 1024 * 1024,
     // Upload routes parse their own (multipart) bodies; everything else is JSON.
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -60,6 +63,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onRequest', rejectOverlongUrls);
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {
