@@ -97,7 +97,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   authRoutes(app, ctx);
   audioRoutes(app, ctx);
   await app.register(async (scope) => {
-    requireAuth(scope, ctx.tokens);
+    requireAuth(scope, ctx.services.sessions);
     const zodScope = scope.withTypeProvider<ZodTypeProvider>();
     userRoutes(zodScope, ctx);
     projectRoutes(zodScope, ctx);

@@ -6,16 +6,18 @@ import { migrateToLatest } from './db/migrate.ts';
 import { databaseQueue } from './jobs/queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { jobsRepository } from './repositories/jobs.ts';
+import { loginThrottleRepository } from './repositories/login-throttle.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
-import { LoginThrottle } from './services/login-throttle.ts';
+import { loginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
+import { sessionsService } from './services/sessions.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
 import { ensureTempDir, localStorage } from './storage/storage.ts';
@@ -37,13 +39,16 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetings: meetingsRepository(db),
     transcriptions: transcriptionsRepository(db),
     jobs: jobsRepository(db, kind),
+    loginThrottle: loginThrottleRepository(db),
   };
   const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
 
-  const users = usersService({ ...repos, tokens, throttle: new LoginThrottle(), config });
+  const sessions = sessionsService({ users: repos.users, tokens });
+  const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const projects = projectsService({ db, ...repos, storage, log });
   const people = peopleService(repos);
   const services = {
+    sessions,
     users,
     projects,
     people,

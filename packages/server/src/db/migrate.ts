@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as hardening from './migrations/002-hardening.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '002-hardening': hardening,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

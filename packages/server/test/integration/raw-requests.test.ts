@@ -24,13 +24,13 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Raw', email: 'raw@example.com', password: 'correct horse' }),
   });
-  token = (await res.json()).data.token;
+  token = ((await res.json()) as any).data.token;
   const project = await fetch(`${server.url}/api/projects`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ name: 'Raw' }),
   });
-  projectId = (await project.json()).data._id;
+  projectId = ((await project.json()) as any).data._id;
 });
 afterAll(() => server.close());
 
