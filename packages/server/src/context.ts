@@ -25,7 +25,9 @@ import { ensureTempDir, localStorage } from './storage/storage.ts';
 /** Everything a process needs, built once: the API server and the worker share it. */
 export async function createContext(config: Config, log: FastifyBaseLogger) {
   configureFfmpeg(config.ffmpegPath);
-  const { db, kind } = createDb(config.database);
+  const { db, kind } = createDb(config.database, (err) =>
+    log.error({ err }, 'a database connection was lost; the pool will reconnect on the next query'),
+  );
   await migrateToLatest(db);
 
   const storage = localStorage(config.dataDir);

@@ -15,7 +15,9 @@ beforeAll(async () => {
   drop = database.drop;
   const dataDir = tempDataDir();
   const config = loadConfig({ DATA_DIR: dataDir, ...(database.url ? { DATABASE_URL: database.url } : {}) });
-  db = createDb(config.database).db;
+  db = createDb(config.database, (error) => {
+    throw error;
+  }).db;
 });
 afterAll(async () => {
   await db?.destroy();
