@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { requireAuth } from './http/plugins/auth.ts';
 import { registerErrorHandler } from './http/plugins/error-handler.ts';
 import { onClientError, onFrameworkError, rejectOverlongUrls } from './http/plugins/framework-errors.ts';
+import { QuietReadsLogController } from './http/plugins/request-logging.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
 import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
+    logController: new QuietReadsLogController(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
