@@ -49,8 +49,12 @@ export function loggerOptions(level: string) {
 export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(ctx.config.logLevel) }),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => newId(),
+    // A client's own request id is kept for tracing when it looks like one; anything else gets ours.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const sent = request.headers['x-request-id'];
+      return typeof sent === 'string' && /^[\w.:-]{1,128}$/.test(sent) ? sent : newId();
+    },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Upload routes parse their own (multipart) bodies; everything else is JSON.

@@ -23,9 +23,10 @@ export function sendRaw(
     const socket = connect({ host: hostname, port: Number(port) });
     const chunks: Buffer[] = [];
     let settled = false;
+    const isHead = String(request).startsWith('HEAD ');
     const finish = () => {
       if (settled) return;
-      const response = parseFirstResponse(Buffer.concat(chunks));
+      const response = parseFirstResponse(Buffer.concat(chunks), isHead);
       if (!response) return;
       settled = true;
       socket.destroy();
@@ -49,7 +50,7 @@ export function sendRaw(
   });
 }
 
-function parseFirstResponse(data: Buffer): RawResponse | undefined {
+function parseFirstResponse(data: Buffer, isHead: boolean): RawResponse | undefined {
   const text = data.toString('latin1');
   const headerEnd = text.indexOf('\r\n\r\n');
   if (headerEnd < 0) return undefined;
@@ -59,7 +60,8 @@ function parseFirstResponse(data: Buffer): RawResponse | undefined {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  const length = Number(headers['content-length'] ?? -1);
+  // A reply to HEAD announces the length of a body it does not send.
+  const length = isHead ? 0 : Number(headers['content-length'] ?? -1);
   const rest = data.subarray(Buffer.byteLength(text.slice(0, headerEnd + 4), 'latin1'));
   if (length < 0 || rest.length < length) return undefined;
   const body = rest.subarray(0, length).toString('utf8');

@@ -80,6 +80,16 @@ describe('requests Fastify or Node answer before the app', () => {
     expectShape(res, 400, /method/i);
   });
 
+  it('a request id that is too long or not an id is replaced by one of ours', async () => {
+    for (const sent of ['r'.repeat(5000), 'with spaces and "quotes"']) {
+      const res = await sendRaw(server.url, get('/api/health', `X-Request-Id: ${sent}\r\n`));
+      expect(res.status).toBe(200);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{24}$/);
+    }
+    const kept = await sendRaw(server.url, get('/api/health', 'X-Request-Id: trace-abc.123\r\n'));
+    expect(kept.headers['x-request-id']).toBe('trace-abc.123');
+  });
+
   it('a method the route does not have', async () => {
     const res = await sendRaw(server.url, `PATCH /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
     expectShape(res, 404);
