@@ -35,11 +35,7 @@ export async function freshDatabaseUrl(): Promise<{ url: string | undefined; dro
   return {
     url,
     drop: async () => {
-      const open = await asAdmin<{ pid: number; state: string; query: string }>(
-        admin,
-        'select pid, state, query from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [name],
-      );
+      const open = await connectionsStillOpen(admin, name);
       await asAdmin(admin, `drop database if exists ${name} with (force)`);
       if (open.length > 0) {
         const list = open.map((c) => `pid ${c.pid} (${c.state}: ${c.query.slice(0, 80)})`).join('; ');
@@ -50,6 +46,23 @@ export async function freshDatabaseUrl(): Promise<{ url: string | undefined; dro
       }
     },
   };
+}
+
+/**
+ * Client connections to the database, given a moment to go: a process that was just killed has closed
+ * its socket, but the server takes a few milliseconds to notice.
+ */
+async function connectionsStillOpen(admin: string, name: string) {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const open = await asAdmin<{ pid: number; state: string; query: string }>(
+      admin,
+      "select pid, state, query from pg_stat_activity where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()",
+      [name],
+    );
+    if (open.length === 0 || Date.now() > deadline) return open;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export function tempDataDir(prefix = 'parley-test-'): string {
