@@ -19,6 +19,7 @@ import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { meetingRoutes } from './http/routes/meetings.ts';
+import { oidcRoutes } from './http/routes/oidc.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
 
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
+  oidcRoutes(app, ctx);
   audioRoutes(app, ctx);
   await app.register(async (scope) => {
     requireAuth(scope, ctx.services.sessions);

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LIMITS } from '@parley/contract';
 import { z } from 'zod';
+import { parseOidcConfig } from './config-oidc.ts';
 
 const bool = (name: string, fallback: boolean) =>
   z
@@ -79,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.TRANSCRIPTION_ENGINE === 'remote' && !e.REMOTE_ASR_URL) {
     throw new ConfigError('Invalid configuration:\n  REMOTE_ASR_URL: is required when TRANSCRIPTION_ENGINE=remote');
   }
+  const oidcProblems: string[] = [];
+  const oidc = parseOidcConfig(env, e.ALLOW_REGISTRATION, oidcProblems);
+  if (oidcProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${oidcProblems.join('\n')}`);
   const repoRoot = resolve(import.meta.dirname, '../../..');
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -96,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     database,
     jwt: { secret: e.JWT_SECRET ?? persistentSecret(dataDir), expiresInHours: e.JWT_EXPIRES_IN_HOURS },
     allowRegistration: e.ALLOW_REGISTRATION,
+    oidc,
     tier: {
       name: 'free',
       monthlyDurationSeconds: e.TIER_MONTHLY_MINUTES * 60,

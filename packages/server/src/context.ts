@@ -5,9 +5,11 @@ import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { databaseQueue } from './jobs/queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
+import { identitiesRepository } from './repositories/identities.ts';
 import { jobsRepository } from './repositories/jobs.ts';
 import { loginThrottleRepository } from './repositories/login-throttle.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
+import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
@@ -15,6 +17,7 @@ import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
 import { loginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
+import { oidcService } from './services/oidc.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
 import { sessionsService } from './services/sessions.ts';
@@ -42,6 +45,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     transcriptions: transcriptionsRepository(db),
     jobs: jobsRepository(db, kind),
     loginThrottle: loginThrottleRepository(db),
+    identities: identitiesRepository(db),
+    oidcFlows: oidcFlowsRepository(db),
   };
   const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
 
@@ -56,6 +61,9 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     people,
     meetings: meetingsService({ db, ...repos, queue, storage, projects, users, log }),
     transcriptions: transcriptionsService({ ...repos, people }),
+    oidc: config.oidc
+      ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
+      : undefined,
   };
 
   return {

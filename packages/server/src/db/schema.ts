@@ -118,6 +118,25 @@ export interface LoginThrottleTable {
   window_start: string;
 }
 
+export interface IdentitiesTable {
+  id: string;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  created_at: string;
+  last_used_at: string;
+}
+
+export interface OidcFlowsTable {
+  id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -127,6 +146,8 @@ export interface Database {
   usage_events: UsageEventsTable;
   jobs: JobsTable;
   login_throttle: LoginThrottleTable;
+  identities: IdentitiesTable;
+  oidc_flows: OidcFlowsTable;
 }
 
 export type { Generated };

@@ -17,6 +17,13 @@ export function sessionsService({ users, tokens }: Deps) {
   return {
     issue: (row: Pick<UserRow, 'id' | 'session_version'>) => tokens.sessionToken(row.id, row.session_version),
 
+    /** A session for an account found by id (an identity provider's sign-in). */
+    async issueForUser(userId: string) {
+      const row = await users.findById(userId);
+      if (!row) throw unauthorized(SESSION_ENDED);
+      return tokens.sessionToken(row.id, row.session_version);
+    },
+
     resourceToken: async (userId: string, resource: string, seconds: number) => {
       const row = await users.findById(userId);
       if (!row) throw unauthorized(SESSION_ENDED);

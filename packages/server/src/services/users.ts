@@ -73,11 +73,24 @@ export function usersService({ users, usage, sessions, throttle, config }: Deps)
       return present(row);
     },
 
-    /** Ends every other session of the user; the one that asked (sessionId) stays signed in. */
-    async changePassword(userId: string, sessionId: string | undefined, currentPassword: string, newPassword: string) {
+    /**
+     * An account made through an identity provider has no password: it sets its first one without a
+     * current one. Ends every other session of the user; the one that asked (sessionId) stays signed in.
+     */
+    async changePassword(
+      userId: string,
+      sessionId: string | undefined,
+      currentPassword: string | undefined,
+      newPassword: string,
+    ) {
       const row = await users.findById(userId);
       if (!row) throw notFound('User');
-      if (!row.password_hash || !(await verifyPassword(currentPassword, row.password_hash))) {
+      if (row.password_hash && !currentPassword) {
+        throw badRequest('Current password is required', [
+          { path: 'currentPassword', message: 'Current password is required' },
+        ]);
+      }
+      if (row.password_hash && !(await verifyPassword(currentPassword ?? '', row.password_hash))) {
         // 400, not 401: the session is fine, only the form's field is wrong.
         throw badRequest('Current password is incorrect', [
           { path: 'currentPassword', message: 'Current password is incorrect' },

@@ -34,7 +34,8 @@ export async function startTestServer(
   const log = opts.log ? opts.log(config.logLevel) : pino({ level: config.logLevel });
   const ctx = await createContext(config, log);
   const app = await buildApp(ctx, log);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // PORT may be given when the address must be known beforehand (an OpenID provider's redirect URI).
+  await app.listen({ port: config.port, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -1,9 +1,10 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 // Reads (the web app's polls every few seconds, health checks, static files) would bury everything
-// else at info: they are logged at debug, changes at info, and server errors always (docs/decisions/043).
-export const isRoutineRequest = (request: Pick<FastifyRequest, 'method'>) =>
-  request.method === 'GET' || request.method === 'HEAD';
+// else at info: they are logged at debug, changes and sign-ins (/auth, including an identity
+// provider's GET redirects) at info, and server errors always (docs/decisions/043).
+export const isRoutineRequest = (request: Pick<FastifyRequest, 'method' | 'url'>) =>
+  (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/auth/');
 
 /** Fastify's request logging, with routine reads moved down to one `debug` line each. */
 export class QuietReadsLogController extends LogController {
