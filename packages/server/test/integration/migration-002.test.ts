@@ -24,10 +24,10 @@ afterAll(async () => {
   await drop?.();
 });
 
-const migrator = () =>
+const migrator = (migrations = MIGRATIONS) =>
   new Migrator({
     db,
-    provider: { getMigrations: async () => MIGRATIONS },
+    provider: { getMigrations: async () => migrations },
     migrationTableName: 'parley_migrations',
     migrationLockTableName: 'parley_migration_lock',
   });
@@ -78,5 +78,29 @@ describe('migration 002-hardening', () => {
       { id: 'p4', name: 'Sales (2)' },
       { id: 'p5', name: 'Sales' },
     ]);
+  });
+
+  it('runs on a database that already ran a later-numbered migration from another branch', async () => {
+    const { '002-hardening': _hardening, ...withoutHardening } = MIGRATIONS;
+    const other = await freshDatabaseUrl();
+    const config = loadConfig({ DATA_DIR: tempDataDir(), ...(other.url ? { DATABASE_URL: other.url } : {}) });
+    const otherDb = createDb(config.database, (error) => {
+      throw error;
+    }).db;
+    try {
+      const early = new Migrator({
+        db: otherDb,
+        provider: { getMigrations: async () => withoutHardening },
+        migrationTableName: 'parley_migrations',
+        migrationLockTableName: 'parley_migration_lock',
+      });
+      expect((await early.migrateToLatest()).error).toBeUndefined();
+      await migrateToLatest(otherDb);
+      const applied = await (otherDb as any).selectFrom('parley_migrations').select('name').execute();
+      expect(applied.map((r: { name: string }) => r.name).sort()).toEqual(Object.keys(MIGRATIONS).sort());
+    } finally {
+      await otherDb.destroy();
+      await other.drop();
+    }
   });
 });
