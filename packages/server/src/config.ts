@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   TIER_MONTHLY_MINUTES: int(0, 1_000_000, LIMITS.defaultMonthlyDurationSeconds / 60),
   TIER_MAX_FILE_SIZE_MB: int(1, 100_000, LIMITS.defaultMaxFileSizeBytes / (1024 * 1024)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   RUN_WORKER: bool('RUN_WORKER', true),
   WORKER_CONCURRENCY: int(1, 16, 1),
   JOB_LEASE_SECONDS: int(2, 3600, 60),
@@ -106,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxFileSizeBytes: e.TIER_MAX_FILE_SIZE_MB * 1024 * 1024,
     },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     worker: {
       runInServer: e.RUN_WORKER,
       concurrency: e.WORKER_CONCURRENCY,

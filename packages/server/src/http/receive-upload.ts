@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AudioDecodeError, checkAudioFile } from '../audio/ffmpeg.ts';
-import { badRequest, payloadTooLarge } from '../lib/errors.ts';
+import { AppError, badRequest, payloadTooLarge } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parse } from '../lib/validation.ts';
 import type { ReceivedTranscript } from '../services/imports.ts';
@@ -75,7 +75,7 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > opts.maxFileSize + TRANSCRIPT_LIMITS.maxBytes + 1024 * 1024)
     throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
-  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data upload with an audioFile field');
+  assertMultipartContentType(request.headers['content-type']);
 
   const fields: Record<string, string> = {};
   let audio: Omit<ReceivedAudio, 'durationSeconds'> | undefined;
@@ -132,10 +132,44 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
     return { fields: parsedFields, audio: { ...audio, durationSeconds }, transcript };
   } catch (error) {
     await rm(tempPath, { force: true });
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
-    throw error;
+    throw asUploadError(error, opts.maxFileSize);
   }
+}
+
+const NOT_MULTIPART = 'Expected a multipart/form-data upload with an audioFile field';
+const MALFORMED =
+  'The upload is not a valid multipart/form-data body (it is cut short or its parts do not match the boundary)';
+
+/** Busboy throws plain errors for a missing or empty boundary: refuse those before it sees the body. */
+function assertMultipartContentType(header: string | undefined) {
+  const [type, ...params] = (header ?? '').split(';').map((s) => s.trim());
+  if (type?.toLowerCase() !== 'multipart/form-data') throw badRequest(NOT_MULTIPART);
+  const boundary = params.find((p) => p.toLowerCase().startsWith('boundary='))?.slice('boundary='.length);
+  const unquoted = boundary?.replace(/^"(.*)"$/, '$1') ?? '';
+  // RFC 2046: 1 to 70 characters.
+  if (unquoted.length < 1 || unquoted.length > 70) throw badRequest(`${NOT_MULTIPART} and a boundary parameter`);
+}
+
+// What busboy and @fastify/multipart raise for a body that does not follow its own boundary.
+const MALFORMED_CODES = new Set([
+  'FST_MP_PREMATURE_CLOSE',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'FST_PROTO_VIOLATION',
+]);
+const MALFORMED_MESSAGES = /unexpected end of multipart|terminated early|^multipart:|malformed/i;
+
+/** Maps parser errors to the user's terms; anything else (disk full, a bug) stays a 500. */
+function asUploadError(error: unknown, maxFileSize: number): unknown {
+  if (error instanceof AppError || !(error instanceof Error)) return error;
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(MESSAGES.fileTooLarge(maxFileSize));
+  if (code === 'FST_FILES_LIMIT') return payloadTooLarge('Send at most one audio file and one transcript file per meeting');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return payloadTooLarge('The upload has too many form fields');
+  if (MALFORMED_CODES.has(code) || (!('syscall' in error) && MALFORMED_MESSAGES.test(error.message))) {
+    return badRequest(MALFORMED);
+  }
+  return error;
 }
 
 /**

@@ -7,10 +7,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
 import type { OidcConfig } from '../config-oidc.ts';
 import { nowIso } from '../lib/ids.ts';
-import type { TokenSigner } from '../lib/tokens.ts';
 import type { identitiesRepository } from '../repositories/identities.ts';
 import type { oidcFlowsRepository } from '../repositories/oidc-flows.ts';
 import type { usersRepository } from '../repositories/users.ts';
+import type { SessionsService } from './sessions.ts';
 
 /** How long a user may take at the provider between leaving Parley and coming back. */
 export const OIDC_FLOW_SECONDS = 600;
@@ -30,7 +30,7 @@ interface Deps {
   flows: ReturnType<typeof oidcFlowsRepository>;
   identities: ReturnType<typeof identitiesRepository>;
   users: ReturnType<typeof usersRepository>;
-  tokens: TokenSigner;
+  sessions: SessionsService;
   log: FastifyBaseLogger;
 }
 
@@ -46,7 +46,7 @@ interface ProviderClaims {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
-export function oidcService({ config, flows, identities, users, tokens, log }: Deps) {
+export function oidcService({ config, flows, identities, users, sessions, log }: Deps) {
   let discovered: Promise<client.Configuration> | undefined;
 
   // Plain HTTP is refused by default; a self-hoster may run the provider on a LAN without TLS.
@@ -177,7 +177,7 @@ export function oidcService({ config, flows, identities, users, tokens, log }: D
         throw new OidcSignInError(unreachable ? 'provider_unreachable' : 'provider_error');
       }
       const issuer = configuration.serverMetadata().issuer;
-      return tokens.sessionToken(await accountFor(issuer, claims));
+      return sessions.issueForUser(await accountFor(issuer, claims));
     },
   };
 }

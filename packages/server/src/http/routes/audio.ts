@@ -48,12 +48,11 @@ export function audioRoutes(app: ZodApp, ctx: AppContext) {
     async (request, reply) => {
       const { id: projectId, meetingId } = request.params;
       const bearer = bearerToken(request);
+      const { sessions } = ctx.services;
+      if (!bearer && !request.query.token) throw unauthorized('Authentication required');
       const claims = bearer
-        ? await ctx.tokens.verify(bearer, 'session')
-        : request.query.token
-          ? await ctx.tokens.verify(request.query.token, 'audio')
-          : null;
-      if (!claims) throw unauthorized('Invalid or expired authentication token');
+        ? await sessions.authenticate(bearer, 'session')
+        : await sessions.authenticate(request.query.token!, 'audio');
       if (!bearer && claims.resource !== `meeting:${meetingId}`) throw notFound('Meeting');
 
       const meeting = await ctx.services.meetings.getInProject(claims.userId, projectId, meetingId);

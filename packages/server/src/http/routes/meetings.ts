@@ -85,7 +85,7 @@ export function meetingRoutes(app: ZodApp, ctx: AppContext) {
     { schema: { tags, params: MeetingParams, response: { 200: AudioUrlResponse } } },
     async (request) => {
       const row = await meetings.getInProject(request.userId, request.params.id, request.params.meetingId);
-      const token = await ctx.tokens.resourceToken(request.userId, `meeting:${row.id}`, AUDIO_URL_SECONDS);
+      const token = await ctx.services.sessions.resourceToken(request.userId, `meeting:${row.id}`, AUDIO_URL_SECONDS);
       return ok({
         url: `/api/projects/${row.project_id}/meetings/${row.id}/audio?token=${encodeURIComponent(token)}`,
         expiresAt: new Date(Date.now() + AUDIO_URL_SECONDS * 1000).toISOString(),

@@ -14,7 +14,12 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
     '/api/users/me/password',
     { schema: { tags: ['users'], body: PasswordUpdateRequest } },
     async (request, reply) => {
-      await users.changePassword(request.userId, request.body.currentPassword, request.body.newPassword);
+      await users.changePassword(
+        request.userId,
+        request.sessionId,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
       return reply.status(204).send();
     },
   );
