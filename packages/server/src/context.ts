@@ -7,19 +7,26 @@ import { migrateToLatest } from './db/migrate.ts';
 import { databaseQueue } from './jobs/queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
+import { identitiesRepository } from './repositories/identities.ts';
 import { jobsRepository } from './repositories/jobs.ts';
+import { loginThrottleRepository } from './repositories/login-throttle.ts';
 import { meetingNotesRepository } from './repositories/meeting-notes.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
+import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
 import { actionItemsService } from './services/action-items.ts';
-import { LoginThrottle } from './services/login-throttle.ts';
+import { exportsService } from './services/exports.ts';
+import { importsService } from './services/imports.ts';
+import { loginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
+import { oidcService } from './services/oidc.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
+import { sessionsService } from './services/sessions.ts';
 import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
@@ -28,7 +35,9 @@ import { ensureTempDir, localStorage } from './storage/storage.ts';
 /** Everything a process needs, built once: the API server and the worker share it. */
 export async function createContext(config: Config, log: FastifyBaseLogger) {
   configureFfmpeg(config.ffmpegPath);
-  const { db, kind } = createDb(config.database);
+  const { db, kind } = createDb(config.database, (err) =>
+    log.error({ err }, 'a database connection was lost; the pool will reconnect on the next query'),
+  );
   await migrateToLatest(db);
 
   const storage = localStorage(config.dataDir);
@@ -42,17 +51,22 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetings: meetingsRepository(db),
     transcriptions: transcriptionsRepository(db),
     jobs: jobsRepository(db, kind),
+    loginThrottle: loginThrottleRepository(db),
+    identities: identitiesRepository(db),
+    oidcFlows: oidcFlowsRepository(db),
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
   };
   const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
 
-  const users = usersService({ ...repos, tokens, throttle: new LoginThrottle(), config });
+  const sessions = sessionsService({ users: repos.users, tokens });
+  const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const projects = projectsService({ db, ...repos, storage, log });
   const people = peopleService(repos);
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
   const ai = createAiEngine(config.ai);
   const services = {
+    sessions,
     users,
     projects,
     people,
@@ -60,6 +74,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     transcriptions: transcriptionsService({ ...repos, people }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai }),
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
+    oidc: config.oidc
+      ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
+      : undefined,
+    exports: exportsService(repos),
+    imports: importsService({ db, ...repos, storage }),
   };
 
   return {

@@ -11,6 +11,10 @@ export interface UsersTable {
   tier: string;
   monthly_duration_limit: number | null;
   max_file_size: number | null;
+  /** Bumped by a password change: session tokens carrying an older version stop working. */
+  session_version: number;
+  /** The one session that changed the password, kept signed in across the bump. */
+  kept_session_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -19,6 +23,8 @@ export interface ProjectsTable {
   id: string;
   user_id: string;
   name: string;
+  /** projectNameKey(name): unique per user, so names differ by more than case and spaces. */
+  name_key: string | null;
   description: string | null;
   created_at: string;
   updated_at: string;
@@ -110,6 +116,32 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface LoginThrottleTable {
+  /** `account:<email>` or `address:<ip>` */
+  key: string;
+  attempts: number;
+  window_start: string;
+}
+
+export interface IdentitiesTable {
+  id: string;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  created_at: string;
+  last_used_at: string;
+}
+
+export interface OidcFlowsTable {
+  id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface ActionItemsTable {
   id: string;
   user_id: string;
@@ -137,6 +169,9 @@ export interface Database {
   transcriptions: TranscriptionsTable;
   usage_events: UsageEventsTable;
   jobs: JobsTable;
+  login_throttle: LoginThrottleTable;
+  identities: IdentitiesTable;
+  oidc_flows: OidcFlowsTable;
   action_items: ActionItemsTable;
 }
 

@@ -23,6 +23,7 @@ export function presentUser(
     tier: { name: row.tier, limits },
     currentMonthUsage: usage,
     createdAt: row.created_at,
+    hasPassword: row.password_hash !== null,
   };
 }
 
