@@ -133,3 +133,41 @@ describe('AI notes', () => {
     await screenshot(page, 'notes-action-items-edited');
   });
 });
+
+describe('AI notes with the default offline engine', () => {
+  let offline: RunningServer;
+  beforeAll(async () => {
+    offline = await startServer();
+  });
+  afterAll(async () => {
+    await offline?.stop();
+  });
+
+  it('summarises a real meeting with time links and reports when it finds no action items', async () => {
+    const account = await registerByApi(offline.url);
+    const projectId = await createProjectByApi(offline.url, account.token, 'Book club');
+    const speech = makeLibrivoxWav(tempDir('parley-e2e-notes-offline-'));
+    const meetingId = await uploadMeetingByApi(offline.url, account.token, projectId, speech, 'Sense and Sensibility');
+    expect(await waitForTranscription(offline.url, account.token, projectId, meetingId)).toBe('completed');
+
+    const { page } = await newPage(browser, offline.url);
+    await openSignedIn(page, account.token, `/projects/${projectId}/meetings/${meetingId}`);
+    await page.getByRole('tab', { name: 'Summary' }).click();
+    await page.getByRole('button', { name: 'Generate Summary' }).click();
+    await visible(page.getByRole('heading', { name: 'Key points' }), 30_000);
+    await visible(page.getByRole('heading', { name: 'Overview' }));
+    expect(
+      await page
+        .getByRole('link', { name: /^\d+:\d{2}$/ })
+        .first()
+        .getAttribute('href'),
+    ).toMatch(/^\?t=\d+$/);
+    await screenshot(page, 'notes-offline-summary');
+
+    // A novel read aloud holds no commitments or requests: the engine says so rather than inventing some.
+    await page.getByRole('tab', { name: 'Action Items' }).click();
+    await page.getByRole('button', { name: 'Generate Action Items' }).click();
+    await visible(page.getByText('No Action Items Found'), 30_000);
+    await visible(page.getByText('No action items were identified in this meeting.'));
+  });
+});
