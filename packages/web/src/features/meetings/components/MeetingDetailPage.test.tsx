@@ -1,5 +1,5 @@
 import type { Meeting } from '@parley/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makeProject, makeSegment } from '@/test/fixtures';
@@ -72,32 +72,41 @@ describe('meeting detail', () => {
   });
 
   it("polls while processing, shows 'Processing...' and a progress bar, then loads page 1 of the transcript", async () => {
-    let status: Meeting['transcriptionStatus'] = 'processing';
-    serveMeeting(
-      () =>
-        makeMeeting({
-          _id: 'm1',
-          projectId: 'p1',
-          transcriptionStatus: status,
-          transcriptionProgress: status === 'completed' ? 100 : 40,
-        }),
-      { segments: [makeSegment({ text: 'Good morning everyone' })] },
-    );
-    renderApp('/projects/p1/meetings/m1');
-    expect(await screen.findByText('Processing...')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Transcription progress' })).toHaveAttribute('aria-valuenow', '40');
-    expect(server.requests.some((r) => r.path.endsWith('/transcriptions'))).toBe(false);
-    status = 'completed';
-    expect(await screen.findByText('Good morning everyone', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(meetingRequests().length).toBeGreaterThanOrEqual(2);
-    expect(screen.queryByText('Processing...')).not.toBeInTheDocument();
-    const page = server.requests.find((r) => r.path === '/api/meetings/m1/transcriptions');
-    expect(page?.query.get('page')).toBe('1');
-    // Finished: no more polling.
-    const count = meetingRequests().length;
-    await new Promise((r) => setTimeout(r, 3500));
-    expect(meetingRequests().length).toBe(count);
-  }, 15_000);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let status: Meeting['transcriptionStatus'] = 'processing';
+      serveMeeting(
+        () =>
+          makeMeeting({
+            _id: 'm1',
+            projectId: 'p1',
+            transcriptionStatus: status,
+            transcriptionProgress: status === 'completed' ? 100 : 40,
+          }),
+        { segments: [makeSegment({ text: 'Good morning everyone' })] },
+      );
+      renderApp('/projects/p1/meetings/m1');
+      expect(await screen.findByText('Processing...')).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Transcription progress' })).toHaveAttribute(
+        'aria-valuenow',
+        '40',
+      );
+      expect(server.requests.some((r) => r.path.endsWith('/transcriptions'))).toBe(false);
+      status = 'completed';
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      expect(await screen.findByText('Good morning everyone')).toBeInTheDocument();
+      expect(meetingRequests().length).toBeGreaterThanOrEqual(2);
+      expect(screen.queryByText('Processing...')).not.toBeInTheDocument();
+      const page = server.requests.find((r) => r.path === '/api/meetings/m1/transcriptions');
+      expect(page?.query.get('page')).toBe('1');
+      // Finished: no more polling.
+      const count = meetingRequests().length;
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(meetingRequests().length).toBe(count);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('shows the transcription error when it failed', async () => {
     serveMeeting(() =>
