@@ -186,6 +186,27 @@ describe('playback', () => {
     expect(audio.currentTime).toBe(42);
   });
 
+  it('with autoplay refused, highlights and scrolls to the segment at ?t=', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('blocked', 'NotAllowedError'));
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    });
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1' }), {
+      segments: [
+        makeSegment({ text: 'Opening', startTime: 0, endTime: 4_000 }),
+        makeSegment({ text: 'Budget', startTime: 65_000, endTime: 70_000 }),
+      ],
+    });
+    renderApp('/projects/p1/meetings/m1?t=66');
+    await screen.findByText('Budget');
+    await findPlayer();
+    await screen.findByText('Ready at 01:06: press play (or click anywhere) to listen.');
+    await waitFor(() => expect(screen.getByText('Budget').closest('li')).toHaveAttribute('aria-current', 'true'));
+    expect(screen.getByText('Opening').closest('li')).not.toHaveAttribute('aria-current');
+    expect(scrolled.some((text) => text.includes('Budget'))).toBe(true);
+  });
+
   it("plays from a segment's start when its time is clicked, and highlights it while playing", async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1' }), {

@@ -154,6 +154,12 @@ export const SegmentItem = memo(function SegmentItem({
             id={textId}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && !update.isPending) {
+                event.preventDefault();
+                setDraft(null);
+              }
+            }}
             placeholder="Edit transcription text..."
             rows={3}
             autoFocus

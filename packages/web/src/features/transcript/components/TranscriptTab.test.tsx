@@ -132,6 +132,18 @@ describe('editing a segment', () => {
     expect(server.requests.some((r) => r.method === 'PATCH')).toBe(false);
   });
 
+  it('Escape cancels the edit and leaves the text as it was', async () => {
+    serveTranscript([[makeSegment({ text: 'Keep me' })]]);
+    const { user } = renderedUser(await screen.findByText('Keep me'));
+    await user.click(within(item('Keep me')).getByRole('button', { name: 'Edit segment' }));
+    await user.type(screen.getByPlaceholderText('Edit transcription text...'), ' changed');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByPlaceholderText('Edit transcription text...')).not.toBeInTheDocument();
+    expect(screen.getByText('Keep me')).toBeInTheDocument();
+    expect(within(item('Keep me')).getByRole('button', { name: 'Edit segment' })).toBeEnabled();
+    expect(server.requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
   it("shows 'Failed to update transcription' and reloads the list from page 1", async () => {
     serveTranscript([[makeSegment({ text: 'Original' })], [makeSegment({ text: 'Later' })]]);
     server.on('PATCH /api/meetings/:id/transcriptions/:segmentId', () => fail(500));
