@@ -139,7 +139,12 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
         }
       />
       <TranscriptionProgress meeting={meeting} />
-      <MeetingAudioPlayer projectId={projectId} meetingId={meeting._id} playback={playback} />
+      <MeetingAudioPlayer
+        projectId={projectId}
+        meetingId={meeting._id}
+        durationSeconds={meeting.duration}
+        playback={playback}
+      />
 
       <Tabs defaultValue="transcription" className="mt-4">
         <TabsList>

@@ -1,5 +1,6 @@
 import { Circle, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { AudioPlayer } from '@/components/audio-player';
 import { ErrorAlert } from '@/components/error-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -117,8 +118,12 @@ export function RecordTab({
           </div>
         )}
         {state.status === 'stopped' && state.recording && (
-          // biome-ignore lint/a11y/useMediaCaption: a preview of the user's own recording
-          <audio controls src={state.recording.url} className="w-full max-w-sm" aria-label="Recording preview" />
+          <AudioPlayer
+            src={state.recording.url}
+            label="Recording preview"
+            knownDurationSeconds={state.duration}
+            className="w-full max-w-md"
+          />
         )}
       </div>
 
