@@ -45,6 +45,24 @@ describe('meeting cards on the project screen', () => {
     expect(body).toEqual({ projectId: 'p2' });
   });
 
+  it('tells apart destinations that share a name (made before names had to be unique)', async () => {
+    const older = makeProject({ _id: 'p3', name: 'Archive', meetingCount: 4, createdAt: '2025-01-05T12:00:00.000Z' });
+    const newer = makeProject({ _id: 'p4', name: 'archive', meetingCount: 0, createdAt: '2026-11-20T12:00:00.000Z' });
+    const { user } = serveProject([standups, older, newer]);
+    await openMenuItem(user, 'Move');
+    const select = within(await screen.findByRole('dialog', { name: 'Move Meeting' })).getByLabelText(
+      'Destination project',
+    );
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      'Select a project',
+      'Archive (4 meetings · created Jan 5, 2025)',
+      'archive (0 meetings · created Nov 20, 2026)',
+    ]);
+  });
+
   it('says so when there is no other project', async () => {
     const { user } = serveProject([standups]);
     await openMenuItem(user, 'Move');

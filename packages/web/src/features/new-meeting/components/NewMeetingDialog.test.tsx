@@ -62,6 +62,10 @@ describe('Select Project', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Select Project' });
     expect(await within(dialog).findByRole('button', { name: /Standups/ })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /Retros/ })).toBeInTheDocument();
+    // Each project says how many meetings it holds and when it was made, so similar names are told apart.
+    expect(within(dialog).getByRole('button', { name: /Retros/ })).toHaveTextContent(
+      '2 meetings · created Nov 22, 2026',
+    );
     await user.click(within(dialog).getByRole('button', { name: /Retros/ }));
     const next = await screen.findByRole('dialog', { name: 'New Meeting' });
     expect(next).toHaveTextContent('Record or upload audio for Retros.');
