@@ -300,6 +300,17 @@ describe('Add New Person', () => {
     await waitFor(() => expect((select as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Linus'));
   });
 
+  it('says inline, not in a browser pop-up, when the name is too short', async () => {
+    serveTranscript([[makeSegment({ text: 'One' })]]);
+    const { dialog, user } = await openAddPerson();
+    expect(within(dialog).getByRole('form', { name: 'Add New Person' })).toHaveAttribute('novalidate');
+    await user.type(within(dialog).getByLabelText('Name'), 'J');
+    await user.click(within(dialog).getByRole('button', { name: 'Create & Assign' }));
+    expect(await within(dialog).findByText('Name must be at least 2 characters')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it("sends the company when given and shows 'Failed to create person and assign speaker' on failure", async () => {
     let created: unknown;
     serveTranscript([[makeSegment({ text: 'One' })]]);
