@@ -122,6 +122,48 @@ describe('meeting detail', () => {
     expect(screen.queryByText('Processing...')).not.toBeInTheDocument();
   });
 
+  it('renames the meeting from its header; a blank title is refused inline', async () => {
+    let title = 'Kick-off';
+    let body: unknown;
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title }));
+    server.on('PUT /api/projects/:id/meetings/:meetingId', (req) => {
+      body = req.body;
+      title = (req.body as { title: string }).title;
+      return ok(makeMeeting({ _id: 'm1', projectId: 'p1', title }));
+    });
+    const { user } = renderApp('/projects/p1/meetings/m1');
+    await screen.findByRole('heading', { level: 1, name: 'Kick-off' });
+    await user.click(screen.getByRole('button', { name: 'Rename meeting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Meeting' });
+    const field = within(dialog).getByLabelText('Title');
+    expect(field).toHaveValue('Kick-off');
+    await user.clear(field);
+    await user.type(field, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please enter a meeting title')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+    await user.clear(field);
+    await user.type(field, '  Planning review ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rename Meeting' })).not.toBeInTheDocument());
+    expect(body).toEqual({ title: 'Planning review' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Planning review' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Planning review'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the rename fails", async () => {
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Kick-off' }));
+    server.on('PUT /api/projects/:id/meetings/:meetingId', () => fail(400, 'Title must be at most 200 characters'));
+    const { user } = renderApp('/projects/p1/meetings/m1');
+    await user.click(await screen.findByRole('button', { name: 'Rename meeting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Meeting' });
+    await user.type(within(dialog).getByLabelText('Title'), ' 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Title must be at most 200 characters')).toBeInTheDocument();
+  });
+
   it('deletes the meeting from its header and returns to the project', async () => {
     let deleted = false;
     serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Kick-off' }));

@@ -20,6 +20,7 @@ import { DeleteMeetingDialog } from './DeleteMeetingDialog';
 import { MeetingAudioPlayer } from './MeetingAudioPlayer';
 import { MeetingActionItemsTab, MeetingSummaryTab } from './MeetingSideTabs';
 import { MeetingStatusBadge } from './MeetingStatusBadge';
+import { RenameMeetingButton } from './RenameMeetingDialog';
 
 /** `?t=` holds a start time in seconds (spec section 2). */
 function parseStart(value: string | null): number | null {
@@ -131,6 +132,7 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
                 Back to project
               </Link>
             </Button>
+            <RenameMeetingButton projectId={projectId} meeting={meeting} />
             <Button variant="outline" onClick={() => setDeleting(meeting)} aria-label="Delete meeting">
               <Trash2 aria-hidden="true" />
               Delete
