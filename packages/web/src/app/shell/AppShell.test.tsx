@@ -46,7 +46,7 @@ describe('app shell', () => {
   it('creates the default project for a user without projects', async () => {
     signIn(server, makeUser(), { projects: [] });
     localStorage.removeItem('has_default_project');
-    server.on('POST /api/projects', (req) => ok({ ...(req.body as object), _id: 'p1' }, 201));
+    server.on('POST /api/projects', (req) => ok(makeProject({ ...(req.body as object), _id: 'p1' }), 201));
     renderApp('/');
     await waitFor(() => expect(localStorage.getItem('has_default_project')).toBe('true'));
     expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([

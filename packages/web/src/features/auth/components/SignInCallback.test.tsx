@@ -57,6 +57,7 @@ describe('sign-in landing', () => {
     ['a reply without the user', () => ok(null), 'Failed to fetch user data'],
   ])('shows the error card for %s', async (_, reply, message) => {
     shellRoutes();
+    server.allowContractBreaks(/GET \/api\/users\/me: 200 reply/); // the reply without the user
     server.on('GET /api/users/me', reply);
     renderApp('/signin/callback?token=bad');
     expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();

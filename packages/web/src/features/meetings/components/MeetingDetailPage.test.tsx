@@ -2,7 +2,7 @@ import type { Meeting } from '@parley/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makeProject, makeSegment } from '@/test/fixtures';
+import { makeMeeting, makeProject, makeSegment, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
@@ -24,7 +24,7 @@ function serveMeeting(meeting: () => Meeting | ReturnType<typeof fail>, { segmen
   server.on('GET /api/meetings/:id/transcriptions', () =>
     ok({ transcriptions: segments, pagination: { page: 1, pages: 1, total: segments.length, limit: 50 } }),
   );
-  server.on('GET /api/people', () => ok({ people: [] }));
+  server.on('GET /api/people', () => ok(peoplePage()));
 }
 
 const meetingRequests = () => server.requests.filter((r) => r.path === '/api/projects/p1/meetings/m1');

@@ -1,8 +1,8 @@
-import type { TranscriptionSegment } from '@parley/contract';
+import type { Person, TranscriptionSegment } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dropped, type FakeReply, fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makePerson, makeProject, makeSegment } from '@/test/fixtures';
+import { makeMeeting, makePerson, makeProject, makeSegment, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
@@ -15,7 +15,7 @@ const grace = makePerson({ _id: 'g1', name: 'Grace Hopper', company: 'Navy' });
 const ada = makePerson({ _id: 'a1', name: 'Ada Lovelace', company: undefined });
 
 /** The meeting screen with a transcript served page by page (`pages` segments per page). */
-function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada] as object[] } = {}) {
+function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada] as Person[] } = {}) {
   signIn(server, undefined, { projects: [makeProject({ _id: 'p1' })] });
   server.on('GET /api/projects/:id', () => ok(makeProject({ _id: 'p1' })));
   server.on('GET /api/projects/:id/meetings/:meetingId', () => ok(makeMeeting({ _id: 'm1', projectId: 'p1' })));
@@ -30,7 +30,7 @@ function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada
       pagination: { page, pages: pages.length, total, limit: 50 },
     });
   });
-  server.on('GET /api/people', () => ok({ people }));
+  server.on('GET /api/people', () => ok(peoplePage(people)));
   current = renderApp('/projects/p1/meetings/m1');
   return current;
 }
