@@ -339,6 +339,17 @@ describe('managing meetings', () => {
     const { page, context } = await newPage(browser, server.url);
     await openSignedIn(page, meeting.token, meeting.path);
     await visible(page.getByRole('heading', { level: 1, name: 'Short-lived' }));
+    // Renamed from its header first; the new title is kept.
+    await page.getByRole('button', { name: 'Rename meeting' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename Meeting' });
+    await rename.getByLabel('Title').fill('  ');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await visible(rename.getByText('Please enter a meeting title'));
+    await rename.getByLabel('Title').fill('Short-lived, renamed');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await hidden(rename);
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'Short-lived, renamed' }));
     await page.getByRole('button', { name: 'Delete meeting' }).click();
     await page.getByRole('alertdialog', { name: 'Delete Meeting' }).getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(new RegExp(`/projects/${meeting.projectId}$`));

@@ -4,7 +4,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { registerByApi, signUp } from '../support/accounts.ts';
 import { apiCall, uploadByApi } from '../support/api.ts';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, tempDir } from '../support/browser.ts';
+import {
+  allowBrowserProblems,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  resetBrowserProblems,
+  screenshot,
+  tempDir,
+  unexpectedBrowserProblems,
+} from '../support/browser.ts';
 import { eventually, expect, hidden, visible } from '../support/expect.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
 
@@ -208,6 +218,29 @@ describe('desktop (1280x800)', () => {
       () => new URL(page.url()).pathname,
       (path) => expect(path).toBe('/'),
     );
+    await context.close();
+  });
+});
+
+describe('browser problems', () => {
+  it('are collected for the after-test check, except those a test allows', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await page.goto('/');
+    await visible(page.getByRole('heading', { name: 'Welcome to Parley' }));
+    allowBrowserProblems(/expected in this test/);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('expected in this test');
+      });
+      setTimeout(() => {
+        throw new Error('nobody expected this');
+      }, 50);
+    });
+    await eventually(
+      () => unexpectedBrowserProblems(),
+      (problems) => expect(problems).toEqual(['page error: nobody expected this']),
+    );
+    resetBrowserProblems(); // this test is about the check itself: leave nothing for it
     await context.close();
   });
 });

@@ -49,12 +49,15 @@ export function allowBrowserProblems(...patterns: RegExp[]) {
   allowed.push(...patterns);
 }
 
-/** The unexpected problems seen since the last call, which starts the next test afresh. */
-export function takeBrowserProblems(): string[] {
-  const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+/** The problems seen in this test that it did not allow. */
+export function unexpectedBrowserProblems(): string[] {
+  return problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+}
+
+/** Starts the next test afresh. */
+export function resetBrowserProblems() {
   problems.length = 0;
   allowed.length = 0;
-  return unexpected;
 }
 
 function watchForProblems(context: BrowserContext, baseURL: string) {
