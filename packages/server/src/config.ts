@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LIMITS } from '@parley/contract';
 import { z } from 'zod';
+import { parseOidcConfig } from './config-oidc.ts';
 
 const bool = (name: string, fallback: boolean) =>
   z
@@ -48,6 +49,7 @@ const EnvSchema = z.object({
   TIER_MONTHLY_MINUTES: int(0, 1_000_000, LIMITS.defaultMonthlyDurationSeconds / 60),
   TIER_MAX_FILE_SIZE_MB: int(1, 100_000, LIMITS.defaultMaxFileSizeBytes / (1024 * 1024)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   RUN_WORKER: bool('RUN_WORKER', true),
   WORKER_CONCURRENCY: int(1, 16, 1),
   JOB_LEASE_SECONDS: int(2, 3600, 60),
@@ -78,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.TRANSCRIPTION_ENGINE === 'remote' && !e.REMOTE_ASR_URL) {
     throw new ConfigError('Invalid configuration:\n  REMOTE_ASR_URL: is required when TRANSCRIPTION_ENGINE=remote');
   }
+  const oidcProblems: string[] = [];
+  const oidc = parseOidcConfig(env, e.ALLOW_REGISTRATION, oidcProblems);
+  if (oidcProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${oidcProblems.join('\n')}`);
   const repoRoot = resolve(import.meta.dirname, '../../..');
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -95,12 +100,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     database,
     jwt: { secret: e.JWT_SECRET ?? persistentSecret(dataDir), expiresInHours: e.JWT_EXPIRES_IN_HOURS },
     allowRegistration: e.ALLOW_REGISTRATION,
+    oidc,
     tier: {
       name: 'free',
       monthlyDurationSeconds: e.TIER_MONTHLY_MINUTES * 60,
       maxFileSizeBytes: e.TIER_MAX_FILE_SIZE_MB * 1024 * 1024,
     },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     worker: {
       runInServer: e.RUN_WORKER,
       concurrency: e.WORKER_CONCURRENCY,

@@ -5,17 +5,25 @@ import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { databaseQueue } from './jobs/queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
+import { actionItemsRepository } from './repositories/action-items.ts';
+import { identitiesRepository } from './repositories/identities.ts';
 import { jobsRepository } from './repositories/jobs.ts';
+import { loginThrottleRepository } from './repositories/login-throttle.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
+import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
-import { LoginThrottle } from './services/login-throttle.ts';
+import { exportsService } from './services/exports.ts';
+import { importsService } from './services/imports.ts';
+import { loginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
+import { oidcService } from './services/oidc.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
+import { sessionsService } from './services/sessions.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
 import { ensureTempDir, localStorage } from './storage/storage.ts';
@@ -23,7 +31,9 @@ import { ensureTempDir, localStorage } from './storage/storage.ts';
 /** Everything a process needs, built once: the API server and the worker share it. */
 export async function createContext(config: Config, log: FastifyBaseLogger) {
   configureFfmpeg(config.ffmpegPath);
-  const { db, kind } = createDb(config.database);
+  const { db, kind } = createDb(config.database, (err) =>
+    log.error({ err }, 'a database connection was lost; the pool will reconnect on the next query'),
+  );
   await migrateToLatest(db);
 
   const storage = localStorage(config.dataDir);
@@ -37,18 +47,29 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetings: meetingsRepository(db),
     transcriptions: transcriptionsRepository(db),
     jobs: jobsRepository(db, kind),
+    loginThrottle: loginThrottleRepository(db),
+    identities: identitiesRepository(db),
+    oidcFlows: oidcFlowsRepository(db),
+    actionItems: actionItemsRepository(db),
   };
   const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
 
-  const users = usersService({ ...repos, tokens, throttle: new LoginThrottle(), config });
+  const sessions = sessionsService({ users: repos.users, tokens });
+  const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const projects = projectsService({ db, ...repos, storage, log });
   const people = peopleService(repos);
   const services = {
+    sessions,
     users,
     projects,
     people,
     meetings: meetingsService({ db, ...repos, queue, storage, projects, users, log }),
     transcriptions: transcriptionsService({ ...repos, people }),
+    oidc: config.oidc
+      ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
+      : undefined,
+    exports: exportsService(repos),
+    imports: importsService({ db, ...repos, storage }),
   };
 
   return {

@@ -1,6 +1,7 @@
 // Rows never leave the server as they are: presenters map them to the contract's shapes
 // (`_id`, ISO dates, populated references, milliseconds and seconds where the spec wants them).
-import type { Meeting, Person, Project, TranscriptionSegment, User } from '@parley/contract';
+import type { ActionItem, Meeting, Person, Project, TranscriptionSegment, User } from '@parley/contract';
+import type { ActionItemRow } from '../repositories/action-items.ts';
 import type { MeetingRow } from '../repositories/meetings.ts';
 import type { PersonRow } from '../repositories/people.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
@@ -22,6 +23,7 @@ export function presentUser(
     tier: { name: row.tier, limits },
     currentMonthUsage: usage,
     createdAt: row.created_at,
+    hasPassword: row.password_hash !== null,
   };
 }
 
@@ -101,6 +103,26 @@ export function presentSegment(row: SegmentRow | PersonSegmentRow): Transcriptio
     isEdited: Boolean(row.is_edited),
     startTime: Number(row.start_ms),
     endTime: Number(row.end_ms),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function presentActionItem(row: ActionItemRow): ActionItem {
+  return {
+    _id: row.id,
+    meetingId: row.meeting_id,
+    task: row.task,
+    context: row.context,
+    contextStartTime: row.context_start_ms === null ? null : Math.round(Number(row.context_start_ms) / 100) / 10,
+    assignee: row.assignee,
+    personId:
+      row.person_id && row.person_name !== null
+        ? { _id: row.person_id, name: row.person_name, company: optional(row.person_company) }
+        : null,
+    dueDate: row.due_date,
+    status: row.status as ActionItem['status'],
+    source: row.source as ActionItem['source'],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { uploadMeeting } from '../helpers/uploads.ts';
+import { importTranscript, uploadMeeting } from '../helpers/uploads.ts';
 
 // Walks every endpoint that takes an id with a second user's token: each must answer 404 (403 for the
 // user-id route) and leave the first user's rows exactly as they were.
@@ -58,6 +58,8 @@ describe('one user cannot read or change another user’s data', () => {
       ['PUT', `/api/people/${ids.person}`, { name: 'Hijacked' }],
       ['DELETE', `/api/people/${ids.person}`],
       ['GET', `/api/people/${ids.person}/transcriptions`],
+      ['GET', `/api/meetings/${ids.meeting}/export?format=json`],
+      ['GET', `/api/meetings/${ids.meeting}/export?format=docx`],
     ] as Array<[string, string, unknown?]>;
 
   it('answers 404 on every route for the other user’s ids', async () => {
@@ -67,6 +69,11 @@ describe('one user cannot read or change another user’s data', () => {
     }
     const upload = await uploadMeeting(server.url, intruder.token, ids.project, { path: jfkWavPath() });
     expect(upload.status).toBe(404);
+    const imported = await importTranscript(server.url, intruder.token, ids.project, {
+      name: 'planted.vtt',
+      text: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nPlanted\n',
+    });
+    expect(imported.status).toBe(404);
   });
 
   it('refuses the other user’s meeting list with 403', async () => {

@@ -53,7 +53,7 @@ export function makeMeeting(overrides: Partial<MeetingType> = {}): MeetingType {
     transcriptionProgress: 100,
     actionItemsStatus: 'not_started',
     actionItemsProgress: 0,
-    metadata: {},
+    metadata: { audio: { mimeType: 'audio/webm', size: 48_000, fileName: 'kick-off.webm' } },
     ...overrides,
   });
 }

@@ -1,3 +1,4 @@
+import { OIDC_ERROR_MESSAGES } from '@parley/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setApiBaseUrl } from '@/lib/api-client';
@@ -76,6 +77,42 @@ describe('sign-in landing', () => {
     shellRoutes();
     renderApp('/signin/callback');
     expect(await screen.findByText('Invalid or expired authentication token')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/api/users/me')).toBe(false);
+  });
+
+  it('removes the token from the address bar and the history entry before anything else', async () => {
+    shellRoutes();
+    server.on('GET /api/users/me', () => ok(makeUser()));
+    window.history.replaceState({ kept: true }, '', '/signin/callback?token=secret-token&x=1');
+    renderApp('/signin/callback?token=secret-token&x=1');
+    // Synchronously after the first render: nothing async has had a chance to run.
+    expect(window.location.pathname + window.location.search).toBe('/signin/callback?x=1');
+    expect(window.history.state).toEqual({ kept: true });
+    expect(window.location.href).not.toContain('secret-token');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it('still signs in with the token it removed from the address bar', async () => {
+    shellRoutes();
+    server.on('GET /api/users/me', () => ok(makeUser()));
+    window.history.replaceState(null, '', '/signin/callback?token=secret-token');
+    renderApp('/signin/callback?token=secret-token');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(localStorage.getItem('auth_token')).toBe('secret-token');
+    expect(window.location.search).toBe('');
+  });
+
+  it.each([
+    ['email_unverified', OIDC_ERROR_MESSAGES.email_unverified],
+    ['access_denied', OIDC_ERROR_MESSAGES.access_denied],
+    ['signup_closed', OIDC_ERROR_MESSAGES.signup_closed],
+    ['something_new', OIDC_ERROR_MESSAGES.provider_error],
+  ])('shows the error card for a provider sign-in that failed with %s', async (code, message) => {
+    shellRoutes();
+    renderApp(`/signin/callback?error=${code}`);
+    expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
+    expect(screen.getByText('There was a problem signing you in')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
     expect(server.requests.some((r) => r.path === '/api/users/me')).toBe(false);
   });
 

@@ -47,6 +47,16 @@ describe('meeting detail', () => {
     expect(screen.getByRole('tab', { name: 'Action Items' })).toBeInTheDocument();
   });
 
+  it('shows a meeting imported without audio with no player, and offers Export and Copy transcript', async () => {
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Imported', metadata: {} }));
+    renderApp('/projects/p1/meetings/m1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Imported' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Copy transcript' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Meeting recording')).not.toBeInTheDocument();
+    expect(server.requests.some((r) => r.path.endsWith('/audio-url'))).toBe(false);
+  });
+
   it("falls back to 'Untitled Meeting', 'Meeting', 'Project' and 'Unknown date'", async () => {
     serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title: '', duration: 0 }));
     server.on('GET /api/projects/:id', () => fail(500));

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { DelayedSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { CopyTranscriptButton, ExportMenu } from '@/features/export';
 import { useProject } from '@/features/projects';
 import { TranscriptTab } from '@/features/transcript';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -132,6 +133,7 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
                 Back to project
               </Link>
             </Button>
+            <ExportMenu meeting={meeting} />
             <RenameMeetingButton projectId={projectId} meeting={meeting} />
             <Button variant="outline" onClick={() => setDeleting(meeting)} aria-label="Delete meeting">
               <Trash2 aria-hidden="true" />
@@ -141,12 +143,15 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
         }
       />
       <TranscriptionProgress meeting={meeting} />
-      <MeetingAudioPlayer
-        projectId={projectId}
-        meetingId={meeting._id}
-        durationSeconds={meeting.duration}
-        playback={playback}
-      />
+      {/* A meeting imported from a transcript alone has no recording to play. */}
+      {meeting.metadata.audio && (
+        <MeetingAudioPlayer
+          projectId={projectId}
+          meetingId={meeting._id}
+          durationSeconds={meeting.duration}
+          playback={playback}
+        />
+      )}
 
       <Tabs defaultValue="transcription" className="mt-4">
         <TabsList>
@@ -162,6 +167,7 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
             playback={playback}
             // The in-meeting search ('Search transcriptions...') mounts here with the search issue.
             searchSlot={<div data-slot="meeting-search" />}
+            actions={<CopyTranscriptButton meetingId={meeting._id} />}
           />
         </TabsContent>
         <TabsContent value="summary">

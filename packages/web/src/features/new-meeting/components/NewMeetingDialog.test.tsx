@@ -144,6 +144,36 @@ describe('Upload tab', () => {
     await waitFor(() => expect(screen.getAllByText('20 / 300 min').length).toBeGreaterThan(0));
   });
 
+  it('imports a transcript without audio: sends transcriptFile and leaves the usage as it was', async () => {
+    serveUpload(() => ok(makeMeeting({ _id: 'm8', projectId: 'p1', duration: 1242 }), 201));
+    const { dialog, user } = await openUpload();
+    const vtt = new File(['WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>Hi\n'], 'standup.vtt', { type: 'text/vtt' });
+    await user.upload(within(dialog).getByLabelText('Transcript (optional)'), vtt);
+    expect(within(dialog).getByText('standup.vtt')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title'), 'Imported standup');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/p1/meetings/m8'));
+    const body = String(uploads()[0]!.body);
+    expect(body).toMatch(/name="transcriptFile"; filename="standup.vtt"/);
+    expect(body).toContain('<v Ann>Hi');
+    expect(body).not.toContain('name="audioFile"');
+    expect(body).not.toContain('name="duration"');
+    // Transcript-only imports do not count toward the month (decision 071).
+    expect(screen.getAllByText('10 / 300 min').length).toBeGreaterThan(0);
+  });
+
+  it('refuses a transcript that is not WebVTT, SubRip or Parley JSON', async () => {
+    const { dialog } = await openUpload();
+    fireEvent.change(within(dialog).getByLabelText('Transcript (optional)'), {
+      target: { files: [new File(['hi'], 'notes.docx', { type: 'application/zip' })] },
+    });
+    expect(
+      within(dialog).getByText(
+        'Invalid transcript file. Please select a WebVTT (.vtt), SubRip (.srt) or Parley JSON (.json) file.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("shows the server's message, or the connection message when there is no reply", async () => {
     let reply: FakeReply = fail(413, 'File size exceeds 100MB. Please select a smaller file.');
     serveUpload(() => reply);

@@ -36,6 +36,7 @@ export function TranscriptTab({
   transcriptionError,
   playback,
   searchSlot,
+  actions,
 }: {
   meetingId: string;
   status: TranscriptionStatus;
@@ -43,6 +44,8 @@ export function TranscriptTab({
   playback: TranscriptPlayback;
   /** The in-meeting search box (search issue) mounts here; shown only once the transcript is complete. */
   searchSlot?: React.ReactNode;
+  /** Buttons beside the segment count (the export feature's 'Copy transcript'). */
+  actions?: React.ReactNode;
 }) {
   const completed = status === 'completed';
   const transcript = useTranscript(meetingId, completed);
@@ -172,6 +175,7 @@ export function TranscriptTab({
         <p className="text-muted-foreground text-sm" aria-live="polite">
           {segments.length} segment(s) loaded
         </p>
+        {actions}
       </div>
       <ErrorAlert message={listError} />
       {people.isError && (
