@@ -1,7 +1,6 @@
 import {
   AssignSpeakerRequest,
   AudioUrlResponse,
-  ChangePasswordRequest,
   CreateMeetingResponse,
   CreatePersonRequest,
   CreateProjectRequest,
@@ -11,6 +10,7 @@ import {
   MeetingListResponse,
   MeetingResponse,
   ModifiedCountResponse,
+  PasswordUpdateRequest,
   PeopleListResponse,
   PersonResponse,
   ProjectListResponse,
@@ -45,7 +45,7 @@ export const CONTRACT_ROUTES: Record<string, RouteContract> = {
   'POST /auth/register': { body: RegisterRequest, replies: { 201: LoginResponse } },
   'GET /api/auth/providers': { replies: { 200: ProvidersResponse } },
   'GET /api/users/me': { replies: { 200: UserResponse } },
-  'PUT /api/users/me/password': { body: ChangePasswordRequest, replies: { 204: null } },
+  'PUT /api/users/me/password': { body: PasswordUpdateRequest, replies: { 204: null } },
   'GET /api/users/:userId/meetings': { replies: { 200: MeetingListResponse } },
 
   'GET /api/projects': { replies: { 200: ProjectListResponse } },
@@ -124,7 +124,8 @@ export function contractViolations(
     const parsed = schema.safeParse(reply.body);
     if (!parsed.success)
       problems.push(`${name}: ${reply.status} reply breaks the contract: ${describeIssues(parsed.error)}`);
-  } else if (!found) {
+  } else if (!found && typeof reply.body === 'object') {
+    // (A string or bytes is a file download, such as an export: no envelope.)
     const envelope = reply.body as { success?: unknown } | null;
     if (envelope?.success !== true || !('data' in envelope))
       problems.push(`${name}: reply is not in the {success: true, data} envelope`);
