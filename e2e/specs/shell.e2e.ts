@@ -109,6 +109,13 @@ describe('desktop (1280x800)', () => {
     await dialog.getByRole('button', { name: 'Create Project' }).click();
     await hidden(dialog);
     await visible(page.getByText('Quarterly Planning'));
+    // Names are unique whatever their case: the form shows the server's reason.
+    await page.getByRole('button', { name: 'New Project' }).click();
+    await dialog.getByLabel('Name').fill('quarterly planning');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await visible(dialog.getByText(/^A project named ".+" already exists$/));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(dialog);
 
     await page.getByRole('button', { name: 'Actions for Quarterly Planning' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
