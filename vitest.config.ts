@@ -37,6 +37,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/specs/**/*.e2e.ts'],
+          setupFiles: ['e2e/support/setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -66,3 +66,9 @@ export const ProvidersResponse = success(
   z.object({ providers: z.array(AuthProvider), registrationEnabled: z.boolean() }),
 );
 export type AuthProvider = z.infer<typeof AuthProvider>;
+
+/** What sign-in and registration answer inside the envelope. */
+export const Session = LoginResponse.shape.data;
+export type Session = z.infer<typeof Session>;
+export const AuthProviders = ProvidersResponse.shape.data;
+export type AuthProviders = z.infer<typeof AuthProviders>;

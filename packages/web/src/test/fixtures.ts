@@ -86,3 +86,8 @@ export function makeSegment(overrides: Partial<SegmentType> = {}): SegmentType {
     ...overrides,
   });
 }
+
+/** A one-page list reply body, as the server pages people (`{people, pagination}`). */
+export function peoplePage(people: PersonType[] = []) {
+  return { people, pagination: { page: 1, pages: people.length > 0 ? 1 : 0, total: people.length, limit: 100 } };
+}

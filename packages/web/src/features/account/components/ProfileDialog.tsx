@@ -25,9 +25,9 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         </DialogHeader>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
           <dt className="text-muted-foreground">Name</dt>
-          <dd className="break-words">{user.name}</dd>
+          <dd className="wrap-anywhere">{user.name}</dd>
           <dt className="text-muted-foreground">Email</dt>
-          <dd className="break-words">{user.email}</dd>
+          <dd className="wrap-anywhere">{user.email}</dd>
           <dt className="text-muted-foreground">Plan</dt>
           <dd className="capitalize">{user.tier?.name ?? 'Free'}</dd>
           <dt className="text-muted-foreground">Monthly limit</dt>

@@ -12,9 +12,8 @@ import { callbackErrorMessage, INVALID_TOKEN_MESSAGE, MissingUserError } from '.
 
 /** Where the server's external sign-in flow sends the browser back, with `?token=`. */
 export const SIGN_IN_CALLBACK_PATH = '/signin/callback';
-/** After an error the landing returns to / by itself after this long (or at once via the button). */
-// Not a round 5000: tests recognise this timer by its delay, and Testing Library waits 5000 ms.
-export const CALLBACK_ERROR_REDIRECT_MS = 4500;
+/** After an error the landing returns to / by itself after this long (decision 020), or at once via the button. */
+export const CALLBACK_ERROR_REDIRECT_MS = 5000;
 
 /**
  * The session token must not stay in the address bar, the history entry or a Referer: it is removed

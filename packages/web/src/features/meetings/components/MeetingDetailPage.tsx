@@ -22,6 +22,7 @@ import { useMeetingPlayback } from '../hooks/use-meeting-playback';
 import { DeleteMeetingDialog } from './DeleteMeetingDialog';
 import { MeetingAudioPlayer } from './MeetingAudioPlayer';
 import { MeetingStatusBadge } from './MeetingStatusBadge';
+import { RenameMeetingButton } from './RenameMeetingDialog';
 
 /** `?t=` holds a start time in seconds (spec section 2). */
 function parseStart(value: string | null): number | null {
@@ -134,6 +135,7 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
               </Link>
             </Button>
             <ExportMenu meeting={meeting} />
+            <RenameMeetingButton projectId={projectId} meeting={meeting} />
             <Button variant="outline" onClick={() => setDeleting(meeting)} aria-label="Delete meeting">
               <Trash2 aria-hidden="true" />
               Delete
@@ -144,7 +146,12 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
       <TranscriptionProgress meeting={meeting} />
       {/* A meeting imported from a transcript alone has no recording to play. */}
       {meeting.metadata.audio && (
-        <MeetingAudioPlayer projectId={projectId} meetingId={meeting._id} playback={playback} />
+        <MeetingAudioPlayer
+          projectId={projectId}
+          meetingId={meeting._id}
+          durationSeconds={meeting.duration}
+          playback={playback}
+        />
       )}
 
       <Tabs defaultValue="transcription" className="mt-4">

@@ -1,12 +1,10 @@
-import { LIMITS, type Pagination, type TranscriptionSegment } from '@parley/contract';
+import { LIMITS, type TranscriptionPage } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { peopleKeys } from './keys';
 
-export interface PersonTranscriptionsPage {
-  transcriptions: TranscriptionSegment[];
-  pagination: Pick<Pagination, 'page' | 'pages' | 'total'>;
-}
+/** The server answers the same page shape as a meeting's transcript. */
+export type PersonTranscriptionsPage = TranscriptionPage;
 
 export async function getPersonTranscriptions(
   personId: string,

@@ -151,7 +151,7 @@ export function PersonTranscriptions({ personId }: { personId: string }) {
                         <span className="min-w-0 truncate">Meeting</span>
                       )}
                     </div>
-                    <p className="break-words whitespace-pre-wrap">{segment.text}</p>
+                    <p className="wrap-anywhere whitespace-pre-wrap">{segment.text}</p>
                     <time className="text-muted-foreground text-xs" dateTime={segment.createdAt}>
                       {formatDate(segment.createdAt)}
                     </time>

@@ -23,6 +23,8 @@ export interface TranscriptPlayback {
   positionMs: number;
   playing: boolean;
   seek: (ms: number) => void;
+  /** Set while a start position waits for the user's first gesture (autoplay refused). */
+  waitingForGesture: number | null;
 }
 
 const noPeople: Person[] = [];
@@ -104,7 +106,10 @@ export function TranscriptTab({
   }, []);
   const mayFollow = useCallback(() => Date.now() - lastUserScrollRef.current > USER_SCROLL_PAUSE_MS, []);
 
-  const activeId = playback.playing ? activeSegmentId(segments, playback.positionMs) : null;
+  // Also while a ?t= start waits for the user's first gesture (autoplay refused): the segment at
+  // that time is shown and scrolled to, so the link lands on what it points at.
+  const positioned = playback.playing || playback.waitingForGesture !== null;
+  const activeId = positioned ? activeSegmentId(segments, playback.positionMs) : null;
   const onChoosePerson = useCallback(
     (speaker: string, person: SpeakerAssignment['person']) => setAssignment({ speaker, person }),
     [],
