@@ -1,10 +1,13 @@
 import {
+  ActionItemListResponse,
+  ActionItemResponse,
   AssignSpeakerRequest,
   AudioUrlResponse,
   CreateMeetingResponse,
   CreatePersonRequest,
   CreateProjectRequest,
   ErrorBody,
+  GenerateActionItemsResponse,
   LoginRequest,
   LoginResponse,
   MeetingListResponse,
@@ -20,6 +23,7 @@ import {
   RegisterRequest,
   TranscriptionPageResponse,
   TranscriptionResponse,
+  UpdateActionItemRequest,
   UpdateMeetingRequest,
   UpdatePersonRequest,
   UpdateProjectRequest,
@@ -60,6 +64,15 @@ export const CONTRACT_ROUTES: Record<string, RouteContract> = {
   'PUT /api/projects/:id/meetings/:meetingId': { body: UpdateMeetingRequest, replies: { 200: MeetingResponse } },
   'DELETE /api/projects/:id/meetings/:meetingId': { replies: { 204: null } },
   'GET /api/projects/:id/meetings/:meetingId/audio-url': { replies: { 200: AudioUrlResponse } },
+  'POST /api/projects/:id/meetings/:meetingId/action-items/generate': {
+    replies: { 202: GenerateActionItemsResponse },
+  },
+  'GET /api/projects/:id/meetings/:meetingId/action-items': { replies: { 200: ActionItemListResponse } },
+  'PATCH /api/projects/:id/meetings/:meetingId/action-items/:itemId': {
+    body: UpdateActionItemRequest,
+    replies: { 200: ActionItemResponse },
+  },
+  'DELETE /api/projects/:id/meetings/:meetingId/action-items/:itemId': { replies: { 204: null } },
 
   'GET /api/meetings/:meetingId/transcriptions': { replies: { 200: TranscriptionPageResponse } },
   'PATCH /api/meetings/:meetingId/transcriptions/:transcriptionId': {

@@ -2,7 +2,7 @@ import type { ActionItem, Meeting } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makeProject } from '@/test/fixtures';
+import { makeMeeting, makeProject, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
@@ -41,7 +41,7 @@ function serve(meeting: () => Meeting, items: () => ActionItem[]) {
   server.on('GET /api/meetings/:id/transcriptions', () =>
     ok({ transcriptions: [], pagination: { page: 1, pages: 0, total: 0, limit: 50 } }),
   );
-  server.on('GET /api/people', () => ok({ people: [] }));
+  server.on('GET /api/people', () => ok(peoplePage()));
   server.on('GET /api/projects/:id/meetings/:meetingId/action-items', (request) => {
     const list = items();
     expect(request.query.get('limit')).toBe('50');

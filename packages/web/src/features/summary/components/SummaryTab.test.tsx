@@ -2,7 +2,7 @@ import type { Meeting } from '@parley/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makeProject } from '@/test/fixtures';
+import { makeMeeting, makeProject, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
@@ -22,7 +22,7 @@ function serve(meeting: Meeting) {
   server.on('GET /api/meetings/:id/transcriptions', () =>
     ok({ transcriptions: [], pagination: { page: 1, pages: 0, total: 0, limit: 50 } }),
   );
-  server.on('GET /api/people', () => ok({ people: [] }));
+  server.on('GET /api/people', () => ok(peoplePage()));
 }
 
 const sse = (...events: unknown[]) => ({
