@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/contract/src/**/*.test.ts', 'packages/server/src/**/*.test.ts'],
+          include: ['packages/contract/src/**/*.test.ts', 'packages/server/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           exclude: ['packages/server/src/audio/**'],
         },
       },
@@ -37,6 +37,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/specs/**/*.e2e.ts'],
+          setupFiles: ['e2e/support/setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,

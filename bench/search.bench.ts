@@ -255,6 +255,9 @@ async function indexingCost(userId: string) {
   const plainUrl = ctx.dbKind === 'postgres' ? await freshPostgres() : undefined;
   const plain = createDb(
     plainUrl ? { kind: 'postgres', url: plainUrl } : { kind: 'sqlite', file: join(dataDir, 'plain.db') },
+    (error) => {
+      throw error;
+    },
   );
   await new Migrator({
     db: plain.db,
@@ -277,7 +280,8 @@ async function indexingCost(userId: string) {
       max_file_size: null,
       created_at: at,
       updated_at: at,
-    })
+      // (the users table as 001-initial made it)
+    } as never)
     .execute();
   await plain.db
     .insertInto('projects')

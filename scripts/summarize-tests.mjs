@@ -1,5 +1,5 @@
 // Adds up the JSON reports of every Vitest run in scripts/test.sh into one closing line.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2];
@@ -15,6 +15,16 @@ for (const file of readdirSync(dir)
   );
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  // The JSON report says nothing of errors outside tests (an unhandled 'error' event, a failing hook):
+  // scripts/test.sh records Vitest's exit status beside it.
+  const exitFile = join(dir, file.replace(/\.json$/, '.exit'));
+  const exitStatus = existsSync(exitFile) ? Number(readFileSync(exitFile, 'utf8')) : 0;
+  if (exitStatus !== 0 && report.numFailedTests === 0) {
+    console.error(
+      `${file.replace(/\.json$/, '')}: Vitest exited ${exitStatus} although every test passed; the cause is in its "Unhandled Errors" section above.`,
+    );
+    failed += 1;
+  }
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
 }
 if (skipped > 0) {

@@ -21,9 +21,15 @@ biome check .
 section "types (tsc --noEmit)"
 npm run --silent typecheck
 
-run_vitest() { # name, then vitest arguments
+run_vitest() { # name, then vitest arguments; on failure, says why before stopping the run
   local name=$1; shift
-  vitest run "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"
+  local status=0
+  vitest run "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json" || status=$?
+  echo "$status" > "$RESULTS/$name.exit"
+  if [ "$status" -ne 0 ]; then
+    node scripts/summarize-tests.mjs "$RESULTS" || true
+    return "$status"
+  fi
 }
 
 section "unit and component tests"

@@ -32,6 +32,15 @@ afterAll(async () => {
 });
 
 type AudioLike = { currentTime: number; paused: boolean };
+/** The meeting's <audio> element (the player draws its own controls; the element has none). */
+const recording = (page: Page) => page.locator('audio[aria-label="Meeting recording"]');
+/** Whether the page asks before it is closed or reloaded (a beforeunload handler cancels). */
+const cancelledUnload = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
 const transcript = (page: Page) => page.getByRole('list', { name: 'Transcript' });
 const segments = (page: Page) => transcript(page).getByRole('listitem');
@@ -71,10 +80,27 @@ describe('creating meetings', () => {
     await dialog.getByRole('button', { name: 'Resume' }).click();
     await screenshot(page, 'meetings-recording');
     await page.waitForTimeout(11_000); // one pass of the 11 s speech
+    // A recording is never thrown away without asking, nor lost to a closing tab.
+    expect(await cancelledUnload(page)).toBe(true);
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('alertdialog', { name: 'Discard this recording?' });
+    await discard.getByRole('button', { name: 'Keep recording' }).click();
+    await hidden(discard);
+    await visible(dialog.getByRole('button', { name: 'Pause' }));
     await dialog.getByRole('button', { name: 'Stop' }).click();
     await visible(dialog.getByRole('button', { name: 'Use Recording' }));
     await visible(dialog.getByRole('button', { name: 'Re-record' }));
     expect(await text(dialog.getByRole('timer'))).toMatch(/^00:1[1-4]$/);
+    // The preview of MediaRecorder's WebM (no duration in its header) shows the recorder's length.
+    await eventually(
+      () => text(dialog.locator('[data-slot="player-time"]')),
+      (time) => expect(time).toMatch(/^00:00 \/ 00:1[1-4]$/),
+    );
+    await page.mouse.click(5, 5); // a click outside the dialog asks too
+    await visible(discard);
+    await screenshot(page, 'meetings-discard-recording');
+    await discard.getByRole('button', { name: 'Keep recording' }).click();
+    await hidden(discard);
     await screenshot(page, 'meetings-recording-stopped');
     await dialog.getByRole('button', { name: 'Use Recording' }).click();
 
@@ -88,6 +114,23 @@ describe('creating meetings', () => {
       (text) => expect(text.toLowerCase()).toContain('country'),
     );
     await visible(page.getByText(/^\d+ segment\(s\) loaded$/));
+    // The player knows the recording's real length (the file reports Infinity) and seeks within it.
+    await eventually(
+      () => text(page.locator('[data-slot="player-time"]')),
+      (time) => expect(time).toMatch(/^00:00 \/ 00:1[0-4]$/),
+    );
+    await page.getByRole('button', { name: 'Forward 10 seconds' }).click();
+    await eventually(
+      () => recording(page).evaluate((el) => (el as unknown as AudioLike).currentTime),
+      (time) => expect(time).toBeCloseTo(10, 0),
+    );
+    await visible(page.locator('[data-slot="player-time"]').getByText(/^00:10 \/ 00:1[0-4]$/));
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await eventually(
+      () => recording(page).evaluate((el) => (el as unknown as AudioLike).paused),
+      (paused) => expect(paused).toBe(false),
+    );
+    expect(await cancelledUnload(page)).toBe(false);
     await screenshot(page, 'meetings-recorded-transcript');
     await context.close();
   });
@@ -228,8 +271,8 @@ describe('the transcript', () => {
     const meeting = await userWithMeeting();
     const { page, context } = await newPage(browser, server.url);
     await openSignedIn(page, meeting.token, `${meeting.path}?t=12`);
-    const audio = page.getByLabel('Meeting recording');
-    await visible(audio);
+    const audio = recording(page);
+    await audio.waitFor({ state: 'attached' });
     await eventually(
       () => audio.evaluate((el) => (el as unknown as AudioLike).currentTime),
       (time) => expect(time).toBeGreaterThanOrEqual(11.9),
@@ -296,6 +339,17 @@ describe('managing meetings', () => {
     const { page, context } = await newPage(browser, server.url);
     await openSignedIn(page, meeting.token, meeting.path);
     await visible(page.getByRole('heading', { level: 1, name: 'Short-lived' }));
+    // Renamed from its header first; the new title is kept.
+    await page.getByRole('button', { name: 'Rename meeting' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename Meeting' });
+    await rename.getByLabel('Title').fill('  ');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await visible(rename.getByText('Please enter a meeting title'));
+    await rename.getByLabel('Title').fill('Short-lived, renamed');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await hidden(rename);
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'Short-lived, renamed' }));
     await page.getByRole('button', { name: 'Delete meeting' }).click();
     await page.getByRole('alertdialog', { name: 'Delete Meeting' }).getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(new RegExp(`/projects/${meeting.projectId}$`));

@@ -4,7 +4,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { registerByApi, signUp } from '../support/accounts.ts';
 import { apiCall, uploadByApi } from '../support/api.ts';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, tempDir } from '../support/browser.ts';
+import {
+  allowBrowserProblems,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  resetBrowserProblems,
+  screenshot,
+  tempDir,
+  unexpectedBrowserProblems,
+} from '../support/browser.ts';
 import { eventually, expect, hidden, visible } from '../support/expect.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
 
@@ -33,10 +43,35 @@ async function signedInPage(viewport = DESKTOP) {
 const noHorizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+/**
+ * The elements that reach past the right edge of the screen (tag, classes and start of text); what
+ * an ancestor clips (a truncated name) does not count.
+ */
+const overflowing = (page: Page) =>
+  page.evaluate(() =>
+    [...document.body.querySelectorAll('*')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0) return false;
+        let right = box.right;
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          if (getComputedStyle(parent).overflowX !== 'visible')
+            right = Math.min(right, parent.getBoundingClientRect().right);
+        }
+        return right > window.innerWidth + 0.5;
+      })
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)} "${(element.textContent ?? '').slice(0, 30)}"`,
+      ),
+  );
+
 describe('desktop (1280x800)', () => {
   it('gives a new user one default project, even with two tabs loading at once', async () => {
     const { page, context } = await newPage(browser, server.url);
     const account = await signUp(page);
+    // The first visit right after sign-up greets a new user.
+    await visible(page.getByRole('heading', { level: 1, name: 'Welcome, Eve' }));
     const second = await context.newPage();
     await Promise.all([page.goto('/projects'), second.goto('/projects')]);
     await visible(page.getByText('My Meetings'));
@@ -46,7 +81,17 @@ describe('desktop (1280x800)', () => {
     expect(data.projects.map((p: { name: string; description: string }) => [p.name, p.description])).toEqual([
       ['My Meetings', 'Default project for all meetings'],
     ]);
-    expect(account.email).toContain('@');
+    // The account the form made exists: its email and password sign in through the API.
+    const login = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    expect(login.status).toBe(200);
+    expect((await login.json()).data.user.email).toBe(account.email);
+    // Another tab is a return visit.
+    await second.goto('/');
+    await visible(second.getByRole('heading', { level: 1, name: 'Welcome back, Eve' }));
     await screenshot(page, 'projects-desktop');
     await context.close();
   });
@@ -64,6 +109,13 @@ describe('desktop (1280x800)', () => {
     await dialog.getByRole('button', { name: 'Create Project' }).click();
     await hidden(dialog);
     await visible(page.getByText('Quarterly Planning'));
+    // Names are unique whatever their case: the form shows the server's reason.
+    await page.getByRole('button', { name: 'New Project' }).click();
+    await dialog.getByLabel('Name').fill('quarterly planning');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await visible(dialog.getByText(/^A project named ".+" already exists$/));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(dialog);
 
     await page.getByRole('button', { name: 'Actions for Quarterly Planning' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -177,6 +229,29 @@ describe('desktop (1280x800)', () => {
   });
 });
 
+describe('browser problems', () => {
+  it('are collected for the after-test check, except those a test allows', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await page.goto('/');
+    await visible(page.getByRole('heading', { name: 'Welcome to Parley' }));
+    allowBrowserProblems(/expected in this test/);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('expected in this test');
+      });
+      setTimeout(() => {
+        throw new Error('nobody expected this');
+      }, 50);
+    });
+    await eventually(
+      () => unexpectedBrowserProblems(),
+      (problems) => expect(problems).toEqual(['page error: nobody expected this']),
+    );
+    resetBrowserProblems(); // this test is about the check itself: leave nothing for it
+    await context.close();
+  });
+});
+
 describe('usage bar colours from real recorded minutes', () => {
   let limited: RunningServer;
   beforeAll(async () => {
@@ -251,11 +326,10 @@ describe('mobile (375x812)', () => {
       expect(await noHorizontalOverflow(page), shot).toBe(true);
       await screenshot(page, shot);
     }
-    await page.getByText('Katherine Johnson').filter({ visible: true }).first().click();
+    await page.getByText(person.name).filter({ visible: true }).first().click();
     await visible(page.getByRole('link', { name: 'katherine@nasa.gov' }));
     expect(await noHorizontalOverflow(page)).toBe(true);
     await screenshot(page, 'person-detail-mobile');
-    expect(person.name).toBe('Katherine Johnson');
 
     await mobileNav.getByRole('button', { name: 'Account' }).click();
     await visible(page.getByRole('menuitem', { name: 'Profile' }));
@@ -263,6 +337,55 @@ describe('mobile (375x812)', () => {
     await visible(page.getByRole('heading', { name: 'Welcome to Parley' }));
     expect(await noHorizontalOverflow(page)).toBe(true);
     await screenshot(page, 'sign-in-mobile');
+    await context.close();
+  });
+
+  it('wraps or truncates long names, emails, URLs and titles on every screen', async () => {
+    const { page, context, account } = await signedInPage(MOBILE);
+    // Unbroken strings, as real data has them: a 36-character email, a URL, long names and titles.
+    const longName = 'Maximilian-Alexander Featherstonehaugh-Cholmondeley';
+    const email = 'maximilian.featherstonehaugh@example.com';
+    const url = 'https://intranet.example.com/projects/quarterly-planning/roadmap/2026/q4/review?tab=decisions';
+    const projectName = 'Quarterly-planning-and-roadmap-review-for-the-platform-infrastructure-team';
+    const title = 'Infrastructure-capacity-planning-and-incident-retrospective-with-the-platform-team';
+    const person = (
+      await apiCall(server.url, account.token, 'POST', '/api/people', {
+        name: longName,
+        email,
+        company: 'Featherstonehaugh-Cholmondeley-International-Holdings',
+        notes: `Minutes live at ${url}`,
+        socialMedia: { linkedin: `https://linkedin.com/in/${'featherstonehaugh'.repeat(3)}` },
+      })
+    ).data;
+    const project = (
+      await apiCall(server.url, account.token, 'POST', '/api/projects', {
+        name: projectName,
+        description: `Roadmap notes: ${url}`,
+      })
+    ).data;
+    const meeting = await uploadByApi(
+      server.url,
+      account.token,
+      project._id,
+      join(repoRoot, '.cache/test-audio/jfk.wav'),
+      title,
+    );
+
+    const screens: Array<[string, string, string]> = [
+      ['/', title, 'long-home-mobile'],
+      ['/projects', projectName, 'long-projects-mobile'],
+      [`/projects/${project._id}`, 'Roadmap notes', 'long-project-detail-mobile'],
+      [`/projects/${project._id}/meetings/${meeting._id}`, title, 'long-meeting-mobile'],
+      ['/people', email, 'long-people-mobile'],
+      [`/people/${person._id}`, email, 'long-person-mobile'],
+    ];
+    for (const [path, text, shot] of screens) {
+      await page.goto(path);
+      await visible(page.getByText(text, { exact: false }).filter({ visible: true }));
+      expect(await overflowing(page), `${path} is wider than the screen`).toEqual([]);
+      expect(await noHorizontalOverflow(page), path).toBe(true);
+      await screenshot(page, shot);
+    }
     await context.close();
   });
 });

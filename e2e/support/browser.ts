@@ -36,6 +36,53 @@ export async function launchBrowser(options: { fakeAudioFile?: string } = {}): P
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
 }
 
+/**
+ * What went wrong in the browser during the current test: uncaught page errors, same-origin requests
+ * that failed, and same-origin replies of 500 or more. The e2e set-up (e2e/support/setup.ts) fails
+ * every test that leaves one here that it did not expect with `allowBrowserProblems`.
+ */
+const problems: string[] = [];
+const allowed: RegExp[] = [];
+
+/** Accept browser problems matching `pattern` for the rest of the current test (an expected failure). */
+export function allowBrowserProblems(...patterns: RegExp[]) {
+  allowed.push(...patterns);
+}
+
+/** The problems seen in this test that it did not allow. */
+export function unexpectedBrowserProblems(): string[] {
+  return problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+}
+
+/** Starts the next test afresh. */
+export function resetBrowserProblems() {
+  problems.length = 0;
+  allowed.length = 0;
+}
+
+function watchForProblems(context: BrowserContext, baseURL: string) {
+  const origin = new URL(baseURL).origin;
+  const sameOrigin = (url: string) => {
+    try {
+      return new URL(url).origin === origin;
+    } catch {
+      return false;
+    }
+  };
+  context.on('weberror', (error) => problems.push(`page error: ${error.error().message}`));
+  context.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? 'failed';
+    // An aborted request is the browser's own doing (a navigation, a media element changing its
+    // range request, a closed page), not a failure of the app or the server.
+    if (sameOrigin(request.url()) && !failure.includes('ERR_ABORTED'))
+      problems.push(`request failed: ${request.method()} ${request.url()} (${failure})`);
+  });
+  context.on('response', (response) => {
+    if (sameOrigin(response.url()) && response.status() >= 500)
+      problems.push(`server error: ${response.request().method()} ${response.url()} answered ${response.status()}`);
+  });
+}
+
 export async function newPage(
   browser: Browser,
   baseURL: string,
@@ -43,9 +90,8 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC' });
   context.setDefaultTimeout(15_000);
+  watchForProblems(context, baseURL);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
   return { context, page };
 }
 

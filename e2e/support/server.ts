@@ -29,7 +29,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!existsSync(dist))
     throw new Error(`The web app is not built (${dist} missing): run npm run build -w @parley/web`);
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
-  const port = await freePort();
+  // A caller may fix the port, when the address must be known first (an OpenID provider's redirect URI).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'packages/server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

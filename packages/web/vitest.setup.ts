@@ -39,4 +39,5 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

@@ -30,6 +30,10 @@ export const ChangePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
+/** PUT /api/users/me/password: an account without a password (made through a provider) sets one without a current one. */
+export const PasswordUpdateRequest = ChangePasswordRequest.extend({ currentPassword: z.string().optional() });
+export type PasswordUpdateRequest = z.infer<typeof PasswordUpdateRequest>;
+
 export const TierLimits = z.object({
   monthlyDuration: z.number().int().min(0),
   maxFileSize: z.number().int().min(0),
@@ -47,6 +51,8 @@ export const User = z.object({
     year: z.number().int(),
   }),
   createdAt: IsoDate,
+  /** False for an account that signs in only through an identity provider (it may set a password). */
+  hasPassword: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -60,3 +66,9 @@ export const ProvidersResponse = success(
   z.object({ providers: z.array(AuthProvider), registrationEnabled: z.boolean() }),
 );
 export type AuthProvider = z.infer<typeof AuthProvider>;
+
+/** What sign-in and registration answer inside the envelope. */
+export const Session = LoginResponse.shape.data;
+export type Session = z.infer<typeof Session>;
+export const AuthProviders = ProvidersResponse.shape.data;
+export type AuthProviders = z.infer<typeof AuthProviders>;

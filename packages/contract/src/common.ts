@@ -37,3 +37,6 @@ export const clearableText = (max: number, label: string) =>
   z
     .union([z.string().trim().max(max, `${label} must be at most ${max} characters`), z.null()])
     .transform((value) => (value ? value : null));
+
+/** The `{success: true, data}` envelope every JSON reply uses, as a type. */
+export type Envelope<T> = { success: true; data: T };

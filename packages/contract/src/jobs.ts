@@ -4,6 +4,7 @@ import { Id } from './common.ts';
 /** Every background job by name, with the payload checked again when a worker picks it up. */
 export const JOB_PAYLOADS = {
   'transcribe-meeting': z.object({ meetingId: Id }),
+  'generate-action-items': z.object({ meetingId: Id }),
 } as const;
 export type JobName = keyof typeof JOB_PAYLOADS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;

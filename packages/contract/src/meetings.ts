@@ -64,3 +64,7 @@ export const RecentMeetingsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(LIMITS.recentMeetings),
 });
 export const AudioUrlResponse = success(z.object({ url: z.string(), expiresAt: IsoDate }));
+
+/** A short-lived same-origin URL of a meeting's audio, for `<audio src>`. */
+export const AudioUrl = AudioUrlResponse.shape.data;
+export type AudioUrl = z.infer<typeof AudioUrl>;

@@ -84,3 +84,6 @@ export const PersonTranscriptionsQuery = z.object({
   sort: z.enum(['createdAt', '-createdAt', 'startTime']).default('createdAt'),
   search: z.string().trim().max(200, 'Search query must be at most 200 characters').optional(),
 });
+
+export const PeoplePage = PeopleListResponse.shape.data;
+export type PeoplePage = z.infer<typeof PeopleListResponse.shape.data>;

@@ -104,3 +104,7 @@ export const PersonTranscriptionsResponse = success(
   }),
 );
 export type PersonTranscription = z.infer<typeof PersonTranscriptionsResponse>['data']['transcriptions'][number];
+
+/** One page of a person's segments (the data of PersonTranscriptionsResponse). */
+export const PersonTranscriptionsPage = PersonTranscriptionsResponse.shape.data;
+export type PersonTranscriptionsPage = z.infer<typeof PersonTranscriptionsPage>;

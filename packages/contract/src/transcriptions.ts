@@ -41,3 +41,7 @@ export const TranscriptionResponse = success(TranscriptionSegment);
 export const AssignSpeakerRequest = z.object({ personId: Id.nullable() });
 export const ReassignPersonRequest = z.object({ newPersonId: Id.nullable() });
 export const ModifiedCountResponse = success(z.object({ modifiedCount: z.number().int().min(0) }));
+
+/** One page of a transcript (a meeting's, or a person's segments across meetings). */
+export const TranscriptionPage = TranscriptionPageResponse.shape.data;
+export type TranscriptionPage = z.infer<typeof TranscriptionPage>;

@@ -12,14 +12,20 @@ import {
 import type { AppContext } from './context.ts';
 import { requireAuth } from './http/plugins/auth.ts';
 import { registerErrorHandler } from './http/plugins/error-handler.ts';
+import { onClientError, onFrameworkError, rejectOverlongUrls } from './http/plugins/framework-errors.ts';
+import { QuietReadsLogController } from './http/plugins/request-logging.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
+import { actionItemRoutes } from './http/routes/action-items.ts';
 import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
+import { exportRoutes } from './http/routes/exports.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { meetingRoutes } from './http/routes/meetings.ts';
+import { oidcRoutes } from './http/routes/oidc.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
 import { searchRoutes } from './http/routes/search.ts';
+import { summaryRoutes } from './http/routes/summary.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
 import { userRoutes } from './http/routes/users.ts';
 import { newId } from './lib/ids.ts';
@@ -48,12 +54,19 @@ export function loggerOptions(level: string) {
 export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(ctx.config.logLevel) }),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => newId(),
+    // A client's own request id is kept for tracing when it looks like one; anything else gets ours.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const sent = request.headers['x-request-id'];
+      return typeof sent === 'string' && /^[\w.:-]{1,128}$/.test(sent) ? sent : newId();
+    },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Upload routes parse their own (multipart) bodies; everything else is JSON.
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
+    logController: new QuietReadsLogController(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -61,6 +74,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onRequest', rejectOverlongUrls);
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {
@@ -92,9 +106,10 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
 
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
+  oidcRoutes(app, ctx);
   audioRoutes(app, ctx);
   await app.register(async (scope) => {
-    requireAuth(scope, ctx.tokens);
+    requireAuth(scope, ctx.services.sessions);
     const zodScope = scope.withTypeProvider<ZodTypeProvider>();
     userRoutes(zodScope, ctx);
     projectRoutes(zodScope, ctx);
@@ -102,6 +117,9 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     meetingRoutes(zodScope, ctx);
     transcriptionRoutes(zodScope, ctx);
     searchRoutes(zodScope, ctx);
+    summaryRoutes(zodScope, ctx);
+    actionItemRoutes(zodScope, ctx);
+    exportRoutes(zodScope, ctx);
   });
 
   await serveWebApp(app, ctx.config.webDistDir);

@@ -49,3 +49,42 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(name));
   });
 });
+
+describe('AI notes configuration', () => {
+  it('defaults to the offline builtin engine', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).ai).toEqual({ engine: 'builtin', timeoutSeconds: 120 });
+  });
+
+  it('reads an OpenAI-compatible endpoint', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      AI_ENGINE: 'openai',
+      AI_BASE_URL: 'http://localhost:11434/v1',
+      AI_MODEL: 'llama3.1:8b',
+      AI_CONTEXT_TOKENS: '32768',
+      AI_TIMEOUT_SECONDS: '300',
+    });
+    expect(config.ai).toEqual({
+      engine: 'openai',
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.1:8b',
+      contextTokens: 32768,
+      timeoutSeconds: 300,
+    });
+  });
+
+  it.each([
+    [{ AI_ENGINE: 'gpt' }, 'AI_ENGINE'],
+    [{ AI_ENGINE: 'openai', AI_MODEL: 'm' }, 'AI_BASE_URL'],
+    [{ AI_ENGINE: 'openai', AI_BASE_URL: 'http://localhost:8080/v1' }, 'AI_MODEL'],
+    [{ AI_ENGINE: 'openai', AI_BASE_URL: 'not a url', AI_MODEL: 'm' }, 'AI_BASE_URL'],
+    [{ AI_MODEL: 'llama3' }, 'AI_MODEL'],
+    [{ AI_API_KEY: 'sk-123' }, 'AI_API_KEY'],
+    [{ AI_CONTEXT_TOKENS: '100' }, 'AI_CONTEXT_TOKENS'],
+    [{ AI_TIMEOUT_SECONDS: '0' }, 'AI_TIMEOUT_SECONDS'],
+  ])('stops start-up on %o, naming %s', (env, variable) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${variable}:`));
+  });
+});

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LIMITS } from '@parley/contract';
 import { z } from 'zod';
+import { parseOidcConfig } from './config-oidc.ts';
 
 const bool = (name: string, fallback: boolean) =>
   z
@@ -48,6 +49,7 @@ const EnvSchema = z.object({
   TIER_MONTHLY_MINUTES: int(0, 1_000_000, LIMITS.defaultMonthlyDurationSeconds / 60),
   TIER_MAX_FILE_SIZE_MB: int(1, 100_000, LIMITS.defaultMaxFileSizeBytes / (1024 * 1024)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   RUN_WORKER: bool('RUN_WORKER', true),
   WORKER_CONCURRENCY: int(1, 16, 1),
   JOB_LEASE_SECONDS: int(2, 3600, 60),
@@ -62,6 +64,12 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool('TRUST_PROXY', false),
+  AI_ENGINE: z.enum(['builtin', 'openai']).default('builtin'),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().trim().min(1).optional(),
+  AI_CONTEXT_TOKENS: int(1024, 10_000_000, 8192),
+  AI_TIMEOUT_SECONDS: int(1, 3600, 120),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -78,6 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.TRANSCRIPTION_ENGINE === 'remote' && !e.REMOTE_ASR_URL) {
     throw new ConfigError('Invalid configuration:\n  REMOTE_ASR_URL: is required when TRANSCRIPTION_ENGINE=remote');
   }
+  const ai = aiConfig(e);
+  const oidcProblems: string[] = [];
+  const oidc = parseOidcConfig(env, e.ALLOW_REGISTRATION, oidcProblems);
+  if (oidcProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${oidcProblems.join('\n')}`);
   const repoRoot = resolve(import.meta.dirname, '../../..');
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -95,12 +107,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     database,
     jwt: { secret: e.JWT_SECRET ?? persistentSecret(dataDir), expiresInHours: e.JWT_EXPIRES_IN_HOURS },
     allowRegistration: e.ALLOW_REGISTRATION,
+    oidc,
     tier: {
       name: 'free',
       monthlyDurationSeconds: e.TIER_MONTHLY_MINUTES * 60,
       maxFileSizeBytes: e.TIER_MAX_FILE_SIZE_MB * 1024 * 1024,
     },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     worker: {
       runInServer: e.RUN_WORKER,
       concurrency: e.WORKER_CONCURRENCY,
@@ -119,7 +133,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ffmpegPath: e.FFMPEG_PATH ? resolve(e.FFMPEG_PATH) : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'packages/web/dist')),
     trustProxy: e.TRUST_PROXY,
+    ai,
   };
+}
+
+/** The notes engine; `openai` needs an endpoint and a model, and the other AI_ variables only mean something with it. */
+function aiConfig(e: z.infer<typeof EnvSchema>) {
+  const fail = (variable: string, message: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
+  };
+  if (e.AI_ENGINE === 'openai') {
+    if (!e.AI_BASE_URL) fail('AI_BASE_URL', 'is required when AI_ENGINE=openai (e.g. http://localhost:11434/v1)');
+    if (!e.AI_MODEL) fail('AI_MODEL', 'is required when AI_ENGINE=openai (the model name the server knows)');
+    return {
+      engine: 'openai' as const,
+      baseUrl: e.AI_BASE_URL!,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL!,
+      contextTokens: e.AI_CONTEXT_TOKENS,
+      timeoutSeconds: e.AI_TIMEOUT_SECONDS,
+    };
+  }
+  for (const variable of ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const) {
+    if (e[variable]) fail(variable, 'is only used with AI_ENGINE=openai; set AI_ENGINE=openai or remove it');
+  }
+  return { engine: 'builtin' as const, timeoutSeconds: e.AI_TIMEOUT_SECONDS };
 }
 
 /** When JWT_SECRET is unset, one is generated on first start and kept in DATA_DIR so tokens survive restarts. */

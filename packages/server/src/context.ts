@@ -1,23 +1,35 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createAiEngine } from './ai/index.ts';
 import { configureFfmpeg } from './audio/ffmpeg.ts';
 import type { Config } from './config.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { databaseQueue } from './jobs/queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
+import { actionItemsRepository } from './repositories/action-items.ts';
+import { identitiesRepository } from './repositories/identities.ts';
 import { jobsRepository } from './repositories/jobs.ts';
+import { loginThrottleRepository } from './repositories/login-throttle.ts';
+import { meetingNotesRepository } from './repositories/meeting-notes.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
+import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { searchRepository } from './repositories/search.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
-import { LoginThrottle } from './services/login-throttle.ts';
+import { actionItemsService } from './services/action-items.ts';
+import { exportsService } from './services/exports.ts';
+import { importsService } from './services/imports.ts';
+import { loginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
+import { oidcService } from './services/oidc.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
 import { searchService } from './services/search.ts';
+import { sessionsService } from './services/sessions.ts';
+import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
 import { ensureTempDir, localStorage } from './storage/storage.ts';
@@ -25,7 +37,9 @@ import { ensureTempDir, localStorage } from './storage/storage.ts';
 /** Everything a process needs, built once: the API server and the worker share it. */
 export async function createContext(config: Config, log: FastifyBaseLogger) {
   configureFfmpeg(config.ffmpegPath);
-  const { db, kind } = createDb(config.database);
+  const { db, kind } = createDb(config.database, (err) =>
+    log.error({ err }, 'a database connection was lost; the pool will reconnect on the next query'),
+  );
   await migrateToLatest(db);
 
   const storage = localStorage(config.dataDir);
@@ -40,20 +54,36 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     transcriptions: transcriptionsRepository(db),
     jobs: jobsRepository(db, kind),
     search: searchRepository(db, kind),
+    loginThrottle: loginThrottleRepository(db),
+    identities: identitiesRepository(db),
+    oidcFlows: oidcFlowsRepository(db),
+    actionItems: actionItemsRepository(db),
+    meetingNotes: meetingNotesRepository(db),
   };
   const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
 
-  const users = usersService({ ...repos, tokens, throttle: new LoginThrottle(), config });
+  const sessions = sessionsService({ users: repos.users, tokens });
+  const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const projects = projectsService({ db, ...repos, storage, log });
   const search = searchService(repos);
   const people = peopleService({ ...repos, search });
+  const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
+  const ai = createAiEngine(config.ai);
   const services = {
+    sessions,
     users,
     projects,
     people,
     search,
-    meetings: meetingsService({ db, ...repos, queue, storage, projects, users, log }),
+    meetings,
     transcriptions: transcriptionsService({ ...repos, people }),
+    summary: summaryService({ ...repos, meetingsService: meetings, ai }),
+    actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
+    oidc: config.oidc
+      ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
+      : undefined,
+    exports: exportsService(repos),
+    imports: importsService({ db, ...repos, storage }),
   };
 
   return {
@@ -65,6 +95,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     storage,
     tokens,
     queue,
+    ai,
     log,
     close: () => db.destroy(),
   };

@@ -1,11 +1,11 @@
-import { pino } from 'pino';
-import { buildApp, loggerOptions } from './app.ts';
+import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
+import { announceListening, createLogger } from './logger.ts';
 
 async function main() {
   const config = loadConfig();
-  const log = pino(loggerOptions(config.logLevel));
+  const log = createLogger(config);
   const ctx = await createContext(config, log);
   const app = await buildApp(ctx, log);
   // Loaded only when needed: the audio stack (ONNX models) stays out of an API-only process.
@@ -27,7 +27,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  log.info(`Parley is listening on http://localhost:${config.port} (${ctx.dbKind})`);
+  const address = app.server.address();
+  announceListening(config.host, typeof address === 'object' && address ? address.port : config.port, ctx.dbKind);
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 import { createTranscriber } from './audio/transcriber.ts';
 import type { AppContext } from './context.ts';
+import { generateActionItemsHandler } from './jobs/handlers/generate-action-items.ts';
 import { transcribeMeetingHandler } from './jobs/handlers/transcribe-meeting.ts';
 import { createWorker } from './jobs/worker.ts';
 
@@ -21,6 +22,7 @@ export async function startWorker(ctx: AppContext) {
         storage: ctx.storage,
         transcribe,
       }),
+      generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai }),
     ],
   });
   worker.start();

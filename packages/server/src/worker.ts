@@ -1,13 +1,12 @@
 // `npm run worker`: the same job worker as the server's, as its own process (run the server with RUN_WORKER=false).
-import { pino } from 'pino';
-import { loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
+import { createLogger } from './logger.ts';
 import { startWorker } from './worker-runtime.ts';
 
 async function main() {
   const config = loadConfig();
-  const log = pino(loggerOptions(config.logLevel));
+  const log = createLogger(config);
   const ctx = await createContext(config, log);
   const worker = await startWorker(ctx);
   const stop = async () => {

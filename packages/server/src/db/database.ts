@@ -11,9 +11,18 @@ export type DbKind = Config['database']['kind'];
 pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));
 
-export function createDb(database: Config['database']): { db: Db; kind: DbKind } {
+/**
+ * `onConnectionError`: an idle PostgreSQL connection was cut (a server restart, an administrator):
+ * pg-pool drops it and reconnects on the next query, but raises an 'error' event that would otherwise
+ * crash the process.
+ */
+export function createDb(
+  database: Config['database'],
+  onConnectionError: (error: Error) => void,
+): { db: Db; kind: DbKind } {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    pool.on('error', onConnectionError);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   const sqlite = new SQLite(database.file);

@@ -1,12 +1,18 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as hardening from './migrations/002-hardening.ts';
+import * as aiNotes from './migrations/003-ai-notes.ts';
 import * as search from './migrations/004-search.ts';
+import * as oidc from './migrations/006-oidc.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '002-hardening': hardening,
+  '003-ai-notes': aiNotes,
   '004-search': search,
+  '006-oidc': oidc,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -17,6 +23,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
     provider,
     migrationTableName: 'parley_migrations',
     migrationLockTableName: 'parley_migration_lock',
+    // Branches add their numbered migrations independently: a database that already ran a later one
+    // (006) must still accept an earlier number merged after it (002).
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

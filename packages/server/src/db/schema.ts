@@ -11,6 +11,10 @@ export interface UsersTable {
   tier: string;
   monthly_duration_limit: number | null;
   max_file_size: number | null;
+  /** Bumped by a password change: session tokens carrying an older version stop working. */
+  session_version: number;
+  /** The one session that changed the password, kept signed in across the bump. */
+  kept_session_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -19,6 +23,8 @@ export interface ProjectsTable {
   id: string;
   user_id: string;
   name: string;
+  /** projectNameKey(name): unique per user, so names differ by more than case and spaces. */
+  name_key: string | null;
   description: string | null;
   created_at: string;
   updated_at: string;
@@ -60,6 +66,11 @@ export interface MeetingsTable {
   action_items_status: string;
   action_items_progress: number;
   action_items_error: string | null;
+  // Added by 003-ai-notes; optional so code that builds a new meeting row need not name them.
+  summary_lease_id?: string | null;
+  summary_lease_until?: string | null;
+  summary_generated_at?: string | null;
+  summary_engine?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -118,6 +129,51 @@ export interface SearchVocabularySoundsTable {
   word: string;
 }
 
+export interface LoginThrottleTable {
+  /** `account:<email>` or `address:<ip>` */
+  key: string;
+  attempts: number;
+  window_start: string;
+}
+
+export interface IdentitiesTable {
+  id: string;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  created_at: string;
+  last_used_at: string;
+}
+
+export interface OidcFlowsTable {
+  id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface ActionItemsTable {
+  id: string;
+  user_id: string;
+  meeting_id: string;
+  task: string;
+  context: string | null;
+  context_start_ms: number | null;
+  assignee: string | null;
+  person_id: string | null;
+  due_date: string | null;
+  /** pending | in_progress | completed */
+  status: string;
+  /** generated | imported | manual: regenerating replaces only 'generated' rows */
+  source: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -128,6 +184,10 @@ export interface Database {
   jobs: JobsTable;
   search_vocabulary: SearchVocabularyTable;
   search_vocabulary_sounds: SearchVocabularySoundsTable;
+  login_throttle: LoginThrottleTable;
+  identities: IdentitiesTable;
+  oidc_flows: OidcFlowsTable;
+  action_items: ActionItemsTable;
 }
 
 export type { Generated };

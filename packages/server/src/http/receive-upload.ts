@@ -1,13 +1,21 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { AUDIO_EXTENSIONS, isAcceptedAudioFile, MESSAGES } from '@parley/contract';
+import {
+  AUDIO_EXTENSIONS,
+  isAcceptedAudioFile,
+  MESSAGES,
+  TRANSCRIPT_LIMITS,
+  TRANSCRIPT_MESSAGES,
+  transcriptKindOf,
+} from '@parley/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AudioDecodeError, checkAudioFile } from '../audio/ffmpeg.ts';
-import { badRequest, payloadTooLarge } from '../lib/errors.ts';
+import { AppError, badRequest, payloadTooLarge } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parse } from '../lib/validation.ts';
+import type { ReceivedTranscript } from '../services/imports.ts';
 import type { ReceivedAudio } from '../services/meetings.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 
@@ -34,33 +42,73 @@ function extensionFor(fileName: string, mimeType: string): string {
   return EXTENSIONS_BY_SUBTYPE[mimeType.split('/')[1]?.split(';')[0] ?? ''] ?? 'bin';
 }
 
+const transcriptFileError = (message: string) => badRequest(message, [{ path: 'transcriptFile', message }]);
+const TRANSCRIPT_MIME_TYPES = ['text/vtt', 'application/x-subrip', 'text/srt', 'application/json'];
+
+/** A transcript is text and small: it is read into memory, up to its own size limit. */
+async function readTranscript(file: AsyncIterable<Buffer>, fileName: string): Promise<ReceivedTranscript> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Past the limit the rest is read and dropped: leaving the loop early would destroy the part's
+  // stream and stall the multipart parser, and the client would never get the 413.
+  for await (const chunk of file) {
+    size += chunk.length;
+    if (size <= TRANSCRIPT_LIMITS.maxBytes) chunks.push(chunk);
+  }
+  if (size > TRANSCRIPT_LIMITS.maxBytes) throw payloadTooLarge(TRANSCRIPT_MESSAGES.tooLarge);
+  const text = new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+  if (text.includes('\u0000')) throw transcriptFileError(TRANSCRIPT_MESSAGES.invalidType);
+  return { fileName: fileName.slice(0, 255), text };
+}
+
 /**
  * Reads a multipart meeting upload: text fields into an object, the `audioFile` part streamed to a
- * temporary file (never held in memory) with the user's size limit, then measured with ffmpeg.
+ * temporary file (never held in memory) with the user's size limit, then measured with ffmpeg, and
+ * the optional `transcriptFile` part (an import) read as text. At least one of the two is required;
+ * `beforeAudio` runs when an audio part arrives, before any of it is stored.
  * Whatever goes wrong, the temporary file is removed before the error leaves.
  */
-export async function receiveAudioUpload<S extends z.ZodType>(
+export async function receiveMeetingUpload<S extends z.ZodType>(
   request: FastifyRequest,
-  opts: { maxFileSize: number; storage: AudioStorage; fields: S },
-): Promise<{ fields: z.infer<S>; audio: ReceivedAudio }> {
+  opts: { maxFileSize: number; storage: AudioStorage; fields: S; beforeAudio?: () => void },
+): Promise<{ fields: z.infer<S>; audio?: ReceivedAudio; transcript?: ReceivedTranscript }> {
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > opts.maxFileSize + 1024 * 1024) throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
-  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data upload with an audioFile field');
+  if (declared > opts.maxFileSize + TRANSCRIPT_LIMITS.maxBytes + 1024 * 1024)
+    throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
+  assertMultipartContentType(request.headers['content-type']);
 
   const fields: Record<string, string> = {};
   let audio: Omit<ReceivedAudio, 'durationSeconds'> | undefined;
+  let transcript: ReceivedTranscript | undefined;
   const tempPath = opts.storage.tempPath(`upload-${newId()}`);
   try {
     for await (const part of request.parts({
-      limits: { fileSize: opts.maxFileSize, files: 1, fields: 10, fieldSize: 10_000 },
+      limits: { fileSize: opts.maxFileSize, files: 2, fields: 10, fieldSize: 10_000 },
     })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
       }
+      if (part.fieldname === 'transcriptFile' && !transcript) {
+        const name = part.filename ?? '';
+        const mime = (part.mimetype ?? '').split(';')[0]!.trim().toLowerCase();
+        if (!transcriptKindOf(name) && !TRANSCRIPT_MIME_TYPES.includes(mime)) {
+          part.file.resume();
+          throw transcriptFileError(TRANSCRIPT_MESSAGES.invalidType);
+        }
+        transcript = await readTranscript(part.file, name || 'transcript');
+        if (part.file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
+        continue;
+      }
       if (part.fieldname !== 'audioFile' || audio) {
         part.file.resume();
         continue;
+      }
+      try {
+        opts.beforeAudio?.();
+      } catch (error) {
+        part.file.resume();
+        throw error;
       }
       if (!isAcceptedAudioFile(part.filename ?? '', part.mimetype)) {
         part.file.resume();
@@ -76,17 +124,53 @@ export async function receiveAudioUpload<S extends z.ZodType>(
         extension: extensionFor(part.filename ?? '', part.mimetype ?? ''),
       };
     }
-    if (!audio) throw audioFileError('Please select an audio file');
-    if (audio.size === 0) throw audioFileError('The audio file is empty');
+    if (!audio && !transcript) throw audioFileError('Please select an audio file');
+    if (audio?.size === 0) throw audioFileError('The audio file is empty');
     const parsedFields = parse(opts.fields, fields);
+    if (!audio) return { fields: parsedFields, transcript };
     const durationSeconds = await measure(tempPath);
-    return { fields: parsedFields, audio: { ...audio, durationSeconds } };
+    return { fields: parsedFields, audio: { ...audio, durationSeconds }, transcript };
   } catch (error) {
     await rm(tempPath, { force: true });
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
-    throw error;
+    throw asUploadError(error, opts.maxFileSize);
   }
+}
+
+const NOT_MULTIPART = 'Expected a multipart/form-data upload with an audioFile field';
+const MALFORMED =
+  'The upload is not a valid multipart/form-data body (it is cut short or its parts do not match the boundary)';
+
+/** Busboy throws plain errors for a missing or empty boundary: refuse those before it sees the body. */
+function assertMultipartContentType(header: string | undefined) {
+  const [type, ...params] = (header ?? '').split(';').map((s) => s.trim());
+  if (type?.toLowerCase() !== 'multipart/form-data') throw badRequest(NOT_MULTIPART);
+  const boundary = params.find((p) => p.toLowerCase().startsWith('boundary='))?.slice('boundary='.length);
+  const unquoted = boundary?.replace(/^"(.*)"$/, '$1') ?? '';
+  // RFC 2046: 1 to 70 characters.
+  if (unquoted.length < 1 || unquoted.length > 70) throw badRequest(`${NOT_MULTIPART} and a boundary parameter`);
+}
+
+// What busboy and @fastify/multipart raise for a body that does not follow its own boundary.
+const MALFORMED_CODES = new Set([
+  'FST_MP_PREMATURE_CLOSE',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'FST_PROTO_VIOLATION',
+]);
+const MALFORMED_MESSAGES = /unexpected end of multipart|terminated early|^multipart:|malformed/i;
+
+/** Maps parser errors to the user's terms; anything else (disk full, a bug) stays a 500. */
+function asUploadError(error: unknown, maxFileSize: number): unknown {
+  if (error instanceof AppError || !(error instanceof Error)) return error;
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(MESSAGES.fileTooLarge(maxFileSize));
+  if (code === 'FST_FILES_LIMIT')
+    return payloadTooLarge('Send at most one audio file and one transcript file per meeting');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return payloadTooLarge('The upload has too many form fields');
+  if (MALFORMED_CODES.has(code) || (!('syscall' in error) && MALFORMED_MESSAGES.test(error.message))) {
+    return badRequest(MALFORMED);
+  }
+  return error;
 }
 
 /**

@@ -1,6 +1,16 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { newId } from './ids.ts';
 
 export type TokenPurpose = 'session' | 'audio';
+
+export interface TokenClaims {
+  userId: string;
+  /** The user's session version when the token was issued (0 for tokens from before versions existed). */
+  sessionVersion: number;
+  /** A session token's own id (jti). */
+  sessionId?: string;
+  resource?: string;
+}
 
 export class TokenSigner {
   readonly #key: Uint8Array;
@@ -11,27 +21,33 @@ export class TokenSigner {
     this.#sessionHours = sessionHours;
   }
 
-  sessionToken(userId: string): Promise<string> {
-    return this.#sign({ sub: userId, purpose: 'session' }, `${this.#sessionHours}h`);
+  sessionToken(userId: string, sessionVersion: number): Promise<string> {
+    return this.#sign({ sub: userId, purpose: 'session', sv: sessionVersion, jti: newId() }, `${this.#sessionHours}h`);
   }
 
   /** A short-lived token bound to one resource, for URLs that can't carry a bearer header (<audio src>). */
-  resourceToken(userId: string, resource: string, seconds: number): Promise<string> {
-    return this.#sign({ sub: userId, purpose: 'audio', res: resource }, `${seconds}s`);
+  resourceToken(userId: string, sessionVersion: number, resource: string, seconds: number): Promise<string> {
+    return this.#sign({ sub: userId, purpose: 'audio', sv: sessionVersion, res: resource }, `${seconds}s`);
   }
 
-  async verify(token: string, purpose: TokenPurpose): Promise<{ userId: string; resource?: string } | null> {
+  /** Checks the signature, expiry and purpose only: whether the user still accepts it is the sessions service's call. */
+  async verify(token: string, purpose: TokenPurpose): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
       if (payload.purpose !== purpose || typeof payload.sub !== 'string') return null;
-      return { userId: payload.sub, resource: typeof payload.res === 'string' ? payload.res : undefined };
+      return {
+        userId: payload.sub,
+        sessionVersion: typeof payload.sv === 'number' ? payload.sv : 0,
+        sessionId: typeof payload.jti === 'string' ? payload.jti : undefined,
+        resource: typeof payload.res === 'string' ? payload.res : undefined,
+      };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;
     }
   }
 
-  #sign(claims: Record<string, string>, expiresIn: string): Promise<string> {
+  #sign(claims: Record<string, string | number>, expiresIn: string): Promise<string> {
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()

@@ -1,6 +1,7 @@
 // Rows never leave the server as they are: presenters map them to the contract's shapes
 // (`_id`, ISO dates, populated references, milliseconds and seconds where the spec wants them).
-import type { Meeting, Person, Project, TranscriptionSegment, User } from '@parley/contract';
+import type { ActionItem, Meeting, Person, Project, TranscriptionSegment, User } from '@parley/contract';
+import type { ActionItemRow } from '../repositories/action-items.ts';
 import type { MeetingRow } from '../repositories/meetings.ts';
 import type { PersonRow } from '../repositories/people.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
@@ -22,6 +23,7 @@ export function presentUser(
     tier: { name: row.tier, limits },
     currentMonthUsage: usage,
     createdAt: row.created_at,
+    hasPassword: row.password_hash !== null,
   };
 }
 
@@ -84,6 +86,13 @@ export function presentMeeting(row: MeetingRow): Meeting {
   };
 }
 
+/** A row's linked person, populated as `{_id, name, company}` (null when unlinked or the person is gone). */
+function personRef(row: { person_id: string | null; person_name: string | null; person_company: string | null }) {
+  return row.person_id && row.person_name !== null
+    ? { _id: row.person_id, name: row.person_name, company: optional(row.person_company) }
+    : null;
+}
+
 export function presentSegment(row: SegmentRow | PersonSegmentRow): TranscriptionSegment {
   const meeting =
     'meeting_title' in row
@@ -93,14 +102,28 @@ export function presentSegment(row: SegmentRow | PersonSegmentRow): Transcriptio
     _id: row.id,
     meetingId: meeting,
     speaker: row.speaker,
-    personId:
-      row.person_id && row.person_name !== null
-        ? { _id: row.person_id, name: row.person_name, company: optional(row.person_company) }
-        : null,
+    personId: personRef(row),
     text: row.text,
     isEdited: Boolean(row.is_edited),
     startTime: Number(row.start_ms),
     endTime: Number(row.end_ms),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function presentActionItem(row: ActionItemRow): ActionItem {
+  return {
+    _id: row.id,
+    meetingId: row.meeting_id,
+    task: row.task,
+    context: row.context,
+    contextStartTime: row.context_start_ms === null ? null : Math.round(Number(row.context_start_ms) / 100) / 10,
+    assignee: row.assignee,
+    personId: personRef(row),
+    dueDate: row.due_date,
+    status: row.status as ActionItem['status'],
+    source: row.source as ActionItem['source'],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { ProjectsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import { projectNameKey } from '../lib/project-names.ts';
 
 export type ProjectRow = ProjectsTable & { meeting_count: number };
 
@@ -41,6 +42,7 @@ export function projectsRepository(db: Db) {
           id,
           user_id: userId,
           name: input.name,
+          name_key: projectNameKey(input.name),
           description: input.description,
           created_at: now,
           updated_at: now,
@@ -56,11 +58,26 @@ export function projectsRepository(db: Db) {
     ): Promise<boolean> {
       const result = await db
         .updateTable('projects')
-        .set({ ...changes, updated_at: nowIso() })
+        .set({
+          ...changes,
+          ...(changes.name !== undefined ? { name_key: projectNameKey(changes.name) } : {}),
+          updated_at: nowIso(),
+        })
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Whether another of the user's projects has this name, by projectNameKey. */
+    async nameTaken(userId: string, name: string, exceptId?: string): Promise<boolean> {
+      let query = db
+        .selectFrom('projects')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('name_key', '=', projectNameKey(name));
+      if (exceptId) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
     },
 
     async delete(trx: Db, userId: string, id: string): Promise<void> {

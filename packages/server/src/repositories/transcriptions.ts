@@ -16,6 +16,12 @@ export interface NewSegment {
   endMs: number;
 }
 
+/** An imported segment: it may already be linked to one of the user's people, or edited. */
+export interface ImportedSegment extends NewSegment {
+  personId: string | null;
+  isEdited: boolean;
+}
+
 export const SEGMENT_COLUMNS = [
   'transcriptions.id',
   'transcriptions.user_id',
@@ -38,6 +44,38 @@ export function transcriptionsRepository(db: Db) {
       .selectFrom('transcriptions')
       .leftJoin('people', 'people.id', 'transcriptions.person_id')
       .select(SEGMENT_COLUMNS);
+
+  /**
+   * Every segment write (a job's transcript, an import) goes through here, so the search index follows in
+   * the caller's transaction: the word index by triggers / generated columns, the vocabulary by indexWords.
+   */
+  async function insertSegments(trx: Db, userId: string, meetingId: string, rowsIn: ImportedSegment[]) {
+    const now = nowIso();
+    const rows = rowsIn.map((s) => ({
+      id: newId(),
+      user_id: userId,
+      meeting_id: meetingId,
+      speaker: s.speaker,
+      person_id: s.personId,
+      text: s.text,
+      is_edited: s.isEdited ? 1 : 0,
+      start_ms: Math.round(s.startMs),
+      end_ms: Math.round(s.endMs),
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 200) {
+      await trx
+        .insertInto('transcriptions')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    }
+    await indexWords(
+      trx,
+      userId,
+      rowsIn.map((s) => s.text),
+    );
+  }
 
   return {
     async pageForMeeting(userId: string, meetingId: string, { limit, offset }: { limit: number; offset: number }) {
@@ -103,32 +141,26 @@ export function transcriptionsRepository(db: Db) {
      */
     async replaceForMeeting(trx: Db, userId: string, meetingId: string, newSegments: NewSegment[]): Promise<void> {
       await trx.deleteFrom('transcriptions').where('meeting_id', '=', meetingId).execute();
-      const now = nowIso();
-      const rows = newSegments.map((s) => ({
-        id: newId(),
-        user_id: userId,
-        meeting_id: meetingId,
-        speaker: s.speaker,
-        person_id: null,
-        text: s.text,
-        is_edited: 0,
-        start_ms: Math.round(s.startMs),
-        end_ms: Math.round(s.endMs),
-        created_at: now,
-        updated_at: now,
-      }));
-      for (let i = 0; i < rows.length; i += 200) {
-        await trx
-          .insertInto('transcriptions')
-          .values(rows.slice(i, i + 200))
-          .execute();
-      }
-      await indexWords(
+      await insertSegments(
         trx,
         userId,
-        newSegments.map((s) => s.text),
+        meetingId,
+        newSegments.map((s) => ({ ...s, personId: null, isEdited: false })),
       );
     },
+
+    /** Every segment of a meeting in time order, with its person (exports read the whole transcript). */
+    listAllForMeeting: async (userId: string, meetingId: string) =>
+      (await segments()
+        .where('transcriptions.user_id', '=', userId)
+        .where('transcriptions.meeting_id', '=', meetingId)
+        .orderBy('transcriptions.start_ms')
+        .orderBy('transcriptions.id')
+        .execute()) as SegmentRow[],
+
+    /** Adds an imported transcript to a new meeting, inside the import's transaction. */
+    insertImported: (trx: Db, userId: string, meetingId: string, imported: ImportedSegment[]) =>
+      insertSegments(trx, userId, meetingId, imported),
 
     updateText: (userId: string, meetingId: string, id: string, text: string): Promise<boolean> =>
       db.transaction().execute(async (trx) => {

@@ -6,6 +6,20 @@ export type UserRow = UsersTable;
 
 export function usersRepository(db: Db) {
   return {
+    /** A new password and a new session version in one statement: older session tokens stop working. */
+    async changePassword(id: string, passwordHash: string, keptSessionId: string | null) {
+      await db
+        .updateTable('users')
+        .set((eb) => ({
+          password_hash: passwordHash,
+          session_version: eb('session_version', '+', 1),
+          kept_session_id: keptSessionId,
+          updated_at: nowIso(),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
     findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
 
@@ -20,6 +34,8 @@ export function usersRepository(db: Db) {
         tier: 'free',
         monthly_duration_limit: null,
         max_file_size: null,
+        session_version: 0,
+        kept_session_id: null,
         created_at: now,
         updated_at: now,
       };

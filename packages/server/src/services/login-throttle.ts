@@ -1,9 +1,8 @@
-// Counts failed sign-ins per account and per client address in a sliding window; past the limit the
-// caller is told to wait (429 with Retry-After). In memory: one API process per deployment in the
-// embedded mode; a shared store can replace it when the API is scaled out.
-interface Bucket {
-  failures: number[];
-}
+import type { LoginThrottleRepository } from '../repositories/login-throttle.ts';
+
+// Limits sign-in attempts per account and per client address (docs/decisions/040-login-throttling.md).
+// The attempt is counted before the password is checked, so concurrent guesses each take a slot;
+// the counters live in the database, so every API process sharing it enforces the same limits.
 
 export interface ThrottleLimits {
   perAccount: number;
@@ -13,51 +12,49 @@ export interface ThrottleLimits {
 
 export const DEFAULT_THROTTLE: ThrottleLimits = { perAccount: 5, perAddress: 20, windowMs: 15 * 60 * 1000 };
 
-export class LoginThrottle {
-  readonly #buckets = new Map<string, Bucket>();
-  readonly #limits: ThrottleLimits;
-  readonly #now: () => number;
-
-  constructor(limits: ThrottleLimits = DEFAULT_THROTTLE, now: () => number = Date.now) {
-    this.#limits = limits;
-    this.#now = now;
-  }
-
-  /** Seconds to wait before another attempt is allowed, or 0. */
-  retryAfter(email: string, address: string): number {
-    return Math.max(
-      this.#wait(`a:${email}`, this.#limits.perAccount),
-      this.#wait(`i:${address}`, this.#limits.perAddress),
-    );
-  }
-
-  recordFailure(email: string, address: string): void {
-    for (const key of [`a:${email}`, `i:${address}`]) {
-      const bucket = this.#buckets.get(key) ?? { failures: [] };
-      bucket.failures.push(this.#now());
-      this.#buckets.set(key, bucket);
-    }
-    if (this.#buckets.size > 10_000) this.#prune();
-  }
-
-  recordSuccess(email: string): void {
-    this.#buckets.delete(`a:${email}`);
-  }
-
-  #wait(key: string, limit: number): number {
-    const bucket = this.#buckets.get(key);
-    if (!bucket) return 0;
-    const cutoff = this.#now() - this.#limits.windowMs;
-    bucket.failures = bucket.failures.filter((t) => t > cutoff);
-    if (bucket.failures.length < limit) return 0;
-    const oldestCounted = bucket.failures[bucket.failures.length - limit]!;
-    return Math.ceil((oldestCounted + this.#limits.windowMs - this.#now()) / 1000);
-  }
-
-  #prune(): void {
-    const cutoff = this.#now() - this.#limits.windowMs;
-    for (const [key, bucket] of this.#buckets) {
-      if (bucket.failures.every((t) => t <= cutoff)) this.#buckets.delete(key);
-    }
-  }
+export interface Reservation {
+  /** Seconds to wait before trying again; 0 when this attempt may go ahead. */
+  retryAfterSeconds: number;
+  /** The password was right: forget the account's failures and give the address its slot back. */
+  succeeded(): Promise<void>;
 }
+
+export function loginThrottle(
+  repo: LoginThrottleRepository,
+  limits: ThrottleLimits = DEFAULT_THROTTLE,
+  now: () => Date = () => new Date(),
+) {
+  let attemptsSincePrune = 0;
+
+  return {
+    async reserve(email: string, address: string): Promise<Reservation> {
+      const at = now();
+      const accountKey = `account:${email.toLowerCase()}`;
+      const addressKey = `address:${address}`;
+      const waits = await Promise.all(
+        [
+          [accountKey, limits.perAccount],
+          [addressKey, limits.perAddress],
+        ].map(async ([key, limit]) => {
+          const { attempts, windowStart } = await repo.countAttempt(key as string, at, limits.windowMs);
+          if (attempts <= (limit as number)) return 0;
+          return Math.max(1, Math.ceil((windowStart.getTime() + limits.windowMs - at.getTime()) / 1000));
+        }),
+      );
+      // Old windows are deleted now and then rather than on every attempt.
+      if (++attemptsSincePrune >= 100) {
+        attemptsSincePrune = 0;
+        await repo.deleteExpired(at, limits.windowMs);
+      }
+      return {
+        retryAfterSeconds: Math.max(...waits),
+        async succeeded() {
+          await repo.clear(accountKey);
+          await repo.uncount(addressKey);
+        },
+      };
+    },
+  };
+}
+
+export type LoginThrottle = ReturnType<typeof loginThrottle>;

@@ -9,7 +9,7 @@ import type { jobsRepository } from '../repositories/jobs.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import type { AudioStorage } from '../storage/storage.ts';
-import { transcribeJobKey } from './job-keys.ts';
+import { actionItemsJobKey, transcribeJobKey } from './job-keys.ts';
 import type { ProjectsService } from './projects.ts';
 import type { UsersService } from './users.ts';
 
@@ -35,6 +35,41 @@ export interface ReceivedAudio {
   extension: string;
 }
 
+/** A new meeting's row: the upload's audio (when there is one), transcription pending. */
+export function newMeetingRow(input: {
+  id: string;
+  userId: string;
+  projectId: string;
+  fields: z.output<typeof CreateMeetingFields>;
+  audio?: ReceivedAudio;
+  audioKey: string | null;
+}): MeetingRow {
+  const { audio } = input;
+  const now = nowIso();
+  return {
+    id: input.id,
+    user_id: input.userId,
+    project_id: input.projectId,
+    title: input.fields.title,
+    description: null,
+    duration_ms: audio ? Math.round(audio.durationSeconds * 1000) : 0,
+    recording_type: input.fields.recordingType ?? 'upload',
+    audio_key: input.audioKey,
+    audio_mime: audio?.mimeType ?? null,
+    audio_size: audio?.size ?? null,
+    audio_name: audio?.fileName ?? null,
+    transcription_status: 'pending',
+    transcription_progress: 0,
+    transcription_error: null,
+    summary: null,
+    action_items_status: 'not_started',
+    action_items_progress: 0,
+    action_items_error: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export function meetingsService(deps: Deps) {
   const { db, meetings, usage, jobs, queue, storage, projects, users, log } = deps;
 
@@ -55,13 +90,21 @@ export function meetingsService(deps: Deps) {
     get,
     getInProject,
 
-    /** Checks done before the upload body is read, so a refused upload costs nothing. */
-    async assertCanUpload(userId: string, projectId: string) {
+    /**
+     * Checks done before the upload body is read, so a refused upload costs nothing. The monthly
+     * limit applies to recorded audio only: `assertMayAddAudio` runs when an audio part arrives, so a
+     * transcript-only import is still possible over the limit (docs/decisions/071-transcript-imports.md).
+     */
+    async uploadQuota(userId: string, projectId: string) {
       await projects.assertOwned(userId, projectId);
       const quota = await users.quota(userId);
-      if (quota.usedSeconds >= quota.monthlyDuration)
-        throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
-      return quota;
+      return {
+        ...quota,
+        assertMayAddAudio() {
+          if (quota.usedSeconds >= quota.monthlyDuration)
+            throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
+        },
+      };
     },
 
     async create(
@@ -73,29 +116,7 @@ export function meetingsService(deps: Deps) {
       const id = newId();
       const audioKey = `audio/${userId}/${id}.${audio.extension}`;
       await storage.putFile(audioKey, audio.tempPath);
-      const now = nowIso();
-      const row: MeetingRow = {
-        id,
-        user_id: userId,
-        project_id: projectId,
-        title: fields.title,
-        description: null,
-        duration_ms: Math.round(audio.durationSeconds * 1000),
-        recording_type: fields.recordingType ?? 'upload',
-        audio_key: audioKey,
-        audio_mime: audio.mimeType,
-        audio_size: audio.size,
-        audio_name: audio.fileName,
-        transcription_status: 'pending',
-        transcription_progress: 0,
-        transcription_error: null,
-        summary: null,
-        action_items_status: 'not_started',
-        action_items_progress: 0,
-        action_items_error: null,
-        created_at: now,
-        updated_at: now,
-      };
+      const row = newMeetingRow({ id, userId, projectId, fields, audio, audioKey });
       try {
         await db.transaction().execute(async (trx) => {
           await meetings.insert(trx, row);
@@ -139,12 +160,13 @@ export function meetingsService(deps: Deps) {
       return presentMeeting(await get(userId, id));
     },
 
-    /** Removes the meeting, its segments (by foreign key), its pending jobs and then its audio file. */
+    /** Removes the meeting, its segments and action items (by foreign key), its pending jobs and then its audio file. */
     async delete(userId: string, projectId: string, id: string) {
       const row = await getInProject(userId, projectId, id);
       await db.transaction().execute(async (trx) => {
         await meetings.deleteForUser(trx, userId, id);
         await jobs.deleteByKey(trx, transcribeJobKey(id));
+        await jobs.deleteByKey(trx, actionItemsJobKey(id));
       });
       if (row.audio_key)
         await storage.delete(row.audio_key).catch((err) => log.warn({ err, meetingId: id }, 'audio file not removed'));

@@ -1,12 +1,12 @@
 import type { CreateProjectRequest, UpdateProjectRequest } from '@parley/contract';
 import type { Db } from '../db/database.ts';
-import { notFound } from '../lib/errors.ts';
+import { conflict, notFound } from '../lib/errors.ts';
 import { presentProject } from '../presenters/index.ts';
 import type { jobsRepository } from '../repositories/jobs.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
 import type { AudioStorage } from '../storage/storage.ts';
-import { transcribeJobKey } from './job-keys.ts';
+import { actionItemsJobKey, transcribeJobKey } from './job-keys.ts';
 
 interface Deps {
   db: Db;
@@ -24,6 +24,29 @@ export function projectsService({ db, projects, meetings, jobs, storage, log }: 
     return row;
   }
 
+  const nameTaken = (name: string) => conflict(`A project named "${name}" already exists`);
+
+  /**
+   * Runs a write that sets a project's name; names are unique per user whatever their case or
+   * surrounding spaces (docs/decisions/042). Checked first for the message, and by the unique index
+   * for two requests racing with the same name.
+   */
+  async function withUniqueName<T>(
+    userId: string,
+    name: string | undefined,
+    exceptId: string | undefined,
+    write: () => Promise<T>,
+  ) {
+    if (name === undefined) return write();
+    if (await projects.nameTaken(userId, name, exceptId)) throw nameTaken(name);
+    try {
+      return await write();
+    } catch (error) {
+      if (await projects.nameTaken(userId, name, exceptId)) throw nameTaken(name);
+      throw error;
+    }
+  }
+
   return {
     get: async (userId: string, id: string) => presentProject(await get(userId, id)),
     /** Throws 404 unless the project exists and belongs to the user. */
@@ -31,7 +54,9 @@ export function projectsService({ db, projects, meetings, jobs, storage, log }: 
     list: async (userId: string) => (await projects.listForUser(userId)).map(presentProject),
 
     async create(userId: string, input: CreateProjectRequest) {
-      const id = await projects.create(userId, { name: input.name, description: input.description || null });
+      const id = await withUniqueName(userId, input.name, undefined, () =>
+        projects.create(userId, { name: input.name, description: input.description || null }),
+      );
       return presentProject(await get(userId, id));
     },
 
@@ -39,7 +64,10 @@ export function projectsService({ db, projects, meetings, jobs, storage, log }: 
       const changes: { name?: string; description?: string | null } = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.description !== undefined) changes.description = input.description || null;
-      if (!(await projects.update(userId, id, changes))) throw notFound('Project');
+      await get(userId, id);
+      if (!(await withUniqueName(userId, changes.name, id, () => projects.update(userId, id, changes)))) {
+        throw notFound('Project');
+      }
       return presentProject(await get(userId, id));
     },
 
@@ -52,7 +80,10 @@ export function projectsService({ db, projects, meetings, jobs, storage, log }: 
       const doomed = await db.transaction().execute(async (trx) => {
         const rows = await meetings.audioKeysForProject(trx, userId, id);
         await meetings.deleteForProject(trx, userId, id);
-        for (const row of rows) await jobs.deleteByKey(trx, transcribeJobKey(row.id));
+        for (const row of rows) {
+          await jobs.deleteByKey(trx, transcribeJobKey(row.id));
+          await jobs.deleteByKey(trx, actionItemsJobKey(row.id));
+        }
         await projects.delete(trx, userId, id);
         return rows;
       });

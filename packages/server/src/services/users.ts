@@ -2,21 +2,21 @@ import { type LoginRequest, MESSAGES, type RegisterRequest } from '@parley/contr
 import type { Config } from '../config.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../lib/passwords.ts';
-import type { TokenSigner } from '../lib/tokens.ts';
 import { presentUser } from '../presenters/index.ts';
 import { currentUsageMonth, type usageRepository } from '../repositories/usage.ts';
 import type { UserRow, usersRepository } from '../repositories/users.ts';
 import type { LoginThrottle } from './login-throttle.ts';
+import type { SessionsService } from './sessions.ts';
 
 interface Deps {
   users: ReturnType<typeof usersRepository>;
   usage: ReturnType<typeof usageRepository>;
-  tokens: TokenSigner;
+  sessions: SessionsService;
   throttle: LoginThrottle;
   config: Pick<Config, 'allowRegistration' | 'tier'>;
 }
 
-export function usersService({ users, usage, tokens, throttle, config }: Deps) {
+export function usersService({ users, usage, sessions, throttle, config }: Deps) {
   const limitsOf = (row: UserRow) => ({
     monthlyDuration: row.monthly_duration_limit ?? config.tier.monthlyDurationSeconds,
     maxFileSize: Number(row.max_file_size ?? config.tier.maxFileSizeBytes),
@@ -51,21 +51,20 @@ export function usersService({ users, usage, tokens, throttle, config }: Deps) {
     async register(input: RegisterRequest) {
       if (!config.allowRegistration) throw forbidden('Registration is disabled on this server');
       const row = await createAccount(input);
-      return { token: await tokens.sessionToken(row.id), user: await present(row) };
+      return { token: await sessions.issue(row), user: await present(row) };
     },
 
     async login(input: LoginRequest, address: string) {
-      const wait = throttle.retryAfter(input.email, address);
+      // The attempt is counted before the password is checked, so concurrent guesses can't all get through.
+      const attempt = await throttle.reserve(input.email, address);
+      const wait = attempt.retryAfterSeconds;
       if (wait > 0) throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${formatWait(wait)}.`, wait);
       const row = await users.findByEmail(input.email);
       // Unknown accounts still pay for one hash, so response time doesn't reveal which emails exist.
       const ok = await verifyPassword(input.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
-      if (!row?.password_hash || !ok) {
-        throttle.recordFailure(input.email, address);
-        throw unauthorized(MESSAGES.invalidCredentials);
-      }
-      throttle.recordSuccess(input.email);
-      return { token: await tokens.sessionToken(row.id), user: await present(row) };
+      if (!row?.password_hash || !ok) throw unauthorized(MESSAGES.invalidCredentials);
+      await attempt.succeeded();
+      return { token: await sessions.issue(row), user: await present(row) };
     },
 
     async me(userId: string) {
@@ -74,16 +73,30 @@ export function usersService({ users, usage, tokens, throttle, config }: Deps) {
       return present(row);
     },
 
-    async changePassword(userId: string, currentPassword: string, newPassword: string) {
+    /**
+     * An account made through an identity provider has no password: it sets its first one without a
+     * current one. Ends every other session of the user; the one that asked (sessionId) stays signed in.
+     */
+    async changePassword(
+      userId: string,
+      sessionId: string | undefined,
+      currentPassword: string | undefined,
+      newPassword: string,
+    ) {
       const row = await users.findById(userId);
       if (!row) throw notFound('User');
-      if (!row.password_hash || !(await verifyPassword(currentPassword, row.password_hash))) {
+      if (row.password_hash && !currentPassword) {
+        throw badRequest('Current password is required', [
+          { path: 'currentPassword', message: 'Current password is required' },
+        ]);
+      }
+      if (row.password_hash && !(await verifyPassword(currentPassword ?? '', row.password_hash))) {
         // 400, not 401: the session is fine, only the form's field is wrong.
         throw badRequest('Current password is incorrect', [
           { path: 'currentPassword', message: 'Current password is incorrect' },
         ]);
       }
-      await users.update(userId, { password_hash: await hashPassword(newPassword) });
+      await users.changePassword(userId, await hashPassword(newPassword), sessionId ?? null);
     },
 
     /** What the upload path needs: the user's limits and what they have used this month. */

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type AppContext, createContext } from '../../src/context.ts';
@@ -15,7 +15,10 @@ export interface TestServer {
  * The real server on a random port with its own data folder and database. The worker is not started
  * unless asked: tests that need transcription start one explicitly.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { log?: (level: string) => Logger } = {},
+): Promise<TestServer> {
   const dataDir = tempDataDir();
   const database = await freshDatabaseUrl();
   const config = loadConfig({
@@ -28,10 +31,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const log = pino({ level: config.logLevel });
+  const log = opts.log ? opts.log(config.logLevel) : pino({ level: config.logLevel });
   const ctx = await createContext(config, log);
   const app = await buildApp(ctx, log);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // PORT may be given when the address must be known beforehand (an OpenID provider's redirect URI).
+  await app.listen({ port: config.port, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

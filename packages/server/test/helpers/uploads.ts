@@ -17,6 +17,10 @@ export async function uploadMeeting(
     new Blob([bytes], { type: file.type ?? 'audio/wav' }),
     file.name ?? basename(file.path ?? 'audio.wav'),
   );
+  return postMeetingForm(baseUrl, token, projectId, form);
+}
+
+async function postMeetingForm(baseUrl: string, token: string, projectId: string, form: FormData) {
   const response = await fetch(`${baseUrl}/api/projects/${projectId}/meetings`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
@@ -24,4 +28,26 @@ export async function uploadMeeting(
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : {} };
+}
+
+/** Posts a transcript import: `transcriptFile`, optionally beside an `audioFile`, as the Upload tab does. */
+export async function importTranscript(
+  baseUrl: string,
+  token: string,
+  projectId: string,
+  transcript: { name: string; text: string | Uint8Array; type?: string },
+  options: { audioPath?: string; fields?: Record<string, string> } = {},
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(options.fields ?? { title: 'Imported meeting', recordingType: 'upload' }))
+    form.append(key, value);
+  if (options.audioPath) {
+    form.append(
+      'audioFile',
+      new Blob([readFileSync(options.audioPath)], { type: 'audio/wav' }),
+      basename(options.audioPath),
+    );
+  }
+  form.append('transcriptFile', new Blob([transcript.text], { type: transcript.type ?? '' }), transcript.name);
+  return postMeetingForm(baseUrl, token, projectId, form);
 }

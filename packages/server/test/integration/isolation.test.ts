@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { uploadMeeting } from '../helpers/uploads.ts';
+import { importTranscript, uploadMeeting } from '../helpers/uploads.ts';
 
 // Walks every endpoint that takes an id with a second user's token: each must answer 404 (403 for the
 // user-id route) and leave the first user's rows exactly as they were.
@@ -10,7 +10,7 @@ let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let owner: { token: string; userId: string };
 let intruder: { token: string };
-const ids = { project: '', meeting: '', person: '', segment: '' };
+const ids = { project: '', meeting: '', person: '', segment: '', actionItem: '' };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -34,6 +34,10 @@ beforeAll(async () => {
     { personId: ids.person },
     owner.token,
   );
+  const [actionItem] = await server.ctx.repos.actionItems.insertMany(owner.userId, ids.meeting, [
+    { task: 'Secret task', personId: ids.person },
+  ]);
+  ids.actionItem = actionItem!;
 });
 afterAll(() => server.close());
 
@@ -61,6 +65,17 @@ describe('one user cannot read or change another user’s data', () => {
       ['GET', `/api/people/${ids.person}/transcriptions?search=confidential`],
       ['GET', `/api/meetings/${ids.meeting}/transcriptions/hybrid-search?q=confidential`],
       ['GET', `/api/projects/${ids.project}/transcriptions/search-all?q=confidential`],
+      ['POST', `/api/projects/${ids.project}/meetings/${ids.meeting}/summary/stream`],
+      ['POST', `/api/projects/${ids.project}/meetings/${ids.meeting}/action-items/generate`],
+      ['GET', `/api/projects/${ids.project}/meetings/${ids.meeting}/action-items`],
+      [
+        'PATCH',
+        `/api/projects/${ids.project}/meetings/${ids.meeting}/action-items/${ids.actionItem}`,
+        { status: 'completed' },
+      ],
+      ['DELETE', `/api/projects/${ids.project}/meetings/${ids.meeting}/action-items/${ids.actionItem}`],
+      ['GET', `/api/meetings/${ids.meeting}/export?format=json`],
+      ['GET', `/api/meetings/${ids.meeting}/export?format=docx`],
     ] as Array<[string, string, unknown?]>;
 
   it('answers 404 on every route for the other user’s ids', async () => {
@@ -70,6 +85,11 @@ describe('one user cannot read or change another user’s data', () => {
     }
     const upload = await uploadMeeting(server.url, intruder.token, ids.project, { path: jfkWavPath() });
     expect(upload.status).toBe(404);
+    const imported = await importTranscript(server.url, intruder.token, ids.project, {
+      name: 'planted.vtt',
+      text: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nPlanted\n',
+    });
+    expect(imported.status).toBe(404);
   });
 
   it('refuses the other user’s meeting list with 403', async () => {
@@ -91,6 +111,12 @@ describe('one user cannot read or change another user’s data', () => {
       owner.token,
     );
     expect(move.status).toBe(400);
+    const link = await api.patch(
+      `/api/projects/${ids.project}/meetings/${ids.meeting}/action-items/${ids.actionItem}`,
+      { personId: theirPerson },
+      owner.token,
+    );
+    expect(link.status).toBe(400);
   });
 
   it('sees none of the owner’s rows in its own lists', async () => {
@@ -134,5 +160,17 @@ describe('one user cannot read or change another user’s data', () => {
       personId: { _id: ids.person, name: 'Secret Person' },
     });
     expect((await api.get(`/api/people/${ids.person}`, owner.token)).body.data.name).toBe('Secret Person');
+    const items = (await api.get(`/api/projects/${ids.project}/meetings/${ids.meeting}/action-items`, owner.token)).body
+      .data.actionItems;
+    expect(items).toEqual([
+      expect.objectContaining({
+        _id: ids.actionItem,
+        task: 'Secret task',
+        status: 'pending',
+        personId: { _id: ids.person, name: 'Secret Person' },
+      }),
+    ]);
+    expect(meeting).toMatchObject({ actionItemsStatus: 'not_started' });
+    expect(meeting.summary).toBeUndefined();
   });
 });

@@ -70,3 +70,43 @@ describe('projects', () => {
     expectError(await api.put('/api/projects/%27%3B--', { name: 'Valid' }, token), 404);
   });
 });
+
+describe('project names are unique per user', () => {
+  it('refuses a duplicate on create, whatever its case and surrounding spaces', async () => {
+    const { token: owner } = await api.register();
+    expect((await api.post('/api/projects', { name: 'Board Meetings' }, owner)).status).toBe(201);
+    for (const name of ['Board Meetings', 'board meetings', '  BOARD MEETINGS  ']) {
+      expectError(
+        await api.post('/api/projects', { name }, owner),
+        409,
+        `A project named "${name.trim()}" already exists`,
+      );
+    }
+    expect((await api.get('/api/projects', owner)).body.data.projects).toHaveLength(1);
+    // Another user may use the same name.
+    const { token: other } = await api.register();
+    expect((await api.post('/api/projects', { name: 'Board Meetings' }, other)).status).toBe(201);
+  });
+
+  it('refuses a rename onto another project’s name, but lets a project change its own case', async () => {
+    const { token: owner } = await api.register();
+    await api.post('/api/projects', { name: 'Alpha' }, owner);
+    const beta = (await api.post('/api/projects', { name: 'Beta' }, owner)).body.data._id;
+    expectError(
+      await api.put(`/api/projects/${beta}`, { name: ' ALPHA ' }, owner),
+      409,
+      'A project named "ALPHA" already exists',
+    );
+    const recased = await api.put(`/api/projects/${beta}`, { name: 'BETA' }, owner);
+    expect(recased.status).toBe(200);
+    expect(recased.body.data.name).toBe('BETA');
+  });
+
+  it('lets only one of two concurrent creates with the same name through', async () => {
+    const { token: owner } = await api.register();
+    const results = await Promise.all(
+      ['Racing', 'racing', 'RACING', 'Racing '].map((name) => api.post('/api/projects', { name }, owner)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+  });
+});

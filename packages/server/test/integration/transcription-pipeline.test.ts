@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../src/audio/wer.ts';
@@ -127,7 +128,10 @@ describe('a worker killed in the middle of a job', () => {
     api = apiClient(server.url);
   });
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    // Every worker process must be gone before its database is dropped (test/helpers/database.ts).
+    const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+    for (const child of running) child.kill('SIGKILL');
+    await Promise.all(running.map((child) => once(child, 'exit')));
     await server.close();
   });
 

@@ -21,6 +21,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   pendingLabel = 'Deleting...',
   pending,
   error,
@@ -31,6 +32,7 @@ export function ConfirmDialog({
   title: ReactNode;
   description: ReactNode;
   confirmLabel?: ReactNode;
+  cancelLabel?: ReactNode;
   pendingLabel?: ReactNode;
   pending: boolean;
   error: string | null;
@@ -45,7 +47,7 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <ErrorAlert message={error} />
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <Button variant="destructive" onClick={onConfirm} disabled={pending}>
             {pending ? pendingLabel : confirmLabel}
           </Button>

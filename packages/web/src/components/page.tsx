@@ -29,8 +29,8 @@ export function PageHeader({
   return (
     <div className={cn('mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between', className)}>
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight break-words">{title}</h1>
-        {description && <div className="text-muted-foreground mt-1 text-sm break-words">{description}</div>}
+        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">{title}</h1>
+        {description && <div className="text-muted-foreground mt-1 text-sm wrap-anywhere">{description}</div>}
       </div>
       {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
     </div>

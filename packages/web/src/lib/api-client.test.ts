@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeApi, ok, startFakeApi } from '@/test/fake-api';
+import { peoplePage } from '@/test/fixtures';
 import { ApiError, api, errorMessage, NETWORK_ERROR_MESSAGE, setApiBaseUrl } from './api-client';
 
 let server: FakeApi;
@@ -60,7 +61,7 @@ describe('api client', () => {
   });
 
   it('builds query strings and skips empty values', async () => {
-    server.on('GET /api/people', () => ok({ people: [] }));
+    server.on('GET /api/people', () => ok(peoplePage()));
     await api.get('/api/people', { query: { limit: 100, search: '', page: undefined } });
     expect(server.requests.at(-1)?.query.toString()).toBe('limit=100');
   });

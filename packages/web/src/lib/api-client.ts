@@ -128,11 +128,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** The `{success: true, data}` envelope every JSON reply uses. */
-export interface Envelope<T> {
-  success: true;
-  data: T;
-}
+/** The `{success: true, data}` envelope every JSON reply uses (the contract's type). */
+export type { Envelope } from '@parley/contract';
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

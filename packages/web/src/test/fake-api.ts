@@ -2,11 +2,14 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setApiBaseUrl } from '@/lib/api-client';
+import { contractViolations } from './contract-routes';
 
 /**
  * A tiny real HTTP server for tests: the app's fetch calls cross a real socket, so headers, status
  * codes, empty 204 bodies and JSON parsing are exercised as in the browser. Each test registers the
- * routes it needs; unknown routes answer 404 with the server's error shape.
+ * routes it needs; unknown routes answer 404 with the server's error shape. Every request body the
+ * app sends and every reply a test serves is checked against the contract (test/contract-routes.ts):
+ * a drift between the web app, its tests and the server fails the test.
  */
 export interface FakeRequest {
   method: string;
@@ -26,6 +29,8 @@ export interface FakeReply {
   delay?: Promise<unknown>;
   /** Drop the connection without answering, as when the server is unreachable. */
   dropConnection?: boolean;
+  /** A body sent as it is (set its content-type in `headers`), e.g. a text/event-stream. */
+  raw?: string;
 }
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
@@ -43,6 +48,10 @@ export interface FakeApi {
   on(route: string, handler: FakeHandler): void;
   /** Every request received, in order. */
   requests: FakeRequest[];
+  /** Exchanges that broke the contract since the last reset (setupFakeApi fails the test on any). */
+  violations: string[];
+  /** For a test that serves a broken reply on purpose (the app's defence against it). */
+  allowContractBreaks(...patterns: RegExp[]): void;
   /** Forget all routes and recorded requests (between tests). */
   reset(): void;
   close(): Promise<void>;
@@ -68,6 +77,8 @@ function compile(route: string): Route & { handler: never } {
 export async function startFakeApi(): Promise<FakeApi> {
   const routes: Route[] = [];
   const requests: FakeRequest[] = [];
+  const violations: string[] = [];
+  const allowed: RegExp[] = [];
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -75,7 +86,8 @@ export async function startFakeApi(): Promise<FakeApi> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     let body: unknown = raw;
-    if (raw && String(req.headers['content-type']).includes('application/json')) body = JSON.parse(raw);
+    const json = Boolean(raw) && String(req.headers['content-type']).includes('application/json');
+    if (json) body = JSON.parse(raw);
 
     const route = [...routes].reverse().find((r) => r.method === req.method && r.pattern.test(url.pathname));
     const params: Record<string, string> = {};
@@ -98,6 +110,15 @@ export async function startFakeApi(): Promise<FakeApi> {
     const reply: FakeReply = route
       ? await route.handler(request)
       : { status: 404, body: { success: false, message: 'Route not found' } };
+    if (route && !reply.dropConnection) {
+      const found = contractViolations(
+        request.method,
+        request.path,
+        { body, json },
+        { status: reply.status ?? 200, body: reply.body },
+      );
+      violations.push(...found.filter((problem) => !allowed.some((pattern) => pattern.test(problem))));
+    }
     if (reply.delay) await reply.delay;
     if (reply.dropConnection) {
       req.socket.destroy();
@@ -107,6 +128,10 @@ export async function startFakeApi(): Promise<FakeApi> {
     res.statusCode = status;
     if (reply.statusText) res.statusMessage = reply.statusText;
     for (const [key, value] of Object.entries(reply.headers ?? {})) res.setHeader(key, value);
+    if (reply.raw !== undefined) {
+      res.end(reply.raw);
+      return;
+    }
     if (reply.body === undefined || status === 204) {
       res.end();
       return;
@@ -123,12 +148,18 @@ export async function startFakeApi(): Promise<FakeApi> {
   return {
     url,
     requests,
+    violations,
+    allowContractBreaks(...patterns) {
+      allowed.push(...patterns);
+    },
     on(route, handler) {
       routes.push({ ...compile(route), handler });
     },
     reset() {
       routes.length = 0;
       requests.length = 0;
+      violations.length = 0;
+      allowed.length = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -145,8 +176,10 @@ export function setupFakeApi(): FakeApi {
     Object.assign(api, await startFakeApi());
   });
   afterEach(() => {
+    const broken = [...api.violations];
     api.reset();
     setApiBaseUrl(api.url);
+    if (broken.length > 0) throw new Error(`Contract violations:\n${broken.join('\n')}`);
   });
   afterAll(() => api.close());
   return api;

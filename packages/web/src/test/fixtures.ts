@@ -53,7 +53,7 @@ export function makeMeeting(overrides: Partial<MeetingType> = {}): MeetingType {
     transcriptionProgress: 100,
     actionItemsStatus: 'not_started',
     actionItemsProgress: 0,
-    metadata: {},
+    metadata: { audio: { mimeType: 'audio/webm', size: 48_000, fileName: 'kick-off.webm' } },
     ...overrides,
   });
 }
@@ -85,4 +85,9 @@ export function makeSegment(overrides: Partial<SegmentType> = {}): SegmentType {
     updatedAt: NOW,
     ...overrides,
   });
+}
+
+/** A one-page list reply body, as the server pages people (`{people, pagination}`). */
+export function peoplePage(people: PersonType[] = []) {
+  return { people, pagination: { page: 1, pages: people.length > 0 ? 1 : 0, total: people.length, limit: 100 } };
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors.ts';
-import type { TokenSigner } from '../../lib/tokens.ts';
+import type { SessionsService } from '../../services/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     userId: string;
+    /** The session token's id, when it has one. */
+    sessionId: string | undefined;
   }
 }
 
@@ -15,14 +17,15 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Routes registered inside this plugin's scope require a valid session token. */
-export function requireAuth(app: FastifyInstance, tokens: TokenSigner) {
+/** Routes registered inside this plugin's scope require a valid session token of an existing user. */
+export function requireAuth(app: FastifyInstance, sessions: SessionsService) {
   app.decorateRequest('userId', '');
+  app.decorateRequest('sessionId', undefined);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication required');
-    const claims = await tokens.verify(token, 'session');
-    if (!claims) throw unauthorized('Invalid or expired authentication token');
+    const claims = await sessions.authenticate(token, 'session');
     request.userId = claims.userId;
+    request.sessionId = claims.sessionId;
   });
 }

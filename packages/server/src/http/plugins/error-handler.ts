@@ -36,6 +36,11 @@ function clientMessage(error: FastifyError): string {
       return 'Unsupported content type';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The body does not match its Content-Length';
+    case 'FST_ERR_CTP_INVALID_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_TYPE':
+      return 'The Content-Type header is not valid';
     default:
       return error.message;
   }

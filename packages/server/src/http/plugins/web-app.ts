@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 const API_PREFIXES = ['/api/', '/api', '/auth/'];
+const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
 
 /**
  * Serves the production web build at `/` and answers every unknown non-API GET with index.html,
@@ -15,7 +16,14 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
   if (built) {
     // wildcard: files are looked up per request, so a rebuild while the server runs is served at once;
     // a path that is no file falls through to the not-found handler below.
-    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false, maxAge: '1h' });
+    // API paths never reach the files (an unknown one must stay a JSON 404, not a file-system error).
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      maxAge: '1h',
+      allowedPath: (_path, _root, request) => !isApiPath(request.url.split('?')[0] ?? '/'),
+    });
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build -w @parley/web`');
@@ -23,7 +31,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+    const isApi = isApiPath(path);
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ success: false, message: `Route ${request.method} ${path} not found` });
     }

@@ -1,6 +1,7 @@
 import { Id } from '@parley/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { attachmentDisposition } from '../../exports/file-name.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { bearerToken } from '../plugins/auth.ts';
 import type { ZodApp } from '../types.ts';
@@ -36,16 +37,22 @@ export function parseRange(
 export function audioRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     '/api/projects/:id/meetings/:meetingId/audio',
-    { schema: { tags: ['meetings'], params: Params, querystring: z.object({ token: z.string().optional() }) } },
+    {
+      schema: {
+        tags: ['meetings'],
+        params: Params,
+        // download=1 saves the original file under the meeting's title instead of playing it.
+        querystring: z.object({ token: z.string().optional(), download: z.enum(['0', '1']).optional() }),
+      },
+    },
     async (request, reply) => {
       const { id: projectId, meetingId } = request.params;
       const bearer = bearerToken(request);
+      const { sessions } = ctx.services;
+      if (!bearer && !request.query.token) throw unauthorized('Authentication required');
       const claims = bearer
-        ? await ctx.tokens.verify(bearer, 'session')
-        : request.query.token
-          ? await ctx.tokens.verify(request.query.token, 'audio')
-          : null;
-      if (!claims) throw unauthorized('Invalid or expired authentication token');
+        ? await sessions.authenticate(bearer, 'session')
+        : await sessions.authenticate(request.query.token!, 'audio');
       if (!bearer && claims.resource !== `meeting:${meetingId}`) throw notFound('Meeting');
 
       const meeting = await ctx.services.meetings.getInProject(claims.userId, projectId, meetingId);
@@ -55,6 +62,10 @@ export function audioRoutes(app: ZodApp, ctx: AppContext) {
       reply.header('accept-ranges', 'bytes');
       reply.header('content-type', meeting.audio_mime ?? 'application/octet-stream');
       reply.header('cache-control', 'private, max-age=3600');
+      if (request.query.download === '1') {
+        const extension = meeting.audio_key.split('.').pop() ?? 'audio';
+        reply.header('content-disposition', attachmentDisposition(meeting.title || 'Untitled Meeting', extension));
+      }
       const range = parseRange(request.headers.range, size);
       if (range === 'unsatisfiable') {
         reply.header('content-range', `bytes */${size}`);

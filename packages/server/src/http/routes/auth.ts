@@ -17,8 +17,10 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
     async (request, reply) => reply.status(201).send(ok(await users.register(request.body))),
   );
 
-  // External identity providers arrive in a later issue; the web app shows their buttons from this list.
+  // The web app shows a 'Sign in with {name}' button for each provider listed here.
+  const { oidc } = ctx.config;
+  const providers = oidc ? [{ id: 'oidc', name: oidc.displayName, url: '/auth/oidc' }] : [];
   app.get('/api/auth/providers', { schema: { tags: ['auth'], response: { 200: ProvidersResponse } } }, async () =>
-    ok({ providers: [], registrationEnabled: ctx.config.allowRegistration }),
+    ok({ providers, registrationEnabled: ctx.config.allowRegistration }),
   );
 }

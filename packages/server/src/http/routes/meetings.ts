@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { presentMeeting } from '../../presenters/index.ts';
-import { receiveAudioUpload } from '../receive-upload.ts';
+import { receiveMeetingUpload } from '../receive-upload.ts';
 import { ok, type ZodApp } from '../types.ts';
 
 const ProjectParams = z.object({ id: Id });
@@ -35,18 +35,21 @@ export function meetingRoutes(app: ZodApp, ctx: AppContext) {
         params: ProjectParams,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart upload: audioFile (the recording), title, recordingType (direct | upload), duration (a hint in whole seconds).',
+          'Multipart upload: audioFile (the recording), title, recordingType (direct | upload), duration (a hint in whole seconds). transcriptFile (WebVTT, SubRip or Parley JSON), beside or instead of audioFile, imports a transcript: the meeting is completed at once, with no transcription.',
         response: { 201: CreateMeetingResponse },
       },
     },
     async (request, reply) => {
-      const quota = await meetings.assertCanUpload(request.userId, request.params.id);
-      const { fields, audio } = await receiveAudioUpload(request, {
+      const quota = await meetings.uploadQuota(request.userId, request.params.id);
+      const { fields, audio, transcript } = await receiveMeetingUpload(request, {
         maxFileSize: quota.maxFileSize,
         storage: ctx.storage,
         fields: CreateMeetingFields,
+        beforeAudio: quota.assertMayAddAudio,
       });
-      const meeting = await meetings.create(request.userId, request.params.id, fields, audio);
+      const meeting = transcript
+        ? await ctx.services.imports.create(request.userId, request.params.id, fields, transcript, audio)
+        : await meetings.create(request.userId, request.params.id, fields, audio!);
       return reply.status(201).send(ok(meeting));
     },
   );
@@ -82,7 +85,7 @@ export function meetingRoutes(app: ZodApp, ctx: AppContext) {
     { schema: { tags, params: MeetingParams, response: { 200: AudioUrlResponse } } },
     async (request) => {
       const row = await meetings.getInProject(request.userId, request.params.id, request.params.meetingId);
-      const token = await ctx.tokens.resourceToken(request.userId, `meeting:${row.id}`, AUDIO_URL_SECONDS);
+      const token = await ctx.services.sessions.resourceToken(request.userId, `meeting:${row.id}`, AUDIO_URL_SECONDS);
       return ok({
         url: `/api/projects/${row.project_id}/meetings/${row.id}/audio?token=${encodeURIComponent(token)}`,
         expiresAt: new Date(Date.now() + AUDIO_URL_SECONDS * 1000).toISOString(),

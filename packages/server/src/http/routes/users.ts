@@ -1,4 +1,4 @@
-import { ChangePasswordRequest, Id, MeetingListResponse, RecentMeetingsQuery, UserResponse } from '@parley/contract';
+import { Id, MeetingListResponse, PasswordUpdateRequest, RecentMeetingsQuery, UserResponse } from '@parley/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok, type ZodApp } from '../types.ts';
@@ -12,9 +12,14 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
 
   app.put(
     '/api/users/me/password',
-    { schema: { tags: ['users'], body: ChangePasswordRequest } },
+    { schema: { tags: ['users'], body: PasswordUpdateRequest } },
     async (request, reply) => {
-      await users.changePassword(request.userId, request.body.currentPassword, request.body.newPassword);
+      await users.changePassword(
+        request.userId,
+        request.sessionId,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
       return reply.status(204).send();
     },
   );

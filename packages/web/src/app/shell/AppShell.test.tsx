@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makeUser } from '@/test/fixtures';
+import { makeMeeting, makeProject, makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
@@ -46,12 +46,36 @@ describe('app shell', () => {
   it('creates the default project for a user without projects', async () => {
     signIn(server, makeUser(), { projects: [] });
     localStorage.removeItem('has_default_project');
-    server.on('POST /api/projects', (req) => ok({ ...(req.body as object), _id: 'p1' }, 201));
+    server.on('POST /api/projects', (req) => ok(makeProject({ ...(req.body as object), _id: 'p1' }), 201));
     renderApp('/');
     await waitFor(() => expect(localStorage.getItem('has_default_project')).toBe('true'));
     expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       { name: 'My Meetings', description: 'Default project for all meetings' },
     ]);
+  });
+});
+
+describe('greeting', () => {
+  it("says 'Welcome' right after sign-up and 'Welcome back' to a returning user", async () => {
+    const grace = makeUser({ _id: 'user000009', name: 'Grace Hopper', email: 'grace@example.com' });
+    server.on('GET /api/auth/providers', () => ok({ providers: [], registrationEnabled: true }));
+    server.on('POST /auth/register', () => ok({ token: 'jwt-new', user: grace }, 201));
+    server.on('GET /api/users/me', () => ok(grace));
+    server.on('GET /api/projects', () => ok({ projects: [makeProject()] }));
+    server.on('GET /api/users/:id/meetings', () => ok({ meetings: [] }));
+    localStorage.setItem('has_default_project', 'true');
+    const first = renderApp('/');
+    await first.user.click(await screen.findByRole('button', { name: 'Create account' }));
+    await first.user.type(screen.getByLabelText('Name'), 'Grace Hopper');
+    await first.user.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await first.user.type(screen.getByLabelText('Password'), 'long enough');
+    await first.user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeInTheDocument();
+    first.unmount();
+
+    sessionStorage.clear(); // another tab, another day
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Grace' })).toBeInTheDocument();
   });
 });
 

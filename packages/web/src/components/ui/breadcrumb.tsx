@@ -11,7 +11,7 @@ function BreadcrumbList({ className, ...props }: React.ComponentProps<'ol'>) {
   return (
     <ol
       data-slot="breadcrumb-list"
-      className={cn('text-muted-foreground flex flex-wrap items-center gap-1.5 text-sm break-words', className)}
+      className={cn('text-muted-foreground flex flex-wrap items-center gap-1.5 text-sm wrap-anywhere', className)}
       {...props}
     />
   );

@@ -1,11 +1,17 @@
-import type { ChangePasswordRequest } from '@parley/contract';
-import { useMutation } from '@tanstack/react-query';
+import type { PasswordUpdateRequest } from '@parley/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meQueryKey } from '@/features/auth';
 import { api } from '@/lib/api-client';
 
-export async function changePassword(body: ChangePasswordRequest): Promise<void> {
+export async function changePassword(body: PasswordUpdateRequest): Promise<void> {
   await api.put('/api/users/me/password', body);
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  // The user's hasPassword changes when an account without a password sets its first one.
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
 }

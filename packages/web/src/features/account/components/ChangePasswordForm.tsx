@@ -11,19 +11,27 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
 
-export const ChangePasswordFormSchema = ChangePasswordRequest.extend({
-  confirmPassword: z.string().min(1, 'Please confirm the new password'),
-}).refine((values) => values.newPassword === values.confirmPassword, {
-  message: 'Passwords do not match',
-  path: ['confirmPassword'],
-});
-type ChangePasswordValues = z.input<typeof ChangePasswordFormSchema>;
+const confirmPassword = z.string().min(1, 'Please confirm the new password');
+const matching = { message: 'Passwords do not match', path: ['confirmPassword'] };
+const passwordsMatch = (values: { newPassword: string; confirmPassword: string }) =>
+  values.newPassword === values.confirmPassword;
 
-export function ChangePasswordForm() {
+export const ChangePasswordFormSchema = ChangePasswordRequest.extend({ confirmPassword }).refine(
+  passwordsMatch,
+  matching,
+);
+/** An account made through an identity provider has no current password to give. */
+const SetPasswordFormSchema = ChangePasswordRequest.extend({
+  currentPassword: z.string().optional(),
+  confirmPassword,
+}).refine(passwordsMatch, matching);
+type ChangePasswordValues = z.input<typeof SetPasswordFormSchema>;
+
+export function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boolean }) {
   const changePassword = useChangePassword();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ChangePasswordValues>({
-    resolver: zodResolver(ChangePasswordFormSchema),
+    resolver: zodResolver(hasPassword ? ChangePasswordFormSchema : SetPasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -31,25 +39,32 @@ export function ChangePasswordForm() {
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setFormError(null);
     try {
-      await changePassword.mutateAsync({ currentPassword, newPassword });
+      await changePassword.mutateAsync(hasPassword ? { currentPassword, newPassword } : { newPassword });
       form.reset();
-      toast.success('Password updated');
+      toast.success(hasPassword ? 'Password updated' : 'Password set');
     } catch (error) {
       setFormError(errorMessage(error, 'Failed to change password'));
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label="Change password">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-3"
+      aria-label={hasPassword ? 'Change password' : 'Set a password'}
+    >
       <ErrorAlert message={formError} />
-      <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-        <Input
-          {...fieldProps('current-password', errors.currentPassword?.message)}
-          type="password"
-          autoComplete="current-password"
-          {...form.register('currentPassword')}
-        />
-      </FormField>
+      {hasPassword && (
+        <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
+          <Input
+            {...fieldProps('current-password', errors.currentPassword?.message)}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('currentPassword')}
+          />
+        </FormField>
+      )}
       <FormField
         id="new-password"
         label="New password"
@@ -72,7 +87,7 @@ export function ChangePasswordForm() {
         />
       </FormField>
       <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
-        {isSubmitting ? 'Updating...' : 'Change Password'}
+        {isSubmitting ? 'Updating...' : hasPassword ? 'Change Password' : 'Set Password'}
       </Button>
     </form>
   );

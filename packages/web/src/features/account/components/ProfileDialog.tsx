@@ -5,6 +5,7 @@ import { useCurrentUser } from '@/features/auth';
 import { summarizeUsage, UsageBar } from '@/features/usage';
 import { formatDate } from '@/lib/format';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { ProviderSignInNote } from './ProviderSignInNote';
 
 function formatBytes(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))} MB`;
@@ -14,6 +15,7 @@ function formatBytes(bytes: number): string {
 export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const user = useCurrentUser();
   const usage = summarizeUsage(user);
+  const hasPassword = user.hasPassword !== false;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -23,9 +25,9 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         </DialogHeader>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
           <dt className="text-muted-foreground">Name</dt>
-          <dd className="break-words">{user.name}</dd>
+          <dd className="wrap-anywhere">{user.name}</dd>
           <dt className="text-muted-foreground">Email</dt>
-          <dd className="break-words">{user.email}</dd>
+          <dd className="wrap-anywhere">{user.email}</dd>
           <dt className="text-muted-foreground">Plan</dt>
           <dd className="capitalize">{user.tier?.name ?? 'Free'}</dd>
           <dt className="text-muted-foreground">Monthly limit</dt>
@@ -47,9 +49,10 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         <Separator />
         <section aria-labelledby="profile-password-heading" className="grid gap-3">
           <h3 id="profile-password-heading" className="text-sm font-medium">
-            Change password
+            {hasPassword ? 'Change password' : 'Set a password'}
           </h3>
-          <ChangePasswordForm />
+          {!hasPassword && <ProviderSignInNote />}
+          <ChangePasswordForm key={String(hasPassword)} hasPassword={hasPassword} />
         </section>
       </DialogContent>
     </Dialog>

@@ -1,11 +1,6 @@
-import type { AuthProvider } from '@parley/contract';
+import type { AuthProviders } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-
-export interface AuthProviders {
-  providers: AuthProvider[];
-  registrationEnabled: boolean;
-}
 
 export async function getAuthProviders(): Promise<AuthProviders> {
   const reply = await api.get<Envelope<AuthProviders>>('/api/auth/providers');

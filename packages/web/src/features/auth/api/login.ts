@@ -1,11 +1,8 @@
-import type { LoginRequest, User } from '@parley/contract';
+import type { LoginRequest, Session } from '@parley/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 
-export interface Session {
-  token: string;
-  user: User;
-}
+export type { Session };
 
 export async function login(body: LoginRequest): Promise<Session> {
   const reply = await api.post<Envelope<Session>>('/auth/login', body);

@@ -9,6 +9,7 @@ import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useRegister } from '../api/register';
 import { registerErrorMessage, serverFieldErrors } from '../lib/messages';
+import { markNewAccount } from '../lib/new-account';
 
 type RegisterValues = z.input<typeof RegisterRequest>;
 const FIELDS = ['name', 'email', 'password'] as const;
@@ -26,6 +27,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: U
     setFormError(null);
     try {
       const session = await registerUser.mutateAsync(values);
+      markNewAccount(session.user._id);
       onSuccess(session.token, session.user);
     } catch (error) {
       for (const issue of serverFieldErrors(error)) {

@@ -1,10 +1,10 @@
+import { OIDC_ERROR_MESSAGES } from '@parley/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setApiBaseUrl } from '@/lib/api-client';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeProject, makeUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { CALLBACK_ERROR_REDIRECT_MS } from './SignInCallback';
 
 const server = setupFakeApi();
 
@@ -58,6 +58,7 @@ describe('sign-in landing', () => {
     ['a reply without the user', () => ok(null), 'Failed to fetch user data'],
   ])('shows the error card for %s', async (_, reply, message) => {
     shellRoutes();
+    server.allowContractBreaks(/GET \/api\/users\/me: 200 reply/); // the reply without the user
     server.on('GET /api/users/me', reply);
     renderApp('/signin/callback?token=bad');
     expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
@@ -79,6 +80,42 @@ describe('sign-in landing', () => {
     expect(server.requests.some((r) => r.path === '/api/users/me')).toBe(false);
   });
 
+  it('removes the token from the address bar and the history entry before anything else', async () => {
+    shellRoutes();
+    server.on('GET /api/users/me', () => ok(makeUser()));
+    window.history.replaceState({ kept: true }, '', '/signin/callback?token=secret-token&x=1');
+    renderApp('/signin/callback?token=secret-token&x=1');
+    // Synchronously after the first render: nothing async has had a chance to run.
+    expect(window.location.pathname + window.location.search).toBe('/signin/callback?x=1');
+    expect(window.history.state).toEqual({ kept: true });
+    expect(window.location.href).not.toContain('secret-token');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it('still signs in with the token it removed from the address bar', async () => {
+    shellRoutes();
+    server.on('GET /api/users/me', () => ok(makeUser()));
+    window.history.replaceState(null, '', '/signin/callback?token=secret-token');
+    renderApp('/signin/callback?token=secret-token');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(localStorage.getItem('auth_token')).toBe('secret-token');
+    expect(window.location.search).toBe('');
+  });
+
+  it.each([
+    ['email_unverified', OIDC_ERROR_MESSAGES.email_unverified],
+    ['access_denied', OIDC_ERROR_MESSAGES.access_denied],
+    ['signup_closed', OIDC_ERROR_MESSAGES.signup_closed],
+    ['something_new', OIDC_ERROR_MESSAGES.provider_error],
+  ])('shows the error card for a provider sign-in that failed with %s', async (code, message) => {
+    shellRoutes();
+    renderApp(`/signin/callback?error=${code}`);
+    expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
+    expect(screen.getByText('There was a problem signing you in')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/api/users/me')).toBe(false);
+  });
+
   it("'Back to Login' returns to the sign-in screen at /", async () => {
     shellRoutes();
     server.on('GET /api/users/me', () => fail(401, 'nope'));
@@ -88,24 +125,20 @@ describe('sign-in landing', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome to Parley' })).toBeInTheDocument();
   });
 
-  it('redirects to / by itself after an error', async () => {
-    shellRoutes();
-    server.on('GET /api/users/me', () => fail(401, 'nope'));
-    // Catch the landing's redirect timer instead of waiting for it; every other timer runs as usual.
-    const redirects: Array<() => void> = [];
-    const realSetTimeout = globalThis.setTimeout;
-    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number, ...rest: unknown[]) => {
-      if (ms === CALLBACK_ERROR_REDIRECT_MS) {
-        redirects.push(callback);
-        return 0;
-      }
-      return realSetTimeout(callback, ms, ...rest);
-    }) as typeof setTimeout);
-    renderApp('/signin/callback?token=bad');
-    await screen.findByRole('heading', { name: 'Authentication Error' });
-    expect(screen.getByTestId('location')).toHaveTextContent('/signin/callback?token=bad');
-    expect(redirects).toHaveLength(1);
-    act(() => redirects[0]!());
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  it('redirects to / by itself 5 s after an error, not before', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      shellRoutes();
+      server.on('GET /api/users/me', () => fail(401, 'nope'));
+      renderApp('/signin/callback?token=bad');
+      await screen.findByRole('heading', { name: 'Authentication Error' });
+      // The clock also moves with real time (a few ms since the card appeared), hence the margins.
+      await act(() => vi.advanceTimersByTimeAsync(4700));
+      expect(screen.getByTestId('location')).toHaveTextContent('/signin/callback?token=bad');
+      await act(() => vi.advanceTimersByTimeAsync(400));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

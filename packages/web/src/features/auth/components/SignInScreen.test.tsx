@@ -102,16 +102,18 @@ describe('sign-in screen', () => {
   });
 
   it('shows no provider button when the list is empty', async () => {
-    renderSignIn({ providers: [] });
-    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/auth/providers')).toBe(true));
+    renderSignIn({ providers: [], registrationEnabled: true });
+    // The reply has been applied once the registration switch it carries is shown.
+    await screen.findByRole('button', { name: 'Create account' });
     expect(screen.queryByRole('link', { name: /Sign in with/ })).not.toBeInTheDocument();
   });
 });
 
 describe('create account', () => {
   it('is hidden when registration is disabled', async () => {
-    renderSignIn({ registrationEnabled: false });
-    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/auth/providers')).toBe(true));
+    renderSignIn({ registrationEnabled: false, providers: [{ id: 'oidc', name: 'Company SSO', url: '/auth/oidc' }] });
+    // The reply has been applied once the provider it lists is shown.
+    await screen.findByRole('link', { name: 'Sign in with Company SSO' });
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
   });
 

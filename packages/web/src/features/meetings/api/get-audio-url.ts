@@ -1,11 +1,7 @@
+import type { AudioUrl } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { meetingKeys } from './keys';
-
-export interface AudioUrl {
-  url: string;
-  expiresAt: string;
-}
 
 /** A same-origin URL with a short-lived token, for `<audio src>` (which cannot send a bearer header). */
 export async function getAudioUrl(projectId: string, meetingId: string): Promise<AudioUrl> {

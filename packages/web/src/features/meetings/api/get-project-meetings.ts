@@ -1,11 +1,12 @@
-import type { Meeting } from '@parley/contract';
+import type { Meeting, MeetingListResponse } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
 import { pollWhileUnfinished } from './get-meeting';
 import { meetingKeys } from './keys';
 
 export async function getProjectMeetings(projectId: string): Promise<Meeting[]> {
-  const reply = await api.get<Envelope<{ meetings: Meeting[] }>>(
+  const reply = await api.get<z.infer<typeof MeetingListResponse>>(
     `/api/projects/${encodeURIComponent(projectId)}/meetings`,
   );
   return reply.data.meetings ?? [];

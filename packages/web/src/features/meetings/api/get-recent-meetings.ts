@@ -1,13 +1,18 @@
+import type { MeetingListResponse } from '@parley/contract';
 import { LIMITS, type Meeting } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
 import { pollWhileUnfinished } from './get-meeting';
 import { meetingKeys } from './keys';
 
 export async function getRecentMeetings(userId: string, limit: number = LIMITS.recentMeetings): Promise<Meeting[]> {
-  const reply = await api.get<Envelope<{ meetings: Meeting[] }>>(`/api/users/${encodeURIComponent(userId)}/meetings`, {
-    query: { limit },
-  });
+  const reply = await api.get<z.infer<typeof MeetingListResponse>>(
+    `/api/users/${encodeURIComponent(userId)}/meetings`,
+    {
+      query: { limit },
+    },
+  );
   return (reply.data.meetings ?? []).slice(0, limit);
 }
 

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth';
+import { isNewAccount, useCurrentUser } from '@/features/auth';
 import { useStartNewMeeting } from '@/features/new-meeting';
 import { useRecentMeetings } from '../api/get-recent-meetings';
 import { MeetingsQueryGrid } from './MeetingsQueryGrid';
@@ -12,6 +12,7 @@ export default function HomePage() {
   const meetings = useRecentMeetings(user._id);
   const startNewMeeting = useStartNewMeeting();
   const firstName = user.name.trim().split(/\s+/)[0];
+  const greeting = isNewAccount(user._id) ? 'Welcome' : 'Welcome back';
 
   const newMeetingButton = (
     <Button onClick={() => startNewMeeting()}>
@@ -23,7 +24,7 @@ export default function HomePage() {
   return (
     <PageContainer>
       <PageHeader
-        title={firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
+        title={`${greeting}${firstName ? `, ${firstName}` : ''}`}
         description="Record or upload a meeting, then find it here."
         actions={newMeetingButton}
       />

@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makeProject } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
@@ -45,6 +45,24 @@ describe('meeting cards on the project screen', () => {
     expect(body).toEqual({ projectId: 'p2' });
   });
 
+  it('tells apart destinations that share a name (made before names had to be unique)', async () => {
+    const older = makeProject({ _id: 'p3', name: 'Archive', meetingCount: 4, createdAt: '2025-01-05T12:00:00.000Z' });
+    const newer = makeProject({ _id: 'p4', name: 'archive', meetingCount: 0, createdAt: '2026-11-20T12:00:00.000Z' });
+    const { user } = serveProject([standups, older, newer]);
+    await openMenuItem(user, 'Move');
+    const select = within(await screen.findByRole('dialog', { name: 'Move Meeting' })).getByLabelText(
+      'Destination project',
+    );
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      'Select a project',
+      'Archive (4 meetings · created Jan 5, 2025)',
+      'archive (0 meetings · created Nov 20, 2026)',
+    ]);
+  });
+
   it('says so when there is no other project', async () => {
     const { user } = serveProject([standups]);
     await openMenuItem(user, 'Move');
@@ -85,20 +103,26 @@ describe('meeting cards on the project screen', () => {
 
 describe('meeting lists while the server works', () => {
   it('refetch every 3 s while a meeting is unfinished, so its badge moves on, then stop', async () => {
-    let status: 'processing' | 'completed' = 'processing';
-    signIn(server, undefined, { projects: [standups] });
-    server.on('GET /api/projects/:id', () => ok(standups));
-    server.on('GET /api/projects/:id/meetings', () =>
-      ok({ meetings: [{ ...kickoff, transcriptionStatus: status, transcriptionProgress: 50 }] }),
-    );
-    renderApp('/projects/p1');
-    const card = (await screen.findByRole('link', { name: 'Kick-off' })).closest('article')!;
-    expect(card).toHaveTextContent('Processing');
-    status = 'completed';
-    await waitFor(() => expect(card).toHaveTextContent('Completed'), { timeout: 5000 });
-    const lists = () => server.requests.filter((r) => r.path === '/api/projects/p1/meetings').length;
-    const count = lists();
-    await new Promise((r) => setTimeout(r, 3500));
-    expect(lists()).toBe(count);
-  }, 15_000);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let status: 'processing' | 'completed' = 'processing';
+      signIn(server, undefined, { projects: [standups] });
+      server.on('GET /api/projects/:id', () => ok(standups));
+      server.on('GET /api/projects/:id/meetings', () =>
+        ok({ meetings: [{ ...kickoff, transcriptionStatus: status, transcriptionProgress: 50 }] }),
+      );
+      renderApp('/projects/p1');
+      const card = (await screen.findByRole('link', { name: 'Kick-off' })).closest('article')!;
+      expect(card).toHaveTextContent('Processing');
+      status = 'completed';
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      await waitFor(() => expect(card).toHaveTextContent('Completed'));
+      const lists = () => server.requests.filter((r) => r.path === '/api/projects/p1/meetings').length;
+      const count = lists();
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(lists()).toBe(count);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

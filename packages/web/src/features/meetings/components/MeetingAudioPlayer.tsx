@@ -1,4 +1,5 @@
 import { Headphones } from 'lucide-react';
+import { AudioPlayer } from '@/components/audio-player';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -10,10 +11,13 @@ import type { MeetingPlayback } from '../hooks/use-meeting-playback';
 export function MeetingAudioPlayer({
   projectId,
   meetingId,
+  durationSeconds,
   playback,
 }: {
   projectId: string;
   meetingId: string;
+  /** The meeting's measured length: browser recordings (WebM) do not carry one the player can read. */
+  durationSeconds: number;
   playback: MeetingPlayback;
 }) {
   const audioUrl = useAudioUrl(projectId, meetingId);
@@ -28,14 +32,14 @@ export function MeetingAudioPlayer({
       ) : (
         <div className="flex items-center gap-3">
           <Headphones className="text-muted-foreground hidden size-4 shrink-0 sm:block" aria-hidden="true" />
-          <audio
-            ref={playback.audioRef}
+          <AudioPlayer
             src={audioUrl.data.url}
-            controls
-            preload="metadata"
-            className="h-10 min-w-0 flex-1"
-            aria-label="Meeting recording"
-            {...playback.audioProps}
+            label="Meeting recording"
+            knownDurationSeconds={durationSeconds}
+            audioRef={playback.audioRef}
+            audioProps={playback.audioProps}
+            keyboardShortcuts
+            className="flex-1"
           />
         </div>
       )}

@@ -11,7 +11,7 @@ export function MeetingCard({ meeting, actions }: { meeting: Meeting; actions?: 
   return (
     <article className="bg-card relative flex flex-col gap-3 rounded-xl border p-4 shadow-sm transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md">
       <div className="flex items-start justify-between gap-2">
-        <h3 className="min-w-0 font-medium break-words">
+        <h3 className="min-w-0 font-medium wrap-anywhere">
           <Link
             to={meetingPath(projectIdOf(meeting.projectId), meeting._id)}
             className="outline-none after:absolute after:inset-0 after:content-['']"

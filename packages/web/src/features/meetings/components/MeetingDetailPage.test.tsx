@@ -1,8 +1,8 @@
 import type { Meeting } from '@parley/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makeProject, makeSegment } from '@/test/fixtures';
+import { makeMeeting, makeProject, makeSegment, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
@@ -24,7 +24,7 @@ function serveMeeting(meeting: () => Meeting | ReturnType<typeof fail>, { segmen
   server.on('GET /api/meetings/:id/transcriptions', () =>
     ok({ transcriptions: segments, pagination: { page: 1, pages: 1, total: segments.length, limit: 50 } }),
   );
-  server.on('GET /api/people', () => ok({ people: [] }));
+  server.on('GET /api/people', () => ok(peoplePage()));
 }
 
 const meetingRequests = () => server.requests.filter((r) => r.path === '/api/projects/p1/meetings/m1');
@@ -45,6 +45,16 @@ describe('meeting detail', () => {
     expect(screen.getByRole('tab', { name: 'Transcription' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Summary' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Action Items' })).toBeInTheDocument();
+  });
+
+  it('shows a meeting imported without audio with no player, and offers Export and Copy transcript', async () => {
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Imported', metadata: {} }));
+    renderApp('/projects/p1/meetings/m1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Imported' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Copy transcript' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Meeting recording')).not.toBeInTheDocument();
+    expect(server.requests.some((r) => r.path.endsWith('/audio-url'))).toBe(false);
   });
 
   it("falls back to 'Untitled Meeting', 'Meeting', 'Project' and 'Unknown date'", async () => {
@@ -72,32 +82,41 @@ describe('meeting detail', () => {
   });
 
   it("polls while processing, shows 'Processing...' and a progress bar, then loads page 1 of the transcript", async () => {
-    let status: Meeting['transcriptionStatus'] = 'processing';
-    serveMeeting(
-      () =>
-        makeMeeting({
-          _id: 'm1',
-          projectId: 'p1',
-          transcriptionStatus: status,
-          transcriptionProgress: status === 'completed' ? 100 : 40,
-        }),
-      { segments: [makeSegment({ text: 'Good morning everyone' })] },
-    );
-    renderApp('/projects/p1/meetings/m1');
-    expect(await screen.findByText('Processing...')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Transcription progress' })).toHaveAttribute('aria-valuenow', '40');
-    expect(server.requests.some((r) => r.path.endsWith('/transcriptions'))).toBe(false);
-    status = 'completed';
-    expect(await screen.findByText('Good morning everyone', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(meetingRequests().length).toBeGreaterThanOrEqual(2);
-    expect(screen.queryByText('Processing...')).not.toBeInTheDocument();
-    const page = server.requests.find((r) => r.path === '/api/meetings/m1/transcriptions');
-    expect(page?.query.get('page')).toBe('1');
-    // Finished: no more polling.
-    const count = meetingRequests().length;
-    await new Promise((r) => setTimeout(r, 3500));
-    expect(meetingRequests().length).toBe(count);
-  }, 15_000);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let status: Meeting['transcriptionStatus'] = 'processing';
+      serveMeeting(
+        () =>
+          makeMeeting({
+            _id: 'm1',
+            projectId: 'p1',
+            transcriptionStatus: status,
+            transcriptionProgress: status === 'completed' ? 100 : 40,
+          }),
+        { segments: [makeSegment({ text: 'Good morning everyone' })] },
+      );
+      renderApp('/projects/p1/meetings/m1');
+      expect(await screen.findByText('Processing...')).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Transcription progress' })).toHaveAttribute(
+        'aria-valuenow',
+        '40',
+      );
+      expect(server.requests.some((r) => r.path.endsWith('/transcriptions'))).toBe(false);
+      status = 'completed';
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      expect(await screen.findByText('Good morning everyone')).toBeInTheDocument();
+      expect(meetingRequests().length).toBeGreaterThanOrEqual(2);
+      expect(screen.queryByText('Processing...')).not.toBeInTheDocument();
+      const page = server.requests.find((r) => r.path === '/api/meetings/m1/transcriptions');
+      expect(page?.query.get('page')).toBe('1');
+      // Finished: no more polling.
+      const count = meetingRequests().length;
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(meetingRequests().length).toBe(count);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('shows the transcription error when it failed', async () => {
     serveMeeting(() =>
@@ -111,6 +130,48 @@ describe('meeting detail', () => {
     renderApp('/projects/p1/meetings/m1');
     expect((await screen.findAllByText('The file contains no audio')).length).toBeGreaterThan(0);
     expect(screen.queryByText('Processing...')).not.toBeInTheDocument();
+  });
+
+  it('renames the meeting from its header; a blank title is refused inline', async () => {
+    let title = 'Kick-off';
+    let body: unknown;
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title }));
+    server.on('PUT /api/projects/:id/meetings/:meetingId', (req) => {
+      body = req.body;
+      title = (req.body as { title: string }).title;
+      return ok(makeMeeting({ _id: 'm1', projectId: 'p1', title }));
+    });
+    const { user } = renderApp('/projects/p1/meetings/m1');
+    await screen.findByRole('heading', { level: 1, name: 'Kick-off' });
+    await user.click(screen.getByRole('button', { name: 'Rename meeting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Meeting' });
+    const field = within(dialog).getByLabelText('Title');
+    expect(field).toHaveValue('Kick-off');
+    await user.clear(field);
+    await user.type(field, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please enter a meeting title')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+    await user.clear(field);
+    await user.type(field, '  Planning review ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rename Meeting' })).not.toBeInTheDocument());
+    expect(body).toEqual({ title: 'Planning review' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Planning review' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Planning review'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the rename fails", async () => {
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Kick-off' }));
+    server.on('PUT /api/projects/:id/meetings/:meetingId', () => fail(400, 'Title must be at most 200 characters'));
+    const { user } = renderApp('/projects/p1/meetings/m1');
+    await user.click(await screen.findByRole('button', { name: 'Rename meeting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Meeting' });
+    await user.type(within(dialog).getByLabelText('Title'), ' 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Title must be at most 200 characters')).toBeInTheDocument();
   });
 
   it('deletes the meeting from its header and returns to the project', async () => {
@@ -129,13 +190,13 @@ describe('meeting detail', () => {
     expect(deleted).toBe(true);
   });
 
-  it('shows the Summary and Action Items tabs as not yet available, without calling missing endpoints', async () => {
+  it('mounts the Summary and Action Items tabs, which call nothing until asked', async () => {
     serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1' }));
     const { user } = renderApp('/projects/p1/meetings/m1');
     await user.click(await screen.findByRole('tab', { name: 'Summary' }));
     expect(screen.getByText('No Summary Available')).toBeInTheDocument();
     expect(screen.getByText("Generate an AI summary of this meeting's transcription.")).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Generate Summary' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Generate Summary' })).toBeEnabled();
     await user.click(screen.getByRole('tab', { name: 'Action Items' }));
     expect(screen.getByText('Tasks and follow-ups from this meeting')).toBeInTheDocument();
     expect(screen.getByText('No Action Items Yet')).toBeInTheDocument();
@@ -175,6 +236,27 @@ describe('playback', () => {
     await user.click(screen.getByRole('heading', { level: 1 }));
     expect(play).toHaveBeenCalledTimes(2);
     expect(audio.currentTime).toBe(42);
+  });
+
+  it('with autoplay refused, highlights and scrolls to the segment at ?t=', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('blocked', 'NotAllowedError'));
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    });
+    serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1' }), {
+      segments: [
+        makeSegment({ text: 'Opening', startTime: 0, endTime: 4_000 }),
+        makeSegment({ text: 'Budget', startTime: 65_000, endTime: 70_000 }),
+      ],
+    });
+    renderApp('/projects/p1/meetings/m1?t=66');
+    await screen.findByText('Budget');
+    await findPlayer();
+    await screen.findByText('Ready at 01:06: press play (or click anywhere) to listen.');
+    await waitFor(() => expect(screen.getByText('Budget').closest('li')).toHaveAttribute('aria-current', 'true'));
+    expect(screen.getByText('Opening').closest('li')).not.toHaveAttribute('aria-current');
+    expect(scrolled.some((text) => text.includes('Budget'))).toBe(true);
   });
 
   it("plays from a segment's start when its time is clicked, and highlights it while playing", async () => {

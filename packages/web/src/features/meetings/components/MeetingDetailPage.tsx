@@ -10,8 +10,11 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { DelayedSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ActionItemsTab } from '@/features/action-items';
+import { CopyTranscriptButton, ExportMenu } from '@/features/export';
 import { useProject } from '@/features/projects';
 import { MeetingSearch } from '@/features/search';
+import { SummaryTab } from '@/features/summary';
 import { TranscriptTab } from '@/features/transcript';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
@@ -19,8 +22,8 @@ import { useMeeting } from '../api/get-meeting';
 import { useMeetingPlayback } from '../hooks/use-meeting-playback';
 import { DeleteMeetingDialog } from './DeleteMeetingDialog';
 import { MeetingAudioPlayer } from './MeetingAudioPlayer';
-import { MeetingActionItemsTab, MeetingSummaryTab } from './MeetingSideTabs';
 import { MeetingStatusBadge } from './MeetingStatusBadge';
+import { RenameMeetingButton } from './RenameMeetingDialog';
 
 /** `?t=` holds a start time in seconds (spec section 2). */
 function parseStart(value: string | null): number | null {
@@ -132,6 +135,8 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
                 Back to project
               </Link>
             </Button>
+            <ExportMenu meeting={meeting} />
+            <RenameMeetingButton projectId={projectId} meeting={meeting} />
             <Button variant="outline" onClick={() => setDeleting(meeting)} aria-label="Delete meeting">
               <Trash2 aria-hidden="true" />
               Delete
@@ -140,7 +145,15 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
         }
       />
       <TranscriptionProgress meeting={meeting} />
-      <MeetingAudioPlayer projectId={projectId} meetingId={meeting._id} playback={playback} />
+      {/* A meeting imported from a transcript alone has no recording to play. */}
+      {meeting.metadata.audio && (
+        <MeetingAudioPlayer
+          projectId={projectId}
+          meetingId={meeting._id}
+          durationSeconds={meeting.duration}
+          playback={playback}
+        />
+      )}
 
       <Tabs defaultValue="transcription" className="mt-4">
         <TabsList>
@@ -157,13 +170,14 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
             searchSlot={(onActiveChange) => (
               <MeetingSearch meetingId={meeting._id} onSeek={playback.seek} onActiveChange={onActiveChange} />
             )}
+            actions={<CopyTranscriptButton meetingId={meeting._id} />}
           />
         </TabsContent>
         <TabsContent value="summary">
-          <MeetingSummaryTab meeting={meeting} />
+          <SummaryTab projectId={projectId} meeting={meeting} onSeek={playback.seek} />
         </TabsContent>
         <TabsContent value="action-items">
-          <MeetingActionItemsTab />
+          <ActionItemsTab projectId={projectId} meeting={meeting} onSeek={playback.seek} />
         </TabsContent>
       </Tabs>
 

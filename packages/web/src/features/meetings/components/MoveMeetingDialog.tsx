@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { useProjects } from '@/features/projects';
+import { distinctProjectLabels, useProjects } from '@/features/projects';
 import { errorMessage } from '@/lib/api-client';
 import { useMoveMeeting } from '../api/move-meeting';
 import { projectIdOf } from '../lib/meeting-links';
@@ -38,6 +38,8 @@ export function MoveMeetingDialog({
   const open = meeting !== null;
   const currentProjectId = meeting ? projectIdOf(meeting.projectId) : '';
   const others = (projects.data ?? []).filter((project) => project._id !== currentProjectId);
+  // Over all projects: a destination sharing its name with the current project is told apart too.
+  const labels = distinctProjectLabels(projects.data ?? []);
 
   useEffect(() => {
     if (open) {
@@ -94,7 +96,7 @@ export function MoveMeetingDialog({
               </option>
               {others.map((project) => (
                 <option key={project._id} value={project._id}>
-                  {project.name}
+                  {labels.get(project._id)}
                 </option>
               ))}
             </select>

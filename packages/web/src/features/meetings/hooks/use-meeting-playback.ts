@@ -63,9 +63,11 @@ export function useMeetingPlayback(startAtSeconds: number | null): MeetingPlayba
 
   useEffect(() => {
     if (waitingForGesture === null) return;
-    const onGesture = () => {
+    const onGesture = (event: Event) => {
       const audio = audioRef.current;
       setWaitingForGesture(null);
+      // Space is the player's own play/pause shortcut: playing here too would toggle twice.
+      if (event instanceof KeyboardEvent && event.key === ' ') return;
       if (audio?.paused) tryPlay(audio).catch(() => {});
     };
     document.addEventListener('pointerdown', onGesture, { once: true, capture: true });

@@ -7,8 +7,11 @@ import { uploadRequest } from '@/lib/upload-request';
 
 export interface CreateMeetingInput {
   projectId: string;
-  audio: Blob;
-  fileName: string;
+  /** The recording; optional when a transcript is imported. */
+  audio?: Blob;
+  fileName?: string;
+  /** A WebVTT, SubRip or Parley JSON transcript: the meeting is ready at once, without transcription. */
+  transcript?: File;
   title: string;
   recordingType: RecordingType;
   /** Whole seconds; a hint, the server measures the audio itself. */
@@ -23,7 +26,8 @@ export async function createMeeting(input: CreateMeetingInput): Promise<Meeting>
   form.append('title', input.title);
   form.append('recordingType', input.recordingType);
   if (input.duration !== undefined) form.append('duration', String(input.duration));
-  form.append('audioFile', input.audio, input.fileName);
+  if (input.audio) form.append('audioFile', input.audio, input.fileName ?? 'recording');
+  if (input.transcript) form.append('transcriptFile', input.transcript, input.transcript.name);
   const reply = await uploadRequest<Envelope<Meeting>>(
     `/api/projects/${encodeURIComponent(input.projectId)}/meetings`,
     form,
@@ -32,14 +36,17 @@ export async function createMeeting(input: CreateMeetingInput): Promise<Meeting>
   return reply.data;
 }
 
-/** Creates the meeting, raises the local usage by its duration at once, and refreshes meeting lists. */
+/**
+ * Creates the meeting, raises the local usage by its duration at once (only recorded audio counts:
+ * a transcript imported alone does not), and refreshes meeting lists.
+ */
 export function useCreateMeeting() {
   const queryClient = useQueryClient();
   const bumpUsage = useBumpUsage();
   return useMutation({
     mutationFn: createMeeting,
-    onSuccess: (meeting) => {
-      bumpUsage(meeting.duration);
+    onSuccess: (meeting, input) => {
+      if (input.audio) bumpUsage(meeting.duration);
       void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
     },
   });

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dropped, type FakeReply, fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makeProject, makeUser } from '@/test/fixtures';
+import { makeMeeting, makeProject, makeUser, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
@@ -39,7 +40,7 @@ function openApp(user = makeUser(), path = '/') {
   server.on('GET /api/meetings/:id/transcriptions', () =>
     ok({ transcriptions: [], pagination: { page: 1, pages: 0, total: 0, limit: 50 } }),
   );
-  server.on('GET /api/people', () => ok({ people: [] }));
+  server.on('GET /api/people', () => ok(peoplePage()));
   return renderApp(path);
 }
 
@@ -61,6 +62,10 @@ describe('Select Project', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Select Project' });
     expect(await within(dialog).findByRole('button', { name: /Standups/ })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /Retros/ })).toBeInTheDocument();
+    // Each project says how many meetings it holds and when it was made, so similar names are told apart.
+    expect(within(dialog).getByRole('button', { name: /Retros/ })).toHaveTextContent(
+      '2 meetings · created Nov 22, 2026',
+    );
     await user.click(within(dialog).getByRole('button', { name: /Retros/ }));
     const next = await screen.findByRole('dialog', { name: 'New Meeting' });
     expect(next).toHaveTextContent('Record or upload audio for Retros.');
@@ -137,6 +142,36 @@ describe('Upload tab', () => {
     expect(uploads()[0]!.headers.authorization).toBe('Bearer test-token');
     // 600 s used before, 600 s more at once: 20 minutes.
     await waitFor(() => expect(screen.getAllByText('20 / 300 min').length).toBeGreaterThan(0));
+  });
+
+  it('imports a transcript without audio: sends transcriptFile and leaves the usage as it was', async () => {
+    serveUpload(() => ok(makeMeeting({ _id: 'm8', projectId: 'p1', duration: 1242 }), 201));
+    const { dialog, user } = await openUpload();
+    const vtt = new File(['WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>Hi\n'], 'standup.vtt', { type: 'text/vtt' });
+    await user.upload(within(dialog).getByLabelText('Transcript (optional)'), vtt);
+    expect(within(dialog).getByText('standup.vtt')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title'), 'Imported standup');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/p1/meetings/m8'));
+    const body = String(uploads()[0]!.body);
+    expect(body).toMatch(/name="transcriptFile"; filename="standup.vtt"/);
+    expect(body).toContain('<v Ann>Hi');
+    expect(body).not.toContain('name="audioFile"');
+    expect(body).not.toContain('name="duration"');
+    // Transcript-only imports do not count toward the month (decision 071).
+    expect(screen.getAllByText('10 / 300 min').length).toBeGreaterThan(0);
+  });
+
+  it('refuses a transcript that is not WebVTT, SubRip or Parley JSON', async () => {
+    const { dialog } = await openUpload();
+    fireEvent.change(within(dialog).getByLabelText('Transcript (optional)'), {
+      target: { files: [new File(['hi'], 'notes.docx', { type: 'application/zip' })] },
+    });
+    expect(
+      within(dialog).getByText(
+        'Invalid transcript file. Please select a WebVTT (.vtt), SubRip (.srt) or Parley JSON (.json) file.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's message, or the connection message when there is no reply", async () => {
@@ -248,14 +283,94 @@ describe('Record tab', () => {
     expect(body).toMatch(/name="audioFile"; filename="recording-\d+\.ogg"/);
   });
 
-  it('releases the microphone when the dialog closes mid-recording', async () => {
+  it('asks before Escape throws a running recording away; Keep recording keeps it going', async () => {
     const { dialog, user } = await openNewMeeting();
     await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
     await within(dialog).findByRole('button', { name: 'Stop' });
     await user.keyboard('{Escape}');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Discard this recording?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep recording' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'New Meeting' })).toBeInTheDocument();
+    expect(FakeMediaRecorder.last!.state).toBe('recording');
+    expect(stopTrack).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'the close button',
+      (user: UserEvent, dialog: HTMLElement) => user.click(within(dialog).getByRole('button', { name: 'Close' })),
+    ],
+    [
+      'Cancel',
+      (user: UserEvent, dialog: HTMLElement) => user.click(within(dialog).getByRole('button', { name: 'Cancel' })),
+    ],
+  ])('asks before %s throws a stopped recording away; Discard closes and releases the microphone', async (_, close) => {
+    const { dialog, user } = await openNewMeeting();
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Stop' }));
+    await within(dialog).findByRole('button', { name: 'Use Recording' });
+    await close(user, dialog);
+    const confirm = await screen.findByRole('alertdialog', { name: 'Discard this recording?' });
+    expect(screen.getByRole('dialog', { name: 'New Meeting' })).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Meeting' })).not.toBeInTheDocument());
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:recording');
+  });
+
+  it('releases the microphone when a paused recording is discarded', async () => {
+    const { dialog, user } = await openNewMeeting();
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Pause' }));
+    await user.keyboard('{Escape}');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Discard this recording?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Meeting' })).not.toBeInTheDocument());
     expect(stopTrack).toHaveBeenCalled();
     expect(FakeMediaRecorder.last!.state).toBe('inactive');
+  });
+
+  it('closes at once when nothing was recorded', async () => {
+    const { user } = await openNewMeeting();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Meeting' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('warns before the tab closes or reloads while a recording exists, and not otherwise', async () => {
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const { dialog, user } = await openNewMeeting();
+    expect(unload()).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    await within(dialog).findByRole('button', { name: 'Stop' });
+    expect(unload()).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    expect(unload()).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Re-record' }));
+    expect(unload()).toBe(false);
+  });
+
+  it('saves the generated title the placeholder showed, even minutes later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-22T16:05:30.000Z') });
+    try {
+      serveUpload(() => ok(makeMeeting({ _id: 'm7', projectId: 'p1', duration: 3 }), 201));
+      const { dialog, user } = await openNewMeeting();
+      const placeholder = within(dialog).getByLabelText('Title (optional)').getAttribute('placeholder');
+      expect(placeholder).toMatch(/^Meeting - Nov 22, 2026, \d{1,2}:\d{2} [AP]M$/);
+      await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+      await act(() => vi.advanceTimersByTimeAsync(3 * 60_000));
+      await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+      expect(within(dialog).getByLabelText('Title (optional)')).toHaveAttribute('placeholder', placeholder);
+      await user.click(within(dialog).getByRole('button', { name: 'Use Recording' }));
+      await waitFor(() => expect(uploads()).toHaveLength(1));
+      expect(String(uploads()[0]!.body)).toContain(`name="title"\r\n\r\n${placeholder}\r\n`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([

@@ -10,6 +10,8 @@ import { meetingPath } from '@/features/meetings';
 import { useProjects } from '@/features/projects';
 import { isOverMonthlyLimit, summarizeUsage } from '@/features/usage';
 import { useSubmitMeeting } from '../hooks/use-submit-meeting';
+import { useWarnBeforeUnload } from '../hooks/use-warn-before-unload';
+import { DiscardRecordingDialog } from './DiscardRecordingDialog';
 import { RecordTab } from './RecordTab';
 import { UploadTab } from './UploadTab';
 
@@ -30,17 +32,26 @@ export function NewMeetingDialog({
   const projects = useProjects();
   const projectName = projects.data?.find((project) => project._id === projectId)?.name;
   const [mode, setMode] = useState<Mode>('record');
+  // A recording (running, paused or stopped) that has not been used yet: closing asks first.
+  const [hasRecording, setHasRecording] = useState(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  useWarnBeforeUnload(hasRecording);
   const submit = useSubmitMeeting(projectId, (meeting) => {
     onOpenChange(false);
     navigate(meetingPath(projectId, meeting._id));
   });
+  const requestClose = () => {
+    if (submit.isPending) return;
+    if (hasRecording) setConfirmingDiscard(true);
+    else onOpenChange(false);
+  };
 
   const overLimit = isOverMonthlyLimit(user);
   const limitMessage = MESSAGES.monthlyLimitReached(summarizeUsage(user).limitSeconds);
   const disabled = overLimit;
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !submit.isPending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
       <DialogContent className="sm:max-w-xl" showCloseButton={!submit.isPending}>
         <DialogHeader>
           <DialogTitle>New Meeting</DialogTitle>
@@ -70,18 +81,23 @@ export function NewMeetingDialog({
               active={mode === 'record'}
               disabled={disabled}
               submit={submit}
-              onCancel={() => onOpenChange(false)}
+              onCancel={requestClose}
+              onHasRecordingChange={setHasRecording}
             />
           </TabsContent>
           <TabsContent value="upload" forceMount hidden={mode !== 'upload'}>
-            <UploadTab
-              active={mode === 'upload'}
-              disabled={disabled}
-              submit={submit}
-              onCancel={() => onOpenChange(false)}
-            />
+            <UploadTab active={mode === 'upload'} disabled={disabled} submit={submit} onCancel={requestClose} />
           </TabsContent>
         </Tabs>
+        <DiscardRecordingDialog
+          open={confirmingDiscard}
+          onKeep={() => setConfirmingDiscard(false)}
+          onDiscard={() => {
+            setConfirmingDiscard(false);
+            setHasRecording(false);
+            onOpenChange(false);
+          }}
+        />
       </DialogContent>
     </Dialog>
   );

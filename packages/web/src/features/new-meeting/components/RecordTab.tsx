@@ -1,5 +1,6 @@
 import { Circle, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { AudioPlayer } from '@/components/audio-player';
 import { ErrorAlert } from '@/components/error-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,9 +23,20 @@ const STATUS_LABEL = {
 } as const;
 
 /** The Record tab: idle → recording ⇄ paused → stopped, then Use Recording, Re-record or Cancel. */
-export function RecordTab({ active, disabled, submit, onCancel }: NewMeetingTabProps) {
+export function RecordTab({
+  active,
+  disabled,
+  submit,
+  onCancel,
+  onHasRecordingChange,
+}: NewMeetingTabProps & { onHasRecordingChange: (hasRecording: boolean) => void }) {
   const recorder = useRecorder();
   const { state } = recorder;
+  const hasRecording = state.status !== 'idle';
+  useEffect(() => onHasRecordingChange(hasRecording), [hasRecording, onHasRecordingChange]);
+  // One time for the generated title: the placeholder shows exactly the title that will be saved.
+  const [openedAt] = useState(() => new Date());
+  const generatedTitle = generatedMeetingTitle(openedAt);
   const [title, setTitle] = useState('');
   const [submitError, setSubmitError] = useState<string | null>(null);
   const titleId = useId();
@@ -39,7 +51,7 @@ export function RecordTab({ active, disabled, submit, onCancel }: NewMeetingTabP
     await submit.submit({
       audio: blob,
       fileName: `recording-${Date.now()}.${recordingExtension(mimeType)}`,
-      title: title.trim() || generatedMeetingTitle(),
+      title: title.trim() || generatedTitle,
       recordingType: 'direct',
       duration: durationHint(state.duration),
     });
@@ -53,7 +65,7 @@ export function RecordTab({ active, disabled, submit, onCancel }: NewMeetingTabP
           id={titleId}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
-          placeholder={generatedMeetingTitle()}
+          placeholder={generatedTitle}
           disabled={disabled || busy}
           maxLength={200}
           aria-describedby={`${titleId}-hint`}
@@ -106,8 +118,12 @@ export function RecordTab({ active, disabled, submit, onCancel }: NewMeetingTabP
           </div>
         )}
         {state.status === 'stopped' && state.recording && (
-          // biome-ignore lint/a11y/useMediaCaption: a preview of the user's own recording
-          <audio controls src={state.recording.url} className="w-full max-w-sm" aria-label="Recording preview" />
+          <AudioPlayer
+            src={state.recording.url}
+            label="Recording preview"
+            knownDurationSeconds={state.duration}
+            className="w-full max-w-md"
+          />
         )}
       </div>
 

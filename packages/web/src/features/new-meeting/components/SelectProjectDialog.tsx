@@ -4,7 +4,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useProjects } from '@/features/projects';
+import { projectDetails, useProjects } from '@/features/projects';
 import { errorMessage } from '@/lib/api-client';
 
 /** Step 1 of the New Meeting flow: pick the project, or go and create one. */
@@ -50,6 +50,7 @@ export function SelectProjectDialog({
                     {project.description && (
                       <span className="text-muted-foreground truncate text-sm">{project.description}</span>
                     )}
+                    <span className="text-muted-foreground text-xs">{projectDetails(project)}</span>
                   </span>
                 </button>
               </li>

@@ -1,5 +1,5 @@
-import { AUDIO_EXTENSIONS } from '@parley/contract';
-import { FileAudio } from 'lucide-react';
+import { AUDIO_EXTENSIONS, TRANSCRIPT_EXTENSIONS } from '@parley/contract';
+import { FileAudio, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
@@ -8,25 +8,51 @@ import { useCurrentUser } from '@/features/auth';
 import { formatDuration } from '@/lib/format';
 import { useAudioFileDuration } from '../hooks/use-audio-file-duration';
 import type { NewMeetingTabProps } from '../hooks/use-submit-meeting';
-import { durationHint, maxFileSizeOf, validateAudioFile, validateUpload } from '../lib/meeting-form';
+import {
+  durationHint,
+  maxFileSizeOf,
+  validateAudioFile,
+  validateTranscriptFile,
+  validateUpload,
+} from '../lib/meeting-form';
 import { SubmitStatus } from './UploadProgress';
 
 const ACCEPT = ['audio/*', ...AUDIO_EXTENSIONS.map((extension) => `.${extension}`)].join(',');
+const ACCEPT_TRANSCRIPT = TRANSCRIPT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** The Upload tab: an audio file (type and size rules of spec section 5) and a required title. */
+/** The chosen file's name and size (and the audio's length), under its picker. */
+function ChosenFile({ icon: Icon, file, detail }: { icon: typeof FileText; file: File; detail?: string }) {
+  return (
+    <p className="text-muted-foreground flex min-w-0 items-center gap-2 text-sm">
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <span className="truncate">{file.name}</span>
+      <span className="shrink-0">
+        · {formatSize(file.size)}
+        {detail ? ` · ${detail}` : ''}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * The Upload tab: an audio file (type and size rules of spec section 5), a transcript to import
+ * beside it or instead of it (WebVTT, SubRip, Parley JSON), and a required title.
+ */
 export function UploadTab({ active, disabled, submit, onCancel }: NewMeetingTabProps) {
   const user = useCurrentUser();
   const maxFileSize = maxFileSizeOf(user);
   const [file, setFile] = useState<File | null>(null);
+  const [transcript, setTranscript] = useState<File | null>(null);
   const [title, setTitle] = useState('');
-  const [errors, setErrors] = useState<{ file?: string; title?: string }>({});
+  const [errors, setErrors] = useState<{ file?: string; transcript?: string; title?: string }>({});
   const duration = useAudioFileDuration(file);
   const fileId = useId();
+  const transcriptId = useId();
   const titleId = useId();
   const busy = submit.isPending;
 
@@ -41,17 +67,30 @@ export function UploadTab({ active, disabled, submit, onCancel }: NewMeetingTabP
     setFile(problem ? null : chosen);
   };
 
+  const chooseTranscript = (chosen: File | null) => {
+    submit.clearError();
+    const problem = chosen ? validateTranscriptFile(chosen) : null;
+    // A transcript also satisfies 'Please select an audio file'.
+    setErrors((current) => ({
+      ...current,
+      transcript: problem ?? undefined,
+      file: chosen && !problem && !file ? undefined : current.file,
+    }));
+    setTranscript(problem ? null : chosen);
+  };
+
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
-    const problems = validateUpload({ file, title }, maxFileSize);
+    const problems = validateUpload({ file, transcript, title }, maxFileSize);
     setErrors(problems);
-    if (problems.file || problems.title || !file) return;
+    if (problems.file || problems.transcript || problems.title || (!file && !transcript)) return;
     await submit.submit({
-      audio: file,
-      fileName: file.name,
+      audio: file ?? undefined,
+      fileName: file?.name,
+      transcript: transcript ?? undefined,
       title: title.trim(),
       recordingType: 'upload',
-      duration: durationHint(duration),
+      duration: file ? durationHint(duration) : undefined,
     });
   };
 
@@ -71,16 +110,22 @@ export function UploadTab({ active, disabled, submit, onCancel }: NewMeetingTabP
           {...fieldProps(fileId, errors.file, true)}
         />
       </FormField>
-      {file && (
-        <p className="text-muted-foreground flex min-w-0 items-center gap-2 text-sm">
-          <FileAudio className="size-4 shrink-0" aria-hidden="true" />
-          <span className="truncate">{file.name}</span>
-          <span className="shrink-0">
-            · {formatSize(file.size)}
-            {duration ? ` · ${formatDuration(duration)}` : ''}
-          </span>
-        </p>
-      )}
+      {file && <ChosenFile icon={FileAudio} file={file} detail={duration ? formatDuration(duration) : undefined} />}
+      <FormField
+        id={transcriptId}
+        label="Transcript (optional)"
+        error={errors.transcript}
+        hint="WebVTT, SubRip or a Parley JSON export. With a transcript the meeting is ready at once, without transcription; the audio is optional."
+      >
+        <Input
+          type="file"
+          accept={ACCEPT_TRANSCRIPT}
+          disabled={disabled || busy}
+          onChange={(event) => chooseTranscript(event.target.files?.[0] ?? null)}
+          {...fieldProps(transcriptId, errors.transcript, true)}
+        />
+      </FormField>
+      {transcript && <ChosenFile icon={FileText} file={transcript} />}
       <FormField id={titleId} label="Title" error={errors.title}>
         <Input
           value={title}

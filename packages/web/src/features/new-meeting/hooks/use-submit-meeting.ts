@@ -5,8 +5,10 @@ import { useCreateMeeting } from '../api/create-meeting';
 import { MESSAGES_NEW_MEETING } from '../lib/meeting-form';
 
 export interface SubmitMeetingInput {
-  audio: Blob;
-  fileName: string;
+  /** The recording; optional when a transcript is imported. */
+  audio?: Blob;
+  fileName?: string;
+  transcript?: File;
   title: string;
   recordingType: RecordingType;
   duration?: number;

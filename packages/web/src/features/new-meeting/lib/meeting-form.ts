@@ -1,4 +1,12 @@
-import { isAcceptedAudioFile, LIMITS, MESSAGES, type User } from '@parley/contract';
+import {
+  isAcceptedAudioFile,
+  LIMITS,
+  MESSAGES,
+  TRANSCRIPT_LIMITS,
+  TRANSCRIPT_MESSAGES,
+  transcriptKindOf,
+  type User,
+} from '@parley/contract';
 
 export const MESSAGES_NEW_MEETING = {
   noRecording: 'Please record audio before creating the meeting',
@@ -20,16 +28,30 @@ export function validateAudioFile(file: Pick<File, 'name' | 'type' | 'size'>, ma
   return null;
 }
 
-/** Spec section 5 (Meeting submit), upload mode: the file, then the title. */
+/** A transcript to import: WebVTT, SubRip or Parley JSON, up to 10 MB. Null when it may be sent. */
+export function validateTranscriptFile(file: Pick<File, 'name' | 'size'>): string | null {
+  if (!transcriptKindOf(file.name)) return TRANSCRIPT_MESSAGES.invalidType;
+  if (file.size > TRANSCRIPT_LIMITS.maxBytes) return TRANSCRIPT_MESSAGES.tooLarge;
+  return null;
+}
+
+/**
+ * Spec section 5 (Meeting submit), upload mode: the file, then the title. A transcript may stand in
+ * for the audio (an import); the audio rules are unchanged when audio is chosen.
+ */
 export function validateUpload(
-  { file, title }: { file: File | null; title: string },
+  { file, transcript = null, title }: { file: File | null; transcript?: File | null; title: string },
   maxFileSize: number,
-): { file?: string; title?: string } {
-  const errors: { file?: string; title?: string } = {};
-  if (!file) errors.file = MESSAGES_NEW_MEETING.noFile;
-  else {
+): { file?: string; transcript?: string; title?: string } {
+  const errors: { file?: string; transcript?: string; title?: string } = {};
+  if (!file && !transcript) errors.file = MESSAGES_NEW_MEETING.noFile;
+  else if (file) {
     const fileError = validateAudioFile(file, maxFileSize);
     if (fileError) errors.file = fileError;
+  }
+  if (transcript) {
+    const transcriptError = validateTranscriptFile(transcript);
+    if (transcriptError) errors.transcript = transcriptError;
   }
   if (!title.trim()) errors.title = MESSAGES_NEW_MEETING.noTitle;
   return errors;

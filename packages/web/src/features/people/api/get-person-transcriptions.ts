@@ -1,12 +1,7 @@
-import { LIMITS, type Pagination, type PersonTranscription } from '@parley/contract';
+import { LIMITS, type PersonTranscriptionsPage } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { peopleKeys } from './keys';
-
-export interface PersonTranscriptionsPage {
-  transcriptions: PersonTranscription[];
-  pagination: Pick<Pagination, 'page' | 'pages' | 'total'>;
-}
 
 export async function getPersonTranscriptions(
   personId: string,
@@ -26,7 +21,7 @@ export async function getPersonTranscriptions(
   );
   return {
     transcriptions: reply.data.transcriptions ?? [],
-    pagination: reply.data.pagination ?? { page, pages: 0, total: 0 },
+    pagination: reply.data.pagination ?? { page, pages: 0, total: 0, limit: LIMITS.personTranscriptionPageSize },
   };
 }
 

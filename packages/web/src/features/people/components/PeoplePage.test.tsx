@@ -136,15 +136,21 @@ describe('people list', () => {
     });
   });
 
-  it("lets the browser's own checks stop an invalid Add form", async () => {
+  it('shows inline messages, not the browser pop-up, for an invalid Add form, keeping the native rules', async () => {
     const { user } = await openPeople([]);
     await user.click(screen.getByRole('button', { name: 'Add Person' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Person' });
-    await user.type(within(dialog).getByLabelText('Name'), 'Ada');
+    expect(within(dialog).getByRole('form', { name: 'Add Person' })).toHaveAttribute('novalidate');
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toBeRequired();
+    expect(name).toHaveAttribute('minlength', '2');
+    expect(name).toHaveAttribute('maxlength', '100');
+    await user.type(name, 'A');
     await user.type(within(dialog).getByLabelText('Email'), 'ada@');
     await user.click(within(dialog).getByRole('button', { name: 'Add Person' }));
-    expect(within(dialog).getByLabelText('Email')).toBeInvalid();
-    expect(screen.getByRole('dialog', { name: 'Add Person' })).toBeInTheDocument();
+    expect(await within(dialog).findByText('Name must be at least 2 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 

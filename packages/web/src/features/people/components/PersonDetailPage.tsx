@@ -83,11 +83,11 @@ function PersonDetail({ person }: { person: Person }) {
             {initials(person.name)}
           </span>
           <div className="min-w-0">
-            <h1 className="text-2xl font-semibold tracking-tight break-words">{person.name}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">{person.name}</h1>
             {person.company && (
               <p className="text-muted-foreground flex items-center gap-1.5 text-sm">
                 <Building2 className="size-4 shrink-0" aria-hidden="true" />
-                <span className="break-words">{person.company}</span>
+                <span className="wrap-anywhere">{person.company}</span>
               </p>
             )}
           </div>
@@ -153,7 +153,7 @@ function PersonDetail({ person }: { person: Person }) {
               {person.notes && (
                 <div className="grid gap-1">
                   <dt className="text-muted-foreground">Notes</dt>
-                  <dd className="break-words whitespace-pre-wrap">{person.notes}</dd>
+                  <dd className="wrap-anywhere whitespace-pre-wrap">{person.notes}</dd>
                 </div>
               )}
             </dl>

@@ -71,7 +71,8 @@ export function PersonFormDialog({ open, onOpenChange, person, onSaved }: Person
     }
   });
 
-  // The Add form keeps the browser's own required/length checks (spec section 5); Edit relies on ours.
+  // The Add form carries the native required/length rules of spec section 5 (assistive technology
+  // announces them), but the form is noValidate: our inline messages speak, not the browser's pop-up.
   const native = editing ? {} : { required: true, minLength: LIMITS.personName.min, maxLength: LIMITS.personName.max };
 
   return (
@@ -83,12 +84,7 @@ export function PersonFormDialog({ open, onOpenChange, person, onSaved }: Person
             {editing ? 'Update person information' : 'Add a new contact to your people'}
           </DialogDescription>
         </DialogHeader>
-        <form
-          onSubmit={onSubmit}
-          noValidate={editing}
-          className="grid gap-4"
-          aria-label={editing ? 'Edit Person' : 'Add Person'}
-        >
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={editing ? 'Edit Person' : 'Add Person'}>
           <ErrorAlert message={formError} />
           <FormField id="person-name" label="Name" error={errors.name?.message}>
             <Input

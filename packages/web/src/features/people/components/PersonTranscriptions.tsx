@@ -120,7 +120,7 @@ export function PersonTranscriptions({ personId }: { personId: string }) {
                         <span className="min-w-0 truncate">Meeting</span>
                       )}
                     </div>
-                    <p className="break-words whitespace-pre-wrap">
+                    <p className="wrap-anywhere whitespace-pre-wrap">
                       <HighlightedText text={segment.text} highlights={segment.highlights} />
                     </p>
                     <time className="text-muted-foreground text-xs" dateTime={segment.createdAt}>

@@ -1,10 +1,11 @@
-import type { Project } from '@parley/contract';
+import type { Project, ProjectListResponse } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
 import { projectKeys } from './keys';
 
 export async function getProjects(): Promise<Project[]> {
-  const reply = await api.get<Envelope<{ projects: Project[] }>>('/api/projects');
+  const reply = await api.get<z.infer<typeof ProjectListResponse>>('/api/projects');
   return reply.data.projects ?? [];
 }
 

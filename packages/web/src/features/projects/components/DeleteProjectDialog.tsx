@@ -41,8 +41,9 @@ export function DeleteProjectDialog({
       title="Delete Project"
       description={
         <>
-          Are you sure you want to delete <strong className="text-foreground">{project?.name}</strong>? Its{' '}
-          {count === 1 ? '1 meeting' : `${count} meetings`}, with their recordings and transcripts, will be deleted too.
+          Are you sure you want to delete <strong className="text-foreground">{project?.name}</strong>?{' '}
+          {count === 1 && 'Its 1 meeting, with its recording and transcript, will be deleted too. '}
+          {count > 1 && `Its ${count} meetings, with their recordings and transcripts, will be deleted too. `}
           This action cannot be undone.
         </>
       }

@@ -63,7 +63,7 @@ describe('project list', () => {
 
   it.each([
     [fail(500), 'Failed to create project'],
-    [fail(409, 'A project with this name already exists'), 'A project with this name already exists'],
+    [fail(409, 'A project named "Roadmap" already exists'), 'A project named "Roadmap" already exists'],
   ])('shows the create error %#', async (reply, message) => {
     const { user } = await openProjects();
     server.on('POST /api/projects', () => reply);
@@ -112,6 +112,37 @@ describe('project list', () => {
     expect(dialog).toHaveTextContent('This action cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText('Failed to delete project')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when a rename would duplicate another project's name", async () => {
+    const { user } = await openProjects();
+    server.on('PUT /api/projects/:id', () => fail(409, 'A project named "Beta" already exists'));
+    await user.click(await screen.findByRole('button', { name: 'Actions for Alpha' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Project' });
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'beta');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('A project named "Beta" already exists')).toBeInTheDocument();
+  });
+
+  it.each([
+    [0, 'Are you sure you want to delete Empty? This action cannot be undone.'],
+    [
+      1,
+      'Are you sure you want to delete Empty? Its 1 meeting, with its recording and transcript, will be deleted too. This action cannot be undone.',
+    ],
+  ])('words the delete warning for %i meeting(s)', async (meetingCount, text) => {
+    const { user } = await openProjects([makeProject({ _id: 'p9', name: 'Empty', meetingCount })]);
+    await user.click(await screen.findByRole('button', { name: 'Actions for Empty' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Project' });
+    expect(
+      within(dialog)
+        .getByText(/Are you sure/)
+        .textContent?.replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe(text);
   });
 
   it('deletes a project and reloads the list', async () => {

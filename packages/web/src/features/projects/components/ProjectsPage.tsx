@@ -76,7 +76,7 @@ export default function ProjectsPage() {
             <li key={project._id}>
               <article className="bg-card relative flex h-full flex-col gap-3 rounded-xl border p-4 shadow-sm transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md">
                 <div className="flex items-start justify-between gap-2">
-                  <h2 className="min-w-0 font-medium break-words">
+                  <h2 className="min-w-0 font-medium wrap-anywhere">
                     <Link
                       to={`/projects/${encodeURIComponent(project._id)}`}
                       className="outline-none after:absolute after:inset-0 after:content-['']"
@@ -89,7 +89,7 @@ export default function ProjectsPage() {
                   </div>
                 </div>
                 {project.description && (
-                  <p className="text-muted-foreground line-clamp-2 text-sm break-words">{project.description}</p>
+                  <p className="text-muted-foreground line-clamp-2 text-sm wrap-anywhere">{project.description}</p>
                 )}
                 <div className="text-muted-foreground mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
                   <span>{meetingCountLabel(project.meetingCount ?? 0)}</span>

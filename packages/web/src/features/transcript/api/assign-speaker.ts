@@ -1,7 +1,8 @@
-import type { Person } from '@parley/contract';
+import type { ModifiedCountResponse, Person } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { createPerson, peopleKeys } from '@/features/people';
-import { api, type Envelope } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { mapLoadedSegments, type TranscriptData } from './get-transcriptions';
 import { transcriptKeys } from './keys';
 
@@ -13,7 +14,7 @@ export interface AssignSpeakerInput {
 
 /** Links every segment of one speaker label in the meeting to a person. */
 export async function assignSpeaker({ meetingId, speaker, personId }: AssignSpeakerInput): Promise<number> {
-  const reply = await api.put<Envelope<{ modifiedCount: number }>>(
+  const reply = await api.put<z.infer<typeof ModifiedCountResponse>>(
     `/api/meetings/${encodeURIComponent(meetingId)}/transcriptions/speaker/${encodeURIComponent(speaker)}/assign`,
     { personId },
   );

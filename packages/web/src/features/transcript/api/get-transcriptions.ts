@@ -1,12 +1,9 @@
-import { LIMITS, type Pagination, type TranscriptionSegment } from '@parley/contract';
+import { LIMITS, type TranscriptionPage, type TranscriptionSegment } from '@parley/contract';
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { transcriptKeys } from './keys';
 
-export interface TranscriptPage {
-  transcriptions: TranscriptionSegment[];
-  pagination: Pagination;
-}
+export type TranscriptPage = TranscriptionPage;
 
 export type TranscriptData = InfiniteData<TranscriptPage, number>;
 

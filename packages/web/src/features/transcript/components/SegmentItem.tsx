@@ -141,7 +141,7 @@ export const SegmentItem = memo(function SegmentItem({
         </div>
       </div>
       {draft === null ? (
-        <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">
+        <p className="text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap">
           {segment.text}
           {segment.isEdited && <span className="text-muted-foreground ml-1.5 text-xs">(edited)</span>}
         </p>
@@ -154,6 +154,12 @@ export const SegmentItem = memo(function SegmentItem({
             id={textId}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && !update.isPending) {
+                event.preventDefault();
+                setDraft(null);
+              }
+            }}
             placeholder="Edit transcription text..."
             rows={3}
             autoFocus

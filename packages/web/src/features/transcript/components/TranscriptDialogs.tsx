@@ -1,5 +1,5 @@
 import type { Person } from '@parley/contract';
-import { LIMITS } from '@parley/contract';
+import { LIMITS, PersonName } from '@parley/contract';
 import { useEffect, useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
@@ -21,7 +21,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useAssignSpeaker, useCreatePersonAndAssign } from '../api/assign-speaker';
@@ -124,6 +124,7 @@ export function AddPersonDialog({
   const [name, setName] = useState('');
   const [company, setCompany] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
   const nameId = useId();
   const companyId = useId();
   const open = speaker !== null;
@@ -133,12 +134,16 @@ export function AddPersonDialog({
       setName('');
       setCompany('');
       setError(null);
+      setNameError(null);
     }
   }, [open]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!speaker || !name.trim()) return;
+    const checked = PersonName.safeParse(name);
+    setNameError(checked.success ? null : (checked.error.issues[0]?.message ?? null));
+    if (!checked.success) return;
     setError(null);
     try {
       await create.mutateAsync({ speaker, name, company });
@@ -151,16 +156,16 @@ export function AddPersonDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
       <DialogContent>
-        <form className="grid gap-4" onSubmit={submit} aria-label="Add New Person">
+        <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Add New Person">
           <DialogHeader>
             <DialogTitle>Add New Person</DialogTitle>
             <DialogDescription>
               Create a contact and assign <strong className="text-foreground">{speaker}</strong> to them.
             </DialogDescription>
           </DialogHeader>
-          <FormField id={nameId} label="Name">
+          <FormField id={nameId} label="Name" error={nameError ?? undefined}>
             <Input
-              id={nameId}
+              {...fieldProps(nameId, nameError ?? undefined)}
               value={name}
               onChange={(event) => setName(event.target.value)}
               required

@@ -1,8 +1,8 @@
-import type { TranscriptionSegment } from '@parley/contract';
+import type { Person, TranscriptionSegment } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dropped, type FakeReply, fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makePerson, makeProject, makeSegment } from '@/test/fixtures';
+import { makeMeeting, makePerson, makeProject, makeSegment, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
@@ -15,7 +15,7 @@ const grace = makePerson({ _id: 'g1', name: 'Grace Hopper', company: 'Navy' });
 const ada = makePerson({ _id: 'a1', name: 'Ada Lovelace', company: undefined });
 
 /** The meeting screen with a transcript served page by page (`pages` segments per page). */
-function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada] as object[] } = {}) {
+function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada] as Person[] } = {}) {
   signIn(server, undefined, { projects: [makeProject({ _id: 'p1' })] });
   server.on('GET /api/projects/:id', () => ok(makeProject({ _id: 'p1' })));
   server.on('GET /api/projects/:id/meetings/:meetingId', () => ok(makeMeeting({ _id: 'm1', projectId: 'p1' })));
@@ -30,7 +30,7 @@ function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada
       pagination: { page, pages: pages.length, total, limit: 50 },
     });
   });
-  server.on('GET /api/people', () => ok({ people }));
+  server.on('GET /api/people', () => ok(peoplePage(people)));
   current = renderApp('/projects/p1/meetings/m1');
   return current;
 }
@@ -129,6 +129,18 @@ describe('editing a segment', () => {
     await user.type(screen.getByPlaceholderText('Edit transcription text...'), ' changed');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('Keep me')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('Escape cancels the edit and leaves the text as it was', async () => {
+    serveTranscript([[makeSegment({ text: 'Keep me' })]]);
+    const { user } = renderedUser(await screen.findByText('Keep me'));
+    await user.click(within(item('Keep me')).getByRole('button', { name: 'Edit segment' }));
+    await user.type(screen.getByPlaceholderText('Edit transcription text...'), ' changed');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByPlaceholderText('Edit transcription text...')).not.toBeInTheDocument();
+    expect(screen.getByText('Keep me')).toBeInTheDocument();
+    expect(within(item('Keep me')).getByRole('button', { name: 'Edit segment' })).toBeEnabled();
     expect(server.requests.some((r) => r.method === 'PATCH')).toBe(false);
   });
 
@@ -286,6 +298,17 @@ describe('Add New Person', () => {
     expect(created).toEqual({ name: 'Linus' });
     expect(assigned).toEqual({ personId: 'n1' });
     await waitFor(() => expect((select as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Linus'));
+  });
+
+  it('says inline, not in a browser pop-up, when the name is too short', async () => {
+    serveTranscript([[makeSegment({ text: 'One' })]]);
+    const { dialog, user } = await openAddPerson();
+    expect(within(dialog).getByRole('form', { name: 'Add New Person' })).toHaveAttribute('novalidate');
+    await user.type(within(dialog).getByLabelText('Name'), 'J');
+    await user.click(within(dialog).getByRole('button', { name: 'Create & Assign' }));
+    expect(await within(dialog).findByText('Name must be at least 2 characters')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it("sends the company when given and shows 'Failed to create person and assign speaker' on failure", async () => {

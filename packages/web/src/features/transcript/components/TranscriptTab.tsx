@@ -23,6 +23,8 @@ export interface TranscriptPlayback {
   positionMs: number;
   playing: boolean;
   seek: (ms: number) => void;
+  /** Set while a start position waits for the user's first gesture (autoplay refused). */
+  waitingForGesture: number | null;
 }
 
 const noPeople: Person[] = [];
@@ -34,6 +36,7 @@ export function TranscriptTab({
   transcriptionError,
   playback,
   searchSlot,
+  actions,
 }: {
   meetingId: string;
   status: TranscriptionStatus;
@@ -44,6 +47,8 @@ export function TranscriptTab({
    * showing, and the full transcript steps aside meanwhile.
    */
   searchSlot?: (onActiveChange: (active: boolean) => void) => React.ReactNode;
+  /** Buttons beside the segment count (the export feature's 'Copy transcript'). */
+  actions?: React.ReactNode;
 }) {
   const completed = status === 'completed';
   const transcript = useTranscript(meetingId, completed);
@@ -105,7 +110,10 @@ export function TranscriptTab({
   }, []);
   const mayFollow = useCallback(() => Date.now() - lastUserScrollRef.current > USER_SCROLL_PAUSE_MS, []);
 
-  const activeId = playback.playing ? activeSegmentId(segments, playback.positionMs) : null;
+  // Also while a ?t= start waits for the user's first gesture (autoplay refused): the segment at
+  // that time is shown and scrolled to, so the link lands on what it points at.
+  const positioned = playback.playing || playback.waitingForGesture !== null;
+  const activeId = positioned ? activeSegmentId(segments, playback.positionMs) : null;
   const onChoosePerson = useCallback(
     (speaker: string, person: SpeakerAssignment['person']) => setAssignment({ speaker, person }),
     [],
@@ -172,6 +180,7 @@ export function TranscriptTab({
           <p className="text-muted-foreground text-sm" aria-live="polite">
             {segments.length} segment(s) loaded
           </p>
+          {actions}
         </div>
         <ErrorAlert message={listError} />
         {people.isError && (

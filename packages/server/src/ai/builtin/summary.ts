@@ -1,0 +1,149 @@
+// Extractive meeting summary: backchannels and fillers dropped, sentences ranked with LexRank, redundancy
+// removed with MMR, and every point kept with its speaker and a link to its moment in the recording.
+import { formatTimestamp, timestampLink } from '../time-format.ts';
+import type { ExtractedActionItem, NotesInput } from '../types.ts';
+import { centroidSimilarity, lexRank, mmrSelect, tfidfVectors } from './rank.ts';
+import { type Sentence, STOPWORDS, stem, toSentences, words } from './text.ts';
+
+/** Sentences shorter than this (content words) are backchannels or fragments ("Okay, yeah."). */
+const MIN_TERMS = 4;
+const MAX_WORDS = 45;
+/** Relevance against novelty when picking points: lower favours covering more of the meeting. */
+const MMR_LAMBDA = 0.6;
+const DECISION =
+  /\b(?:we(?:'ve| have)? decided|decision is|(?:we|i) agree(?:d)?|let's go (?:with|for)|we(?:'ll| will) (?:go|stick) with|we(?:'re| are) going (?:with|to go with|to use)|settled on|final(?:ly)? (?:decide|choose|go))\b/i;
+
+export interface SummaryOptions {
+  /** Words for the key points, grown with the meeting's length between these bounds. */
+  minWords?: number;
+  maxWords?: number;
+}
+
+export function buildSummary(
+  input: NotesInput,
+  actionItems: ExtractedActionItem[],
+  options: SummaryOptions = {},
+): string {
+  const sentences = toSentences(input.segments);
+  const candidates = sentences.filter((s) => s.terms.length >= MIN_TERMS && words(s.text).length <= MAX_WORDS * 2);
+  if (candidates.length === 0) {
+    return '## Overview\n\nThe transcript is too short to summarise: no full sentences were found.\n';
+  }
+  const vectors = tfidfVectors(candidates);
+  const centrality = normalise(lexRank(vectors));
+  const aboutness = normalise(centroidSimilarity(vectors));
+  // Central to the discussion (LexRank) and to the meeting's main subject (centroid), equally; longer,
+  // information-dense sentences carry more of a meeting (very long turns are trimmed when shown).
+  const score = (i: number) =>
+    (0.5 * centrality[i]! + 0.5 * aboutness[i]!) * Math.min(1, candidates[i]!.terms.length / 10) ** 0.5;
+
+  const totalWords = sentences.reduce((sum, s) => sum + words(s.text).length, 0);
+  const budget = Math.round(Math.min(options.maxWords ?? 220, Math.max(options.minWords ?? 90, totalWords * 0.025)));
+  let used = 0;
+  const picked = mmrSelect(
+    candidates.map((_, i) => i),
+    score,
+    vectors,
+    (chosen, next) => {
+      if (chosen.length > 0 && used >= budget) return false;
+      used += Math.min(MAX_WORDS, words(candidates[next]!.text).length);
+      return true;
+    },
+    MMR_LAMBDA,
+  );
+  const keyPoints = picked.map((i) => candidates[i]!).sort((a, b) => a.startMs - b.startMs);
+  const decisions = findDecisions(sentences, new Set(keyPoints.map((s) => s.index)));
+
+  const lines: string[] = ['## Overview', '', overview(input, sentences), '', '## Key points', ''];
+  for (const s of keyPoints) lines.push(`- ${point(s)}`);
+  if (decisions.length > 0) {
+    lines.push('', '## Decisions', '');
+    for (const s of decisions) lines.push(`- ${point(s)}`);
+  }
+  if (actionItems.length > 0) {
+    lines.push('', '## Next steps', '');
+    for (const item of actionItems.slice(0, 8)) {
+      const who = item.assignee ? `**${item.assignee}**: ` : '';
+      const when = item.contextStartMs === null ? '' : ` (${timestampLink(item.contextStartMs)})`;
+      lines.push(`- ${who}${item.task}${when}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function normalise(values: number[]): number[] {
+  const max = Math.max(...values);
+  return max > 0 ? values.map((v) => v / max) : values.map(() => 0);
+}
+
+function point(s: Sentence): string {
+  return `**${s.speaker}** (${timestampLink(s.startMs)}): ${trimWords(s.text, MAX_WORDS)}`;
+}
+
+function trimWords(text: string, max: number): string {
+  const parts = text.split(/\s+/);
+  return parts.length <= max ? text : `${parts.slice(0, max).join(' ')}...`;
+}
+
+function findDecisions(sentences: Sentence[], exclude: Set<number>): Sentence[] {
+  const found = sentences.filter(
+    (s) => !exclude.has(s.index) && s.terms.length >= 3 && DECISION.test(s.text) && !s.text.endsWith('?'),
+  );
+  return found.slice(0, 6);
+}
+
+/** Who spoke, for how long, and the words the meeting kept returning to. */
+function overview(input: NotesInput, sentences: Sentence[]): string {
+  const talk = new Map<string, number>();
+  for (const s of sentences) talk.set(s.speaker, (talk.get(s.speaker) ?? 0) + words(s.text).length);
+  const speakers = [...talk.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  const last = input.segments.at(-1);
+  const length = last ? formatTimestamp(last.endMs) : '0:00';
+  const topics = topicPhrases(sentences, 6);
+  const who = speakers.length === 1 ? speakers[0] : `${speakers.slice(0, -1).join(', ')} and ${speakers.at(-1)}`;
+  const title = input.title ? `"${input.title}"` : 'The meeting';
+  return `${title} (${length}) with ${who}.${topics.length ? ` Main topics: ${topics.join(', ')}.` : ''}`;
+}
+
+/** Words frequent in any conversation, never a topic. */
+const GENERIC = new Set(
+  'good idea people time sorry yeah okay well fine nice great little fact point question sure able okay kind sort talk talking said going done doing thinking things stuff means probably important different whole start next last first second three four five'.split(
+    ' ',
+  ),
+);
+
+/** Frequent content words and two-word phrases, phrases first when they recur. */
+function topicPhrases(sentences: Sentence[], count: number): string[] {
+  const unigrams = new Map<string, number>();
+  const bigrams = new Map<string, number>();
+  for (const s of sentences) {
+    const tokens = words(s.text);
+    tokens.forEach((token, i) => {
+      if (token.length < 4 || STOPWORDS.has(token) || GENERIC.has(token)) return;
+      unigrams.set(token, (unigrams.get(token) ?? 0) + 1);
+      const next = tokens[i + 1];
+      if (next && next.length >= 4 && !STOPWORDS.has(next) && !GENERIC.has(next)) {
+        const phrase = `${token} ${next}`;
+        bigrams.set(phrase, (bigrams.get(phrase) ?? 0) + 1);
+      }
+    });
+  }
+  const speakerWords = new Set(sentences.flatMap((s) => words(s.speaker)));
+  const phrases = [...bigrams.entries()].filter(([, n]) => n >= 3).sort((a, b) => b[1] - a[1]);
+  const topics: string[] = [];
+  const covered = new Set<string>();
+  for (const [phrase] of phrases) {
+    if (topics.length >= Math.ceil(count / 2)) break;
+    const parts = phrase.split(' ');
+    if (parts.some((p) => speakerWords.has(p)) || parts.every((p) => covered.has(stem(p)))) continue;
+    topics.push(phrase);
+    for (const p of parts) covered.add(stem(p));
+  }
+  for (const [word] of [...unigrams.entries()].sort((a, b) => b[1] - a[1])) {
+    if (topics.length >= count) break;
+    if (covered.has(stem(word)) || speakerWords.has(word)) continue;
+    topics.push(word);
+    covered.add(stem(word));
+  }
+  return topics;
+}

@@ -1,0 +1,11 @@
+import type { Config } from '../config.ts';
+import { builtinEngine } from './builtin/engine.ts';
+import { openAiEngine } from './openai/engine.ts';
+import type { AiEngine } from './types.ts';
+
+export type { AiEngine } from './types.ts';
+export { AiEngineError } from './types.ts';
+
+export function createAiEngine(config: Config['ai']): AiEngine {
+  return config.engine === 'openai' ? openAiEngine(config) : builtinEngine();
+}

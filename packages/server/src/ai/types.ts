@@ -1,0 +1,65 @@
+/** One transcript segment as the engines see it (times in milliseconds). */
+export interface NotesSegment {
+  speaker: string;
+  /** The contact the speaker label is assigned to, if any. */
+  personId: string | null;
+  personName: string | null;
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface NotesPerson {
+  id: string;
+  name: string;
+  company: string | null;
+}
+
+/** Everything an engine needs to write notes for one meeting. */
+export interface NotesInput {
+  title: string;
+  /** When the meeting took place: due dates like "next Friday" are resolved from it. */
+  meetingDate: Date;
+  /** A language name for prompts ("English"), or a phrase asking the model to keep the transcript's language. */
+  language: string;
+  segments: NotesSegment[];
+  /** The user's contacts, to link assignees named in the transcript. */
+  people: NotesPerson[];
+}
+
+export interface ExtractedActionItem {
+  task: string;
+  context: string | null;
+  contextStartMs: number | null;
+  assignee: string | null;
+  personId: string | null;
+  /** ISO date-time, or null. */
+  dueDate: string | null;
+}
+
+export interface GenerationOptions {
+  signal: AbortSignal;
+  /** 0..1, as parts of a long meeting are processed. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** A summary and action-item engine: the offline algorithmic one or an OpenAI-compatible model. */
+export interface AiEngine {
+  readonly name: 'builtin' | 'openai';
+  /** Markdown, yielded in pieces as it is produced. */
+  streamSummary(input: NotesInput, options: GenerationOptions): AsyncIterable<string>;
+  extractActionItems(input: NotesInput, options: GenerationOptions): Promise<ExtractedActionItem[]>;
+}
+
+/**
+ * A failure to show the user as it is. `retryable` says whether trying the same job again later could
+ * help (a timeout or an unreachable server) or not (a refused key, a model that cannot produce valid output).
+ */
+export class AiEngineError extends Error {
+  readonly retryable: boolean;
+  constructor(message: string, options: { retryable: boolean; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'AiEngineError';
+    this.retryable = options.retryable;
+  }
+}

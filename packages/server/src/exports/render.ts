@@ -1,0 +1,37 @@
+import type { ExportFormat } from '@parley/contract';
+import type { MeetingDocument, RenderOptions } from './document.ts';
+import { renderDocx } from './docx.ts';
+import { renderJson } from './json.ts';
+import { renderMarkdown } from './markdown.ts';
+import { renderPlainText } from './plain-text.ts';
+import { renderSrt, renderVtt } from './subtitles.ts';
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  srt: 'application/x-subrip; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  json: 'application/json; charset=utf-8',
+};
+
+export async function renderExport(
+  format: ExportFormat,
+  document: MeetingDocument,
+  options: RenderOptions,
+): Promise<string | Buffer> {
+  switch (format) {
+    case 'txt':
+      return renderPlainText(document, options);
+    case 'md':
+      return renderMarkdown(document, options);
+    case 'srt':
+      return renderSrt(document);
+    case 'vtt':
+      return renderVtt(document);
+    case 'docx':
+      return renderDocx(document, options);
+    case 'json':
+      return renderJson(document);
+  }
+}

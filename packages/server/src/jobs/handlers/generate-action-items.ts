@@ -1,0 +1,78 @@
+import { ACTION_ITEM_LIMITS } from '@parley/contract';
+import { type AiEngine, AiEngineError } from '../../ai/index.ts';
+import type { Db } from '../../db/database.ts';
+import type { ActionItemsRepository } from '../../repositories/action-items.ts';
+import type { meetingsRepository } from '../../repositories/meetings.ts';
+import type { peopleRepository } from '../../repositories/people.ts';
+import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
+import { loadNotesInput } from '../../services/notes-input.ts';
+import { type JobHandler, PermanentJobError } from '../worker.ts';
+
+interface Deps {
+  db: Db;
+  meetings: ReturnType<typeof meetingsRepository>;
+  transcriptions: ReturnType<typeof transcriptionsRepository>;
+  people: ReturnType<typeof peopleRepository>;
+  actionItems: ActionItemsRepository;
+  ai: AiEngine;
+}
+
+const PROGRESS_WRITE_MS = 1000;
+const FALLBACK_ERROR = 'An error occurred while generating action items';
+
+export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-action-items'> {
+  const { db, meetings, actionItems, ai } = deps;
+  return {
+    name: 'generate-action-items',
+
+    async run({ meetingId }, { signal, log }) {
+      const meeting = await meetings.findById(meetingId);
+      if (!meeting) return log.info('meeting was deleted; nothing to do');
+      if (meeting.action_items_status !== 'processing') return;
+
+      let lastWrite = 0;
+      const onProgress = (fraction: number) => {
+        if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+        lastWrite = Date.now();
+        meetings
+          .updateById(db, meetingId, { action_items_progress: Math.min(99, Math.floor(fraction * 100)) })
+          .catch((err) => log.warn({ err }, 'progress not saved'));
+      };
+      const input = await loadNotesInput(deps, meeting);
+      let items: Awaited<ReturnType<AiEngine['extractActionItems']>>;
+      try {
+        items = await ai.extractActionItems(input, { signal, onProgress });
+      } catch (error) {
+        // A refused key or a model that cannot answer in the format will not do better on a retry.
+        if (error instanceof AiEngineError && !error.retryable) throw new PermanentJobError(error.message);
+        throw error;
+      }
+      // Generated items are swapped as a whole, so a retried or regenerated job never duplicates them.
+      await actionItems.replaceGenerated(
+        meeting.user_id,
+        meetingId,
+        items.map((item) => ({
+          ...item,
+          // Within what a person may save when editing the item, so an untouched field never fails validation.
+          task: clip(item.task, ACTION_ITEM_LIMITS.taskMax),
+          context: item.context === null ? null : clip(item.context, ACTION_ITEM_LIMITS.contextMax),
+          assignee: item.assignee === null ? null : clip(item.assignee, ACTION_ITEM_LIMITS.assigneeMax),
+          source: 'generated' as const,
+        })),
+      );
+      await meetings.updateById(db, meetingId, {
+        action_items_status: 'completed',
+        action_items_progress: 100,
+        action_items_error: null,
+      });
+      log.info({ items: items.length, engine: ai.name }, 'action items generated');
+    },
+
+    async onFinalFailure({ meetingId }, error) {
+      const message = (error.message || FALLBACK_ERROR).slice(0, 500);
+      await meetings.updateById(db, meetingId, { action_items_status: 'failed', action_items_error: message });
+    },
+  };
+}
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 3).trimEnd()}...`);

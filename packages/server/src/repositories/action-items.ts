@@ -1,0 +1,158 @@
+import type { Db } from '../db/database.ts';
+import type { ActionItemsTable } from '../db/schema.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+
+export type ActionItemRow = ActionItemsTable & { person_name: string | null; person_company: string | null };
+
+/** What an engine, an import or a person supplies; ids, owner, order and times are added here. */
+export interface NewActionItem {
+  task: string;
+  context?: string | null;
+  contextStartMs?: number | null;
+  assignee?: string | null;
+  personId?: string | null;
+  dueDate?: string | null;
+  status?: 'pending' | 'in_progress' | 'completed';
+  source?: 'generated' | 'imported' | 'manual';
+}
+
+export type ActionItemChanges = Partial<
+  Pick<ActionItemsTable, 'task' | 'context' | 'assignee' | 'person_id' | 'due_date' | 'status'>
+>;
+
+const ITEM_COLUMNS = [
+  'action_items.id',
+  'action_items.user_id',
+  'action_items.meeting_id',
+  'action_items.task',
+  'action_items.context',
+  'action_items.context_start_ms',
+  'action_items.assignee',
+  'action_items.person_id',
+  'action_items.due_date',
+  'action_items.status',
+  'action_items.source',
+  'action_items.position',
+  'action_items.created_at',
+  'action_items.updated_at',
+  'people.name as person_name',
+  'people.company as person_company',
+] as const;
+
+const INSERT_BATCH = 200;
+
+export function actionItemsRepository(db: Db) {
+  const items = (executor: Db = db) =>
+    executor.selectFrom('action_items').leftJoin('people', 'people.id', 'action_items.person_id').select(ITEM_COLUMNS);
+
+  async function nextPosition(executor: Db, meetingId: string): Promise<number> {
+    const row = await executor
+      .selectFrom('action_items')
+      .select((eb) => eb.fn.max<number | null>('position').as('max'))
+      .where('meeting_id', '=', meetingId)
+      .executeTakeFirst();
+    return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+  }
+
+  async function insertRows(executor: Db, userId: string, meetingId: string, newItems: NewActionItem[]) {
+    if (newItems.length === 0) return [];
+    const start = await nextPosition(executor, meetingId);
+    const now = nowIso();
+    const rows: ActionItemsTable[] = newItems.map((item, index) => ({
+      id: newId(),
+      user_id: userId,
+      meeting_id: meetingId,
+      task: item.task,
+      context: item.context ?? null,
+      context_start_ms:
+        item.contextStartMs === null || item.contextStartMs === undefined ? null : Math.round(item.contextStartMs),
+      assignee: item.assignee ?? null,
+      person_id: item.personId ?? null,
+      due_date: item.dueDate ?? null,
+      status: item.status ?? 'pending',
+      source: item.source ?? 'generated',
+      position: start + index,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      await executor
+        .insertInto('action_items')
+        .values(rows.slice(i, i + INSERT_BATCH))
+        .execute();
+    }
+    return rows.map((row) => row.id);
+  }
+
+  return {
+    async listByMeeting(userId: string, meetingId: string, page: number, limit: number) {
+      const [rows, count] = await Promise.all([
+        items()
+          .where('action_items.user_id', '=', userId)
+          .where('action_items.meeting_id', '=', meetingId)
+          .orderBy('action_items.position')
+          .orderBy('action_items.id')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom('action_items')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('meeting_id', '=', meetingId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as ActionItemRow[], total: Number(count.n) };
+    },
+
+    findForUser: async (userId: string, meetingId: string, id: string) =>
+      (await items()
+        .where('action_items.user_id', '=', userId)
+        .where('action_items.meeting_id', '=', meetingId)
+        .where('action_items.id', '=', id)
+        .executeTakeFirst()) as ActionItemRow | undefined,
+
+    /** Appends items after the meeting's existing ones (imports, manual entries). Pass a transaction to join one. */
+    insertMany: (userId: string, meetingId: string, newItems: NewActionItem[], executor: Db = db) =>
+      insertRows(executor, userId, meetingId, newItems),
+
+    /**
+     * Swaps the items a previous generation made for a new set in one transaction, so a retried or
+     * regenerated job never duplicates them; imported and hand-made items, and edited ones, stay.
+     */
+    async replaceGenerated(userId: string, meetingId: string, newItems: NewActionItem[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('action_items')
+          .where('user_id', '=', userId)
+          .where('meeting_id', '=', meetingId)
+          .where('source', '=', 'generated')
+          .execute();
+        await insertRows(trx, userId, meetingId, newItems);
+      });
+    },
+
+    async update(userId: string, meetingId: string, id: string, changes: ActionItemChanges): Promise<boolean> {
+      const result = await db
+        .updateTable('action_items')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async delete(userId: string, meetingId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('action_items')
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type ActionItemsRepository = ReturnType<typeof actionItemsRepository>;

@@ -1,0 +1,75 @@
+import type { ExportQuery } from '@parley/contract';
+import type { DocumentPerson, MeetingDocument } from '../exports/document.ts';
+import { attachmentDisposition } from '../exports/file-name.ts';
+import { CONTENT_TYPES, renderExport } from '../exports/render.ts';
+import { notFound } from '../lib/errors.ts';
+import type { actionItemsRepository } from '../repositories/action-items.ts';
+import type { meetingsRepository } from '../repositories/meetings.ts';
+import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
+
+interface Deps {
+  meetings: ReturnType<typeof meetingsRepository>;
+  transcriptions: ReturnType<typeof transcriptionsRepository>;
+  actionItems: ReturnType<typeof actionItemsRepository>;
+}
+
+/** More than any meeting has: exports read every action item in one page. */
+const ALL_ACTION_ITEMS = 100_000;
+
+const personOf = (row: { person_id: string | null; person_name: string | null; person_company: string | null }) =>
+  row.person_id && row.person_name !== null
+    ? ({ id: row.person_id, name: row.person_name, company: row.person_company } satisfies DocumentPerson)
+    : null;
+
+export function exportsService({ meetings, transcriptions, actionItems }: Deps) {
+  /** The user's meeting with its whole transcript and action items, speakers resolved to People. */
+  async function meetingDocument(userId: string, meetingId: string): Promise<MeetingDocument> {
+    const meeting = await meetings.findForUser(userId, meetingId);
+    if (!meeting) throw notFound('Meeting');
+    const [segments, items] = await Promise.all([
+      transcriptions.listAllForMeeting(userId, meetingId),
+      actionItems.listByMeeting(userId, meetingId, 1, ALL_ACTION_ITEMS),
+    ]);
+    return {
+      title: meeting.title,
+      description: meeting.description,
+      createdAt: meeting.created_at,
+      durationMs: Number(meeting.duration_ms),
+      summary: meeting.summary,
+      segments: segments.map((row) => ({
+        speaker: row.speaker,
+        person: personOf(row),
+        text: row.text,
+        startMs: Number(row.start_ms),
+        endMs: Number(row.end_ms),
+        isEdited: Boolean(row.is_edited),
+      })),
+      actionItems: items.rows.map((row) => ({
+        task: row.task,
+        context: row.context,
+        contextStartMs: row.context_start_ms === null ? null : Number(row.context_start_ms),
+        assignee: row.assignee,
+        person: personOf(row),
+        dueDate: row.due_date,
+        status: row.status as MeetingDocument['actionItems'][number]['status'],
+      })),
+    };
+  }
+
+  return {
+    meetingDocument,
+
+    /** The file for one format: its bytes, content type and a download name taken from the title. */
+    async exportMeeting(userId: string, meetingId: string, query: ExportQuery) {
+      const document = await meetingDocument(userId, meetingId);
+      const body = await renderExport(query.format, document, { timeZone: query.tz ?? 'UTC' });
+      return {
+        body,
+        contentType: CONTENT_TYPES[query.format],
+        disposition: attachmentDisposition(document.title || 'Untitled Meeting', query.format),
+      };
+    },
+  };
+}
+
+export type ExportsService = ReturnType<typeof exportsService>;

@@ -1,0 +1,65 @@
+import type { NotesInput } from '../ai/types.ts';
+import type { MeetingRow } from '../repositories/meetings.ts';
+import type { peopleRepository } from '../repositories/people.ts';
+import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
+
+interface Deps {
+  transcriptions: ReturnType<typeof transcriptionsRepository>;
+  people: ReturnType<typeof peopleRepository>;
+}
+
+/** Far above any real meeting's segment count; the engines read the whole transcript. */
+const ALL_SEGMENTS = 1_000_000;
+const CONTACTS_FOR_MATCHING = 5000;
+
+/** What the notes engines read for a meeting: its whole transcript, its date and the owner's contacts. */
+export async function loadNotesInput({ transcriptions, people }: Deps, meeting: MeetingRow): Promise<NotesInput> {
+  const [{ rows }, contacts] = await Promise.all([
+    transcriptions.pageForMeeting(meeting.user_id, meeting.id, { limit: ALL_SEGMENTS, offset: 0 }),
+    people.listForUser(meeting.user_id, { limit: CONTACTS_FOR_MATCHING, offset: 0 }),
+  ]);
+  const segments = rows.map((row) => ({
+    speaker: row.speaker,
+    personId: row.person_id,
+    personName: row.person_name,
+    text: row.text,
+    startMs: Number(row.start_ms),
+    endMs: Number(row.end_ms),
+  }));
+  return {
+    title: meeting.title,
+    meetingDate: new Date(meeting.created_at),
+    language: guessLanguage(segments.map((s) => s.text).join(' ')),
+    segments,
+    people: contacts.rows.map((p) => ({ id: p.id, name: p.name, company: p.company })),
+  };
+}
+
+const ENGLISH_MARKERS = new Set([
+  'the',
+  'and',
+  'to',
+  'of',
+  'a',
+  'i',
+  'you',
+  'it',
+  'that',
+  'is',
+  'we',
+  'in',
+  'this',
+  'so',
+]);
+
+/** Transcripts are English with the local engine; a remote one may return any language, which prompts then keep. */
+function guessLanguage(text: string): string {
+  const sample =
+    text
+      .toLowerCase()
+      .match(/[\p{L}']+/gu)
+      ?.slice(0, 2000) ?? [];
+  if (sample.length === 0) return 'English';
+  const english = sample.filter((w) => ENGLISH_MARKERS.has(w)).length / sample.length;
+  return english >= 0.12 ? 'English' : 'the same language as the transcript';
+}

@@ -1,0 +1,49 @@
+import type { ActionItem, UpdateActionItemRequest } from '@parley/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+import { actionItemKeys } from './keys';
+import { actionItemPath } from './paths';
+
+export async function updateActionItem(
+  projectId: string,
+  meetingId: string,
+  itemId: string,
+  changes: UpdateActionItemRequest,
+): Promise<ActionItem> {
+  const reply = await api.patch<Envelope<ActionItem>>(actionItemPath(projectId, meetingId, itemId), changes);
+  return reply.data;
+}
+
+/**
+ * Saves changes to an item. The list shows them at once (optimistic, spec section 4) and reloads from
+ * the server if the save fails.
+ */
+export function useUpdateActionItem(projectId: string, meetingId: string) {
+  const queryClient = useQueryClient();
+  const queryKey = actionItemKeys.list(projectId, meetingId);
+  return useMutation({
+    mutationFn: ({ itemId, changes }: { itemId: string; changes: UpdateActionItemRequest }) =>
+      updateActionItem(projectId, meetingId, itemId, changes),
+    onMutate: async ({ itemId, changes }) => {
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData<ActionItem[]>(queryKey, (items) =>
+        items?.map((item) =>
+          item._id === itemId
+            ? {
+                ...item,
+                ...(changes.status !== undefined && { status: changes.status }),
+                ...(changes.task !== undefined && { task: changes.task.trim() }),
+                ...(changes.context !== undefined && { context: changes.context || null }),
+                ...(changes.dueDate !== undefined && { dueDate: changes.dueDate || null }),
+              }
+            : item,
+        ),
+      );
+    },
+    onSuccess: (updated) =>
+      queryClient.setQueryData<ActionItem[]>(queryKey, (items) =>
+        items?.map((item) => (item._id === updated._id ? updated : item)),
+      ),
+    onError: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}

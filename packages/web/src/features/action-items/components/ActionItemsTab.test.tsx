@@ -1,0 +1,199 @@
+import type { ActionItem, Meeting } from '@parley/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fail, ok, setupFakeApi } from '@/test/fake-api';
+import { makeMeeting, makeProject, peoplePage } from '@/test/fixtures';
+import { renderApp, signIn } from '@/test/render';
+
+const server = setupFakeApi();
+beforeAll(
+  () => import('@/app/AuthenticatedApp').then(() => import('@/features/meetings/components/MeetingDetailPage')),
+  30_000,
+);
+const project = makeProject({ _id: 'p1', name: 'Standups' });
+const NOW = '2026-11-22T10:00:00.000Z';
+
+function makeItem(overrides: Partial<ActionItem> = {}): ActionItem {
+  return {
+    _id: 'item00000001',
+    meetingId: 'm1',
+    task: 'Send the budget to Marco',
+    context: 'Project Manager: I will send the budget to Marco by Friday.',
+    contextStartTime: 75,
+    assignee: 'Project Manager',
+    personId: null,
+    dueDate: null,
+    status: 'pending',
+    source: 'generated',
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  };
+}
+
+function serve(meeting: () => Meeting, items: () => ActionItem[]) {
+  signIn(server, undefined, { projects: [project] });
+  server.on('GET /api/projects/:id', () => ok(project));
+  server.on('GET /api/projects/:id/meetings/:meetingId', () => ok(meeting()));
+  server.on('GET /api/projects/:id/meetings/:meetingId/audio-url', () =>
+    ok({ url: '/a.wav', expiresAt: '2026-11-22T18:00:00.000Z' }),
+  );
+  server.on('GET /api/meetings/:id/transcriptions', () =>
+    ok({ transcriptions: [], pagination: { page: 1, pages: 0, total: 0, limit: 50 } }),
+  );
+  server.on('GET /api/people', () => ok(peoplePage()));
+  server.on('GET /api/projects/:id/meetings/:meetingId/action-items', (request) => {
+    const list = items();
+    expect(request.query.get('limit')).toBe('50');
+    return ok({ actionItems: list, pagination: { page: 1, pages: 1, total: list.length, limit: 50 } });
+  });
+}
+
+async function openTab() {
+  const app = renderApp('/projects/p1/meetings/m1');
+  await app.user.click(await app.findByRole('tab', { name: 'Action Items' }));
+  return app;
+}
+
+// Whole-app renders: on a loaded 2-core machine one can take longer than the default 5 s.
+describe('Action Items tab', { timeout: 20_000 }, () => {
+  it('starts generation and shows the processing state with its progress', async () => {
+    let meeting = makeMeeting({ _id: 'm1', projectId: 'p1' });
+    serve(
+      () => meeting,
+      () => [],
+    );
+    server.on('POST /api/projects/:id/meetings/:meetingId/action-items/generate', () => {
+      meeting = { ...meeting, actionItemsStatus: 'processing', actionItemsProgress: 30 };
+      return ok(meeting, 202);
+    });
+    const { user } = await openTab();
+    expect(screen.getByText('Tasks and follow-ups from this meeting')).toBeInTheDocument();
+    expect(screen.getByText('No Action Items Yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Generate Action Items' }));
+    expect(await screen.findByText('Generating Action Items')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please wait while we analyze the meeting and extract action items...'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Action items progress' })).toHaveAttribute('aria-valuenow', '30');
+  });
+
+  it('shows the stored error of a failed generation, or the fallback, with Try Again', async () => {
+    serve(
+      () =>
+        makeMeeting({
+          _id: 'm1',
+          projectId: 'p1',
+          actionItemsStatus: 'failed',
+          metadata: { actionItems: { errorMessage: 'The AI service refused the API key' } },
+        }),
+      () => [],
+    );
+    await openTab();
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Failed to Generate Action Items')).toBeInTheDocument();
+    expect(within(alert).getByText('The AI service refused the API key')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeEnabled();
+  });
+
+  it('falls back to the generic failure text', async () => {
+    serve(
+      () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'failed' }),
+      () => [],
+    );
+    await openTab();
+    expect(screen.getByText('An error occurred while generating action items')).toBeInTheDocument();
+  });
+
+  it('loads the list once completed, or says none were found', async () => {
+    serve(
+      () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
+      () => [],
+    );
+    await openTab();
+    expect(screen.getByText('Loading action items...')).toBeInTheDocument();
+    expect(await screen.findByText('No Action Items Found')).toBeInTheDocument();
+    expect(screen.getByText('No action items were identified in this meeting.')).toBeInTheDocument();
+  });
+
+  it('shows an item; changes its status at once and reloads the list when the save fails', async () => {
+    const person = { _id: 'pers00000001', name: 'Marco Rossi', company: 'Acme' };
+    serve(
+      () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
+      () => [makeItem({ personId: person, dueDate: '2026-11-27T17:00:00.000Z' })],
+    );
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.on('PATCH /api/projects/:id/meetings/:meetingId/action-items/:itemId', () => ({
+      ...fail(500, 'Database unavailable'),
+      delay: held,
+    }));
+    const { user } = await openTab();
+    expect(await screen.findByText('Send the budget to Marco')).toBeInTheDocument();
+    expect(screen.getByText('Marco Rossi - Acme')).toBeInTheDocument();
+    expect(screen.getByText(/^Due Nov 27, 2026/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Play from 01:15' })).toHaveAttribute('href', '?t=75');
+
+    const status = screen.getByRole('combobox', { name: 'Status of Send the budget to Marco' });
+    expect(status).toHaveClass('bg-gray-100');
+    const listLoads = () =>
+      server.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/action-items')).length;
+    const loadsBefore = listLoads();
+    await user.selectOptions(status, 'completed');
+    expect(status).toHaveValue('completed');
+    expect(status).toHaveClass('bg-green-100');
+    release();
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    await waitFor(() => expect(listLoads()).toBe(loadsBefore + 1));
+    await waitFor(() => expect(status).toHaveValue('pending'));
+    expect(server.requests.find((r) => r.method === 'PATCH')!.body).toEqual({ status: 'completed' });
+  });
+
+  it('edits the title, due date and context; Save is off for a blank title', async () => {
+    let item = makeItem();
+    serve(
+      () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
+      () => [item],
+    );
+    server.on('PATCH /api/projects/:id/meetings/:meetingId/action-items/:itemId', (request) => {
+      const body = request.body as Partial<ActionItem>;
+      item = { ...item, ...body } as ActionItem;
+      return ok(item);
+    });
+    const { user } = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Edit Send the budget to Marco' }));
+    const title = screen.getByLabelText('Task title');
+    await user.clear(title);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(title, 'Send the final budget');
+    await user.type(screen.getByLabelText('Due Date'), '2026-12-01T09:30');
+    await user.clear(screen.getByLabelText('Context'));
+    await user.type(screen.getByLabelText('Context'), 'Agreed at the end');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Send the final budget')).toBeInTheDocument();
+    const body = server.requests.find((r) => r.method === 'PATCH')!.body as Record<string, string>;
+    expect(body).toEqual({
+      task: 'Send the final budget',
+      dueDate: new Date('2026-12-01T09:30').toISOString(),
+      context: 'Agreed at the end',
+    });
+  });
+
+  it("deletes an item after the 'Delete Action Item' dialog", async () => {
+    serve(
+      () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
+      () => [makeItem()],
+    );
+    server.on('DELETE /api/projects/:id/meetings/:meetingId/action-items/:itemId', () => ({ status: 204 }));
+    const { user } = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Delete Send the budget to Marco' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Action Item' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Send the budget to Marco')).toBeNull());
+    expect(server.requests.some((r) => r.method === 'DELETE' && r.path.endsWith('/action-items/item00000001'))).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,111 @@
+import type { Meeting } from '@parley/contract';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fail, ok, setupFakeApi } from '@/test/fake-api';
+import { makeMeeting, makeProject, peoplePage } from '@/test/fixtures';
+import { renderApp, signIn } from '@/test/render';
+
+const server = setupFakeApi();
+beforeAll(
+  () => import('@/app/AuthenticatedApp').then(() => import('@/features/meetings/components/MeetingDetailPage')),
+  30_000,
+);
+const project = makeProject({ _id: 'p1', name: 'Standups' });
+
+function serve(meeting: Meeting) {
+  signIn(server, undefined, { projects: [project] });
+  server.on('GET /api/projects/:id', () => ok(project));
+  server.on('GET /api/projects/:id/meetings/:meetingId', () => ok(meeting));
+  server.on('GET /api/projects/:id/meetings/:meetingId/audio-url', () =>
+    ok({ url: '/a.wav', expiresAt: '2026-11-22T18:00:00.000Z' }),
+  );
+  server.on('GET /api/meetings/:id/transcriptions', () =>
+    ok({ transcriptions: [], pagination: { page: 1, pages: 0, total: 0, limit: 50 } }),
+  );
+  server.on('GET /api/people', () => ok(peoplePage()));
+}
+
+const sse = (...events: unknown[]) => ({
+  headers: { 'Content-Type': 'text/event-stream' },
+  raw: `: stream open\n\n${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}`,
+});
+
+async function openSummaryTab() {
+  const app = renderApp('/projects/p1/meetings/m1');
+  await app.user.click(await app.findByRole('tab', { name: 'Summary' }));
+  return app;
+}
+
+// Whole-app renders: on a loaded 2-core machine one can take longer than the default 5 s.
+describe('Summary tab', { timeout: 20_000 }, () => {
+  it('generates a summary from the stream and renders it as safe markdown with seek links', async () => {
+    const meeting = makeMeeting({ _id: 'm1', projectId: 'p1' });
+    serve(meeting);
+    const summary =
+      '## Key points\n\n- Ship on **Friday** [1:05](?t=65)\n- <img src=x onerror="alert(1)"> [click](javascript:alert(1))';
+    server.on('POST /api/projects/:id/meetings/:meetingId/summary/stream', () =>
+      sse(
+        { type: 'chunk', content: '## Key points\n\n- Ship on **Friday** [1:05](?t=65)\n' },
+        { type: 'chunk', content: '- <img src=x onerror="alert(1)"> [click](javascript:alert(1))' },
+        { type: 'complete', meeting: { ...meeting, summary } },
+      ),
+    );
+    const { user, container } = await openSummaryTab();
+    expect(screen.getByText('No Summary Available')).toBeInTheDocument();
+    expect(screen.getByText("Generate an AI summary of this meeting's transcription.")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Generate Summary' }));
+
+    expect(await screen.findByRole('heading', { name: 'Key points' })).toBeInTheDocument();
+    expect(screen.getByText('Friday').tagName).toBe('STRONG');
+    expect(screen.getByRole('link', { name: '1:05' })).toHaveAttribute('href', '?t=65');
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'click' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Regenerate' })).toBeEnabled();
+    const request = server.requests.find((r) => r.path.endsWith('/summary/stream'))!;
+    expect(request.method).toBe('POST');
+    expect(request.headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it("shows 'HTTP {status}: {text}' for a refused stream, and Try Again succeeds", async () => {
+    const meeting = makeMeeting({ _id: 'm1', projectId: 'p1' });
+    serve(meeting);
+    server.on('POST /api/projects/:id/meetings/:meetingId/summary/stream', () =>
+      fail(409, 'A summary is already being generated for this meeting'),
+    );
+    const { user } = await openSummaryTab();
+    await user.click(screen.getByRole('button', { name: 'Generate Summary' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to Generate Summary')).toBeInTheDocument();
+    expect(
+      within(alert).getByText('HTTP 409: A summary is already being generated for this meeting'),
+    ).toBeInTheDocument();
+
+    server.on('POST /api/projects/:id/meetings/:meetingId/summary/stream', () =>
+      sse({ type: 'chunk', content: 'All good' }, { type: 'complete', meeting: { ...meeting, summary: 'All good' } }),
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('All good')).toBeInTheDocument();
+  });
+
+  it('shows the message of an error event', async () => {
+    serve(makeMeeting({ _id: 'm1', projectId: 'p1', summary: 'Old notes' }));
+    server.on('POST /api/projects/:id/meetings/:meetingId/summary/stream', () =>
+      sse(
+        { type: 'chunk', content: 'Part' },
+        { type: 'error', message: 'The AI service did not answer within 120 seconds' },
+      ),
+    );
+    const { user } = await openSummaryTab();
+    expect(screen.getByText('Old notes')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect(await screen.findByText('The AI service did not answer within 120 seconds')).toBeInTheDocument();
+    expect(screen.getByText('Failed to Generate Summary')).toBeInTheDocument();
+  });
+
+  it('offers generation only once the meeting is transcribed', async () => {
+    serve(makeMeeting({ _id: 'm1', projectId: 'p1', transcriptionStatus: 'processing', transcriptionProgress: 40 }));
+    await openSummaryTab();
+    expect(screen.getByRole('button', { name: 'Generate Summary' })).toBeDisabled();
+    expect(screen.getByText('Available once the transcription is completed.')).toBeInTheDocument();
+  });
+});
