@@ -12,12 +12,15 @@ import {
   LoginResponse,
   MeetingListResponse,
   MeetingResponse,
+  MeetingSearchResponse,
   ModifiedCountResponse,
   PasswordUpdateRequest,
   PeopleListResponse,
   PersonResponse,
+  PersonTranscriptionsResponse,
   ProjectListResponse,
   ProjectResponse,
+  ProjectSearchResponse,
   ProvidersResponse,
   ReassignPersonRequest,
   RegisterRequest,
@@ -57,6 +60,7 @@ export const CONTRACT_ROUTES: Record<string, RouteContract> = {
   'GET /api/projects/:id': { replies: { 200: ProjectResponse } },
   'PUT /api/projects/:id': { body: UpdateProjectRequest, replies: { 200: ProjectResponse } },
   'DELETE /api/projects/:id': { replies: { 204: null } },
+  'GET /api/projects/:id/transcriptions/search-all': { replies: { 200: ProjectSearchResponse } },
 
   'GET /api/projects/:id/meetings': { replies: { 200: MeetingListResponse } },
   'POST /api/projects/:id/meetings': { replies: { 201: CreateMeetingResponse } }, // multipart body
@@ -75,6 +79,7 @@ export const CONTRACT_ROUTES: Record<string, RouteContract> = {
   'DELETE /api/projects/:id/meetings/:meetingId/action-items/:itemId': { replies: { 204: null } },
 
   'GET /api/meetings/:meetingId/transcriptions': { replies: { 200: TranscriptionPageResponse } },
+  'GET /api/meetings/:meetingId/transcriptions/hybrid-search': { replies: { 200: MeetingSearchResponse } },
   'PATCH /api/meetings/:meetingId/transcriptions/:transcriptionId': {
     body: UpdateTranscriptionRequest,
     replies: { 200: TranscriptionResponse },
@@ -94,7 +99,7 @@ export const CONTRACT_ROUTES: Record<string, RouteContract> = {
   'GET /api/people/:id': { replies: { 200: PersonResponse } },
   'PUT /api/people/:id': { body: UpdatePersonRequest, replies: { 200: PersonResponse } },
   'DELETE /api/people/:id': { replies: { 204: null } },
-  'GET /api/people/:id/transcriptions': { replies: { 200: TranscriptionPageResponse } },
+  'GET /api/people/:id/transcriptions': { replies: { 200: PersonTranscriptionsResponse } },
 };
 
 const compiled = Object.entries(CONTRACT_ROUTES).map(([route, contract]) => {

@@ -2,7 +2,7 @@ import type { SearchHit } from '@parley/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dropped, fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makeProject, makeSegment } from '@/test/fixtures';
+import { makeMeeting, makeProject, makeSegment, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
@@ -45,7 +45,7 @@ function serveMeeting() {
       pagination: { page: 1, pages: 1, total: 1, limit: 50 },
     }),
   );
-  server.on('GET /api/people', () => ok({ people: [] }));
+  server.on('GET /api/people', () => ok(peoplePage()));
 }
 const searchRequests = () => server.requests.filter((r) => r.path.endsWith('/hybrid-search'));
 

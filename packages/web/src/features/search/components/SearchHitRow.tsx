@@ -12,7 +12,7 @@ export function SearchHitRow({ hit }: { hit: SearchHit }) {
           {formatTimestamp(hit.startTime)} - {formatTimestamp(hit.endTime)}
         </span>
       </span>
-      <span className="break-words whitespace-pre-wrap">
+      <span className="wrap-anywhere whitespace-pre-wrap">
         <HighlightedText text={hit.text} highlights={hit.highlights} />
       </span>
     </span>
