@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { uploadMeeting } from '../helpers/uploads.ts';
+import { importTranscript, uploadMeeting } from '../helpers/uploads.ts';
 
 // Segments are written through the repository the transcription job uses, so the index is maintained
 // exactly as in production (triggers on SQLite, generated columns on PostgreSQL).
@@ -214,6 +214,42 @@ describe('search across a project', () => {
     expect(data.pagination.total).toBe(25);
     expect(data.results).toHaveLength(7);
     expect(data.results.every((g) => g.matchCount === 1 && g.transcriptions.length === 1)).toBe(true);
+  });
+
+  it('finds an imported WebVTT transcript by its words, a misspelling and a sound-alike', async () => {
+    const vtt = [
+      'WEBVTT',
+      '',
+      '00:00:01.000 --> 00:00:04.000',
+      '<v Priya>The quarterly forecast goes to the steering committee.',
+      '',
+      '00:00:05.000 --> 00:00:08.000',
+      '<v Marcus>Kathryn will send the warehouse figures on Friday.',
+      '',
+    ].join('\n');
+    const res = await importTranscript(
+      server.url,
+      token,
+      projectId,
+      { name: 'board.vtt', text: vtt },
+      { fields: { title: 'Board call', recordingType: 'upload' } },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const imported = res.body.data._id as string;
+    const found = async (q: string) => {
+      const group = (await inProject(q)).results.find((g) => g.meetingId === imported);
+      return group?.transcriptions.map((t) => ({ text: t.text, matchedBy: t.matchedBy, words: highlighted(t) }));
+    };
+    expect(await found('steering committee')).toEqual([
+      expect.objectContaining({ text: 'The quarterly forecast goes to the steering committee.' }),
+    ]);
+    // Near-spellings and sound-alikes come from the user's vocabulary, which the import must add to.
+    expect(await found('forcast')).toEqual([
+      expect.objectContaining({ matchedBy: expect.arrayContaining(['fuzzy']), words: ['forecast'] }),
+    ]);
+    expect(await found('Catherine')).toEqual([
+      expect.objectContaining({ matchedBy: expect.arrayContaining(['phonetic']), words: ['Kathryn'] }),
+    ]);
   });
 });
 
