@@ -18,7 +18,7 @@ async function analyse(path: string) {
     features.addPiece(p);
     segments.push({ start: p.start, end: p.end });
   }
-  return { windows: features.windows, segments };
+  return { blocks: features.blocks, segments };
 }
 
 function labelled(segments: Array<{ start: number; end: number }>, labels: string[]) {
@@ -27,9 +27,9 @@ function labelled(segments: Array<{ start: number; end: number }>, labels: strin
 
 describe('diarize (speaker count not given)', () => {
   it('keeps one voice (112 s of one radio amateur) on one speaker', async () => {
-    const { windows, segments } = await analyse(oneVoicePath());
-    expect(windows.length).toBeGreaterThan(50);
-    const r = diarize(windows, segments);
+    const { blocks, segments } = await analyse(oneVoicePath());
+    expect(blocks.length).toBeGreaterThan(50);
+    const r = diarize(blocks, segments);
     expect(r.speakerCount).toBe(1);
     expect(new Set(r.labels)).toEqual(new Set(['Speaker 1']));
     expect(dominantLabelShare(labelled(segments, r.labels))).toBe(1);
@@ -37,8 +37,8 @@ describe('diarize (speaker count not given)', () => {
 
   it('finds the three speakers of a joined meeting and attributes ≥ 85% of the speech', async () => {
     const meeting = makeMultiSpeakerMeeting({ speakers: 3 });
-    const { windows, segments } = await analyse(meeting.path);
-    const r = diarize(windows, segments);
+    const { blocks, segments } = await analyse(meeting.path);
+    const r = diarize(blocks, segments);
     expect(r.speakerCount).toBe(3);
     expect(speakerAttribution(meeting.turns, labelled(segments, r.labels))).toBeGreaterThanOrEqual(0.85);
     // numbered in order of first appearance
@@ -49,8 +49,8 @@ describe('diarize (speaker count not given)', () => {
 
   it('finds four speakers when a fourth joins', async () => {
     const meeting = makeMultiSpeakerMeeting({ speakers: 4 });
-    const { windows, segments } = await analyse(meeting.path);
-    const r = diarize(windows, segments);
+    const { blocks, segments } = await analyse(meeting.path);
+    const r = diarize(blocks, segments);
     expect(r.speakerCount).toBe(4);
     expect(speakerAttribution(meeting.turns, labelled(segments, r.labels))).toBeGreaterThanOrEqual(0.85);
   });

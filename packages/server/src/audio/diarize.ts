@@ -1,198 +1,154 @@
 /**
- * Speaker diarization from signal features only (no neural embedding model is available).
+ * Speaker diarization from signal features only (no neural speaker-embedding model is available):
  *
- * 1. Features: for every speech piece, MFCCs of the frames the VAD calls speech; windows of
- *    ~1.5 s of speech (hop 0.75 s) are summarised by the mean and standard deviation of c1..c19.
- *    Only these compact vectors are kept (~40 floats per 0.75 s), never the audio.
- * 2. Clustering: average-linkage agglomerative clustering of the standardised window vectors.
- * 3. Stopping rule (number of speakers, not given): the largest number of clusters such that every
- *    cluster holds a real share of the speech and every pair of clusters is separated by at least
- *    `minSeparation` in Mahalanobis distance under the pooled within-cluster covariance (a Fisher
- *    separation). One voice split in two gives a separation of about 1.6 (the halves of one Gaussian
- *    blob); different voices sit well above it.
- * 4. Re-segmentation: Gaussian classifier with a Viterbi switch penalty over time-ordered windows,
- *    re-estimated a few times; clusters that become too small or too close are merged.
- * 5. Each transcript segment gets the speaker holding most of its windows; labels are numbered in
- *    order of first appearance.
+ * 1. features (speaker-features.ts): Gaussian statistics of MFCC c1..c19 per ~0.5 s of speech;
+ * 2. change detection (change-detection.ts): ΔBIC between the speech on either side of each block
+ *    boundary cuts continuous speech into single-speaker segments;
+ * 3. clustering (clustering.ts): agglomerative ΔBIC clustering of those segments; the number of
+ *    speakers is where merging stops paying;
+ * 4. re-segmentation (resegment.ts): per-speaker Gaussians and a Viterbi pass over the blocks;
+ * 5. transcript segments are labelled, and cut where the speaker changes inside them.
  *
- * See docs/decisions for the reasoning and the measured figures.
+ * See docs/decisions/011-diarization.md and 012-real-meetings.md for the reasoning and figures.
  */
-import {
-  absorbSmall,
-  averageLinkage,
-  cut,
-  fitModel,
-  minPairSeparation,
-  relabel,
-  standardiseAndProject,
-} from './clustering.ts';
-import { viterbi } from './resegment.ts';
-import type { SpeakerWindow } from './speaker-features.ts';
+import { type ChangeOptions, detectChanges } from './change-detection.ts';
+import { type ClusteringOptions, clusterSegments } from './clustering.ts';
+import { GaussStats } from './gaussian.ts';
+import { compact, type ResegmentOptions, resegment } from './resegment.ts';
+import type { SpeakerBlock } from './speaker-features.ts';
 
-export { type FeatureOptions, SpeakerFeatures, type SpeakerWindow } from './speaker-features.ts';
+export { type FeatureOptions, type SpeakerBlock, SpeakerFeatures } from './speaker-features.ts';
 
 export interface DiarizeOptions {
-  /** Upper bound on speakers considered; default 10. */
-  maxSpeakers?: number;
-  /** Principal components of the standardised window vectors used for clustering; default 3. */
-  dims?: number;
-  /** Minimal Fisher (Mahalanobis) separation between two speakers' window means; default depends on the number of windows (see separationFloor). */
-  minSeparation?: number;
-  /** Lower bound of the automatic minimal separation; default 5. */
-  separationFloor?: number;
-  /** A speaker must hold at least this share of the windows; default 0.04. */
-  minShare?: number;
-  /** ... and at least this many windows; default 6. */
-  minWindows?: number;
-  /** Viterbi cost of a speaker change between neighbouring windows (in units of half squared Mahalanobis distance); default 6. */
-  switchPenalty?: number;
-  /** Windows used to build the dendrogram (more are subsampled evenly); default 1500. */
-  maxClusterWindows?: number;
+  change?: ChangeOptions;
+  clustering?: ClusteringOptions;
+  resegment?: ResegmentOptions;
+  /** A speaker run shorter than this inside a transcript segment does not cut it; default 1 s. */
+  minPartSeconds?: number;
+  /** Fewer blocks than this (too little speech to tell voices apart) give one speaker; default 8. */
+  minBlocks?: number;
+}
+
+export interface SegmentPart {
+  start: number;
+  end: number;
+  /** 'Speaker 1', ... numbered in order of first appearance. */
+  speaker: string;
 }
 
 export interface DiarizationResult {
   speakerCount: number;
-  /** One label per input segment ('Speaker 1', ...), numbered in order of first appearance. */
+  /** The main speaker of each input segment. */
   labels: string[];
-  /** Speaker index (0-based, same numbering as labels) per window, in input order. */
-  windowSpeakers: number[];
+  /** Each input segment cut at speaker changes (one part when one speaker holds it). */
+  parts: SegmentPart[][];
+  /** Speaker index (0-based, same numbering as the labels) per block. */
+  blockSpeakers: number[];
 }
 
 /**
- * Assign speakers to segments. `windows` come from SpeakerFeatures; `segments` are the transcript
+ * Assign speakers to segments. `blocks` come from SpeakerFeatures; `segments` are the transcript
  * segments (seconds). The number of speakers is estimated from the data.
  */
 export function diarize(
-  windows: SpeakerWindow[],
+  blocks: SpeakerBlock[],
   segments: Array<{ start: number; end: number }>,
   options: DiarizeOptions = {},
 ): DiarizationResult {
-  const maxSpeakers = options.maxSpeakers ?? 10;
-  const dims = options.dims ?? 3;
-  const minShare = options.minShare ?? 0.04;
-  const minWindowsOpt = options.minWindows ?? 6;
-  const penalty = options.switchPenalty ?? 6;
-  const maxClusterWindows = options.maxClusterWindows ?? 1500;
-
-  const n = windows.length;
-  if (n < 2 * minWindowsOpt) {
-    return {
-      speakerCount: segments.length ? 1 : 0,
-      labels: segments.map(() => 'Speaker 1'),
-      windowSpeakers: windows.map(() => 0),
-    };
+  const order = Array.from({ length: blocks.length }, (_, i) => i).sort((a, b) => blocks[a]!.start - blocks[b]!.start);
+  const sorted = order.map((i) => blocks[i]!);
+  let labels: Int32Array = new Int32Array(sorted.length);
+  if (sorted.length >= (options.minBlocks ?? 8)) {
+    const ranges = detectChanges(sorted, options.change);
+    const segmentStats = ranges.map(([a, b]) => GaussStats.merged(...sorted.slice(a, b).map((x) => x.stats)));
+    const clusters = clusterSegments(segmentStats, options.clustering);
+    ranges.forEach(([a, b], s) => {
+      labels.fill(clusters[s]!, a, b);
+    });
+    labels = resegment(sorted, labels, options.resegment);
   }
-  const x = standardiseAndProject(windows, dims);
-  const minSize = Math.max(minWindowsOpt, Math.ceil(minShare * n));
-
-  // Dendrogram on an even subsample when there are many windows.
-  const step = Math.max(1, Math.ceil(n / maxClusterWindows));
-  const sampleIdx: number[] = [];
-  for (let i = 0; i < n; i += step) sampleIdx.push(i);
-  const xs = sampleIdx.map((i) => x[i]!);
-  const merges = averageLinkage(xs);
-  // The separation that chance alone produces when one voice is split shrinks with the sample size
-  // (measured on Gaussian and Student-t data run through this same procedure: ~4.8 at 25 windows,
-  // ~3.5 at 112, ~2.8 at 400, 5 dimensions); require a margin above it, and never less than the floor.
-  const minSeparation =
-    options.minSeparation ?? Math.max(options.separationFloor ?? 5, 1.3 * (2.3 + 12 / Math.sqrt(xs.length)));
-  const minSizeSample = Math.max(2, Math.ceil(minSize / step));
-
-  // Stopping rule: the largest cut whose (non-tiny) clusters are all pairwise separated.
-  let chosen: Int32Array = new Int32Array(xs.length);
-  let chosenK = 1;
-  for (let k = 2; k <= Math.min(maxSpeakers * 3, xs.length); k++) {
-    const { labels, k: kk } = absorbSmall(xs, cut(xs.length, merges, k), minSizeSample);
-    if (kk <= chosenK) continue;
-    if (kk > maxSpeakers) break;
-    const model = fitModel(xs, labels, kk);
-    if (minPairSeparation(model).value >= minSeparation) {
-      chosen = labels;
-      chosenK = kk;
-    }
-  }
-
-  let labels: Int32Array;
-  let k = chosenK;
-  if (k === 1) {
-    labels = new Int32Array(n);
-  } else {
-    // Extend the sample's clustering to all windows, then re-segment with a Viterbi smoother.
-    let model = fitModel(xs, chosen, k);
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => windows[a]!.start - windows[b]!.start);
-    labels = viterbi(x, order, windows, model, penalty);
-    for (let iter = 0; iter < 5; iter++) {
-      const r = absorbSmall(x, labels, minSize);
-      labels = r.labels;
-      k = r.k;
-      if (k === 1) break;
-      model = fitModel(x, labels, k);
-      const sep = minPairSeparation(model);
-      if (sep.value < minSeparation) {
-        // merge the closest pair and go on
-        labels = relabel(labels.map((l) => (l === sep.b ? sep.a : l))).labels;
-        k--;
-        if (k === 1) break;
-        model = fitModel(x, labels, k);
-      }
-      const next = viterbi(x, order, windows, model, penalty);
-      let changed = 0;
-      for (let i = 0; i < n; i++) if (next[i] !== labels[i]) changed++;
-      labels = next;
-      if (changed === 0) break;
-    }
-    const r = absorbSmall(x, labels, minSize);
-    labels = r.labels;
-    k = r.k;
-  }
-
-  // Segment labels by overlap with windows; segments without windows take the nearest window's speaker.
-  const segSpeaker: number[] = [];
-  const sortedWin = Array.from({ length: n }, (_, i) => i).sort((a, b) => windows[a]!.start - windows[b]!.start);
-  let lo = 0;
-  const segOrder = Array.from({ length: segments.length }, (_, i) => i).sort(
-    (a, b) => segments[a]!.start - segments[b]!.start,
-  );
-  const raw = new Array<number>(segments.length).fill(0);
-  for (const si of segOrder) {
-    const seg = segments[si]!;
-    while (lo < sortedWin.length && windows[sortedWin[lo]!]!.end < seg.start - 30) lo++;
-    const votes = new Float64Array(k);
-    let nearest = -1;
-    let nearestGap = Infinity;
-    for (let t = lo; t < sortedWin.length; t++) {
-      const w = windows[sortedWin[t]!]!;
-      if (w.start > seg.end + 30) break;
-      const ov = Math.min(seg.end, w.end) - Math.max(seg.start, w.start);
-      if (ov > 0) votes[labels[sortedWin[t]!]!]! += ov;
-      const gap = Math.max(0, w.start - seg.end, seg.start - w.end);
-      if (gap < nearestGap) {
-        nearestGap = gap;
-        nearest = labels[sortedWin[t]!]!;
-      }
-    }
-    let best = -1;
-    let bestV = 0;
-    for (let c = 0; c < k; c++) {
-      if (votes[c]! > bestV) {
-        bestV = votes[c]!;
-        best = c;
-      }
-    }
-    raw[si] = best >= 0 ? best : Math.max(nearest, 0);
-  }
-  // Number speakers in order of first appearance.
+  const parts = segments.map((seg) => splitSegment(seg, sorted, labels, options.minPartSeconds ?? 1));
+  // number speakers in order of first appearance in the transcript
   const rename = new Map<number, number>();
-  for (const si of segOrder) {
-    const c = raw[si]!;
-    if (!rename.has(c)) rename.set(c, rename.size);
-  }
-  for (let c = 0; c < k; c++) if (!rename.has(c)) rename.set(c, rename.size);
-  for (let si = 0; si < segments.length; si++) segSpeaker[si] = rename.get(raw[si]!)!;
-  const used = new Set(segSpeaker);
+  const orderedParts = parts
+    .flat()
+    .slice()
+    .sort((a, b) => a.start - b.start);
+  for (const p of orderedParts) if (!rename.has(p.speaker)) rename.set(p.speaker, rename.size);
+  for (const l of compact(labels)) if (!rename.has(l)) rename.set(l, rename.size);
+  const name = (c: number) => `Speaker ${rename.get(c)! + 1}`;
+  const blockSpeakers = new Array<number>(blocks.length);
+  order.forEach((orig, t) => {
+    blockSpeakers[orig] = rename.get(labels[t]!) ?? 0;
+  });
+  const used = new Set(orderedParts.map((p) => p.speaker));
   return {
-    speakerCount: segments.length ? used.size : k,
-    labels: segSpeaker.map((c) => `Speaker ${c + 1}`),
-    windowSpeakers: Array.from(labels, (l) => rename.get(l)!),
+    speakerCount: segments.length ? used.size : new Set(labels).size,
+    labels: parts.map((ps) => name(mainSpeaker(ps))),
+    parts: parts.map((ps) => ps.map((p) => ({ start: p.start, end: p.end, speaker: name(p.speaker) }))),
+    blockSpeakers,
   };
+}
+
+function mainSpeaker(parts: Array<{ start: number; end: number; speaker: number }>): number {
+  const time = new Map<number, number>();
+  for (const p of parts) time.set(p.speaker, (time.get(p.speaker) ?? 0) + p.end - p.start);
+  let best = parts[0]!.speaker;
+  for (const [s, t] of time) if (t > (time.get(best) ?? 0)) best = s;
+  return best;
+}
+
+/** The segment's speaker runs (from the blocks inside it), runs shorter than minPart folded into a neighbour. */
+function splitSegment(
+  seg: { start: number; end: number },
+  blocks: SpeakerBlock[],
+  labels: Int32Array,
+  minPart: number,
+): Array<{ start: number; end: number; speaker: number }> {
+  const runs: Array<{ first: number; last: number; speaker: number }> = [];
+  let nearest = -1;
+  let nearestGap = Infinity;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const gap = Math.max(0, b.start - seg.end, seg.start - b.end);
+    if (gap < nearestGap) {
+      nearestGap = gap;
+      nearest = i;
+    }
+    const mid = (b.start + b.end) / 2;
+    if (mid < seg.start || mid > seg.end) continue;
+    const last = runs[runs.length - 1];
+    if (last && last.speaker === labels[i]) last.last = i;
+    else runs.push({ first: i, last: i, speaker: labels[i]! });
+  }
+  if (runs.length === 0) return [{ ...seg, speaker: nearest >= 0 ? labels[nearest]! : 0 }];
+  // fold short runs into the longer neighbour until every run is long enough (or one is left)
+  const span = (r: { first: number; last: number }) => blocks[r.last]!.end - blocks[r.first]!.start;
+  for (;;) {
+    let shortest = -1;
+    for (let r = 0; r < runs.length; r++) {
+      if (runs.length > 1 && span(runs[r]!) < minPart && (shortest < 0 || span(runs[r]!) < span(runs[shortest]!)))
+        shortest = r;
+    }
+    if (shortest < 0) break;
+    const left = runs[shortest - 1];
+    const right = runs[shortest + 1];
+    const into = !right || (left && span(left) >= span(right)) ? shortest - 1 : shortest + 1;
+    const target = runs[into]!;
+    target.first = Math.min(target.first, runs[shortest]!.first);
+    target.last = Math.max(target.last, runs[shortest]!.last);
+    runs.splice(shortest, 1);
+    // neighbours with the same speaker join
+    for (let r = runs.length - 1; r > 0; r--) {
+      if (runs[r]!.speaker === runs[r - 1]!.speaker) {
+        runs[r - 1]!.last = runs[r]!.last;
+        runs.splice(r, 1);
+      }
+    }
+  }
+  return runs.map((r, k) => ({
+    start: k === 0 ? seg.start : (blocks[runs[k - 1]!.last]!.end + blocks[r.first]!.start) / 2,
+    end: k === runs.length - 1 ? seg.end : (blocks[r.last]!.end + blocks[runs[k + 1]!.first]!.start) / 2,
+    speaker: r.speaker,
+  }));
 }

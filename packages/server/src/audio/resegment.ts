@@ -1,51 +1,92 @@
-/** Re-segmentation: a Viterbi pass over time-ordered windows under the Gaussian speaker model. */
-import { type Model, mahalanobis2 } from './clustering.ts';
-import type { Vec } from './linalg.ts';
+/**
+ * Re-segmentation: given a first clustering, fit one full-covariance Gaussian per speaker and
+ * relabel every block with a Viterbi pass over the blocks in time order (staying with the same
+ * speaker is free; a change costs `switchPenalty`, less across a long pause). Models are re-fitted
+ * from the new labels a few times. This moves the boundaries found by change detection to where the
+ * speaker models say the change is, and reassigns blocks the first clustering put with the wrong
+ * speaker.
+ */
+import { frameLogLikelihood, GaussStats, toModel } from './gaussian.ts';
+import type { SpeakerBlock } from './speaker-features.ts';
 
-/** Viterbi over time-ordered windows: emission cost = ½ Mahalanobis², switch cost = penalty (scaled down across long gaps). */
+export interface ResegmentOptions {
+  /** Cost of a speaker change between neighbouring blocks (nats of block evidence); default 8. */
+  switchPenalty?: number;
+  /** Independent observations a block's frames count as per second (MFCC frames are correlated); default 10. */
+  framesWeightPerSecond?: number;
+  /** Passes of fit + Viterbi; default 3. */
+  iterations?: number;
+}
+
+/** New labels (0..k'-1, clusters that lose every block disappear) for time-ordered blocks. */
+export function resegment(blocks: SpeakerBlock[], labels: Int32Array, options: ResegmentOptions = {}): Int32Array {
+  const penalty = options.switchPenalty ?? 8;
+  const weightPerFrame = (options.framesWeightPerSecond ?? 10) / 100; // 100 frames per second
+  let current = compact(labels);
+  for (let iter = 0; iter < (options.iterations ?? 3); iter++) {
+    const k = Math.max(...current) + 1;
+    if (k <= 1) return current;
+    const sums = Array.from({ length: k }, () => new GaussStats());
+    blocks.forEach((b, i) => {
+      sums[current[i]!]!.add(b.stats);
+    });
+    const models = sums.map(toModel);
+    const next = viterbi(
+      blocks,
+      (i, c) => -weightPerFrame * blocks[i]!.stats.n * frameLogLikelihood(blocks[i]!.stats, models[c]!),
+      k,
+      penalty,
+    );
+    const compacted = compact(next);
+    const changed = compacted.some((v, i) => v !== current[i]);
+    current = compacted;
+    if (!changed) break;
+  }
+  return current;
+}
+
+/** Minimum-cost label sequence: cost(i, c) per block plus `penalty` per change (a third of it across a pause > 2 s). */
 export function viterbi(
-  x: Vec[],
-  order: number[],
-  times: Array<{ start: number; end: number }>,
-  model: Model,
+  blocks: Array<{ start: number; end: number }>,
+  cost: (i: number, c: number) => number,
+  k: number,
   penalty: number,
 ): Int32Array {
-  const k = model.means.length;
-  const n = order.length;
-  const cost = new Float64Array(k);
+  const n = blocks.length;
   const back = new Int32Array(n * k);
-  const labels = new Int32Array(x.length);
-  let prevCost = new Float64Array(k);
-  for (let t = 0; t < n; t++) {
-    const i = order[t]!;
-    for (let c = 0; c < k; c++) cost[c] = 0.5 * mahalanobis2(model, x[i]!, model.means[c]!);
-    if (t === 0) {
-      prevCost = Float64Array.from(cost);
-      continue;
-    }
-    const gap = times[i]!.start - times[order[t - 1]!]!.end;
-    const p = gap > 3 ? penalty / 3 : penalty;
+  let prev = new Float64Array(k);
+  for (let c = 0; c < k; c++) prev[c] = cost(0, c);
+  for (let i = 1; i < n; i++) {
+    const p = blocks[i]!.start - blocks[i - 1]!.end > 2 ? penalty / 3 : penalty;
+    let bestPrev = 0;
+    for (let c = 1; c < k; c++) if (prev[c]! < prev[bestPrev]!) bestPrev = c;
     const next = new Float64Array(k);
     for (let c = 0; c < k; c++) {
-      let best = Infinity;
-      let arg = 0;
-      for (let q = 0; q < k; q++) {
-        const v = prevCost[q]! + (q === c ? 0 : p);
-        if (v < best) {
-          best = v;
-          arg = q;
-        }
-      }
-      next[c] = best + cost[c]!;
-      back[t * k + c] = arg;
+      const stay = prev[c]!;
+      const move = prev[bestPrev]! + p;
+      const from = stay <= move ? c : bestPrev;
+      next[c] = Math.min(stay, move) + cost(i, c);
+      back[i * k + c] = from;
     }
-    prevCost = next;
+    prev = next;
   }
+  const out = new Int32Array(n);
   let c = 0;
-  for (let q = 1; q < k; q++) if (prevCost[q]! < prevCost[c]!) c = q;
-  for (let t = n - 1; t >= 0; t--) {
-    labels[order[t]!] = c;
-    c = back[t * k + c]!;
+  for (let q = 1; q < k; q++) if (prev[q]! < prev[c]!) c = q;
+  for (let i = n - 1; i >= 0; i--) {
+    out[i] = c;
+    c = back[i * k + c]!;
   }
-  return labels;
+  return out;
+}
+
+/** Renumber labels 0..k'-1 in order of first appearance. */
+export function compact(labels: ArrayLike<number>): Int32Array {
+  const ids = new Map<number, number>();
+  const out = new Int32Array(labels.length);
+  for (let i = 0; i < labels.length; i++) {
+    if (!ids.has(labels[i]!)) ids.set(labels[i]!, ids.size);
+    out[i] = ids.get(labels[i]!)!;
+  }
+  return out;
 }

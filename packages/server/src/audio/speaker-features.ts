@@ -1,24 +1,26 @@
 /**
- * Speaker features, computed piece by piece while the recording streams: MFCCs of the frames the VAD
- * calls speech, summarised per window of ~1.5 s of speech by the mean and standard deviation of
- * c1..c19. Only these compact vectors are kept (~40 floats per 0.75 s), never the audio.
+ * Speaker features, computed piece by piece while the recording streams: MFCCs (c1..c19) of the
+ * frames the VAD calls speech, summarised per block of ~0.5 s of speech by Gaussian sufficient
+ * statistics (see gaussian.ts). Only these summaries are kept (~210 numbers per 0.5 s of speech,
+ * ~12 MB for an hour of speech), never the audio or the frames.
  */
+import { FEATURE_DIMS, GaussStats } from './gaussian.ts';
 import { mfcc } from './mfcc.ts';
 
-export interface SpeakerWindow {
-  /** Seconds from the start of the recording. */
+export interface SpeakerBlock {
+  /** Seconds from the start of the recording (first and last frame of the block). */
   start: number;
   end: number;
-  vector: Float32Array;
+  stats: GaussStats;
 }
 
 export interface FeatureOptions {
-  /** Seconds of speech per window; default 1.5. */
-  windowSeconds?: number;
-  /** Hop between windows in seconds of speech; default 0.75. */
-  hopSeconds?: number;
-  /** A piece with less speech than this yields no window; default 0.5 s. */
-  minSeconds?: number;
+  /** Seconds of speech per block; default 0.5. */
+  blockSeconds?: number;
+  /** A pause at least this long (in frames that are not speech) ends a block; default 0.3 s. */
+  maxGapSeconds?: number;
+  /** Blocks with less speech than this are dropped (a click, a breath); default 0.2 s. */
+  minBlockSeconds?: number;
   /** VAD probability a 10 ms frame needs to count as speech; default 0.5. */
   speechThreshold?: number;
 }
@@ -26,20 +28,20 @@ export interface FeatureOptions {
 const SR = 16000;
 const HOP = 160;
 const FRAME = 400;
-const CEPS = 20; // c0..c19; c0 (loudness) is not used for speaker identity
+const CEPS = FEATURE_DIMS + 1; // c0..c19
 
-/** Collects compact speaker features piece by piece (streaming; memory grows ~200 bytes per second of speech). */
+/** Collects speaker blocks piece by piece (streaming). */
 export class SpeakerFeatures {
-  readonly windows: SpeakerWindow[] = [];
-  private readonly winFrames: number;
-  private readonly hopFrames: number;
+  readonly blocks: SpeakerBlock[] = [];
+  private readonly blockFrames: number;
+  private readonly gapFrames: number;
   private readonly minFrames: number;
   private readonly threshold: number;
 
   constructor(options: FeatureOptions = {}) {
-    this.winFrames = Math.round(((options.windowSeconds ?? 1.5) * SR) / HOP);
-    this.hopFrames = Math.round(((options.hopSeconds ?? 0.75) * SR) / HOP);
-    this.minFrames = Math.round(((options.minSeconds ?? 0.5) * SR) / HOP);
+    this.blockFrames = Math.round(((options.blockSeconds ?? 0.5) * SR) / HOP);
+    this.gapFrames = Math.round(((options.maxGapSeconds ?? 0.3) * SR) / HOP);
+    this.minFrames = Math.round(((options.minBlockSeconds ?? 0.2) * SR) / HOP);
     this.threshold = options.speechThreshold ?? 0.5;
   }
 
@@ -49,49 +51,42 @@ export class SpeakerFeatures {
     if (m.frames === 0) return;
     let maxE = -Infinity;
     for (let f = 0; f < m.frames; f++) maxE = Math.max(maxE, m.logEnergy[f]!);
-    const keep: number[] = [];
+    let block: GaussStats | undefined;
+    let first = 0;
+    let last = 0;
+    const flush = () => {
+      if (block && block.n >= this.minFrames) {
+        this.blocks.push({
+          start: piece.start + (first * HOP) / SR,
+          end: piece.start + (last * HOP + FRAME) / SR,
+          stats: block,
+        });
+      }
+      block = undefined;
+    };
     for (let f = 0; f < m.frames; f++) {
-      if (m.logEnergy[f]! < maxE - 7) continue; // > 30 dB below the loudest frame of the piece: silence
-      if (piece.frameProbs && piece.frameProbsStart !== undefined) {
-        const t = piece.start + (f * HOP + FRAME / 2) / SR;
-        const idx = Math.floor((t - piece.frameProbsStart) / (512 / SR));
-        if (idx >= 0 && idx < piece.frameProbs.length && piece.frameProbs[idx]! < this.threshold) continue;
+      if (!this.isSpeech(piece, m.logEnergy[f]!, maxE, f)) continue;
+      if (block && (f - last > this.gapFrames || block.n >= this.blockFrames)) flush();
+      if (!block) {
+        block = new GaussStats();
+        first = f;
       }
-      keep.push(f);
+      block.addFrame(m.data, f * CEPS + 1);
+      last = f;
     }
-    if (keep.length < this.minFrames) return;
-    const starts: number[] = [];
-    if (keep.length <= this.winFrames) starts.push(0);
-    else {
-      for (let s = 0; s + this.winFrames <= keep.length; s += this.hopFrames) starts.push(s);
-      const last = keep.length - this.winFrames;
-      if (last - starts[starts.length - 1]! >= this.hopFrames / 2) starts.push(last);
-    }
-    for (const s of starts) {
-      const e = Math.min(keep.length, s + this.winFrames);
-      const dims = CEPS - 1;
-      const sum = new Float64Array(dims);
-      const sq = new Float64Array(dims);
-      for (let k = s; k < e; k++) {
-        const row = keep[k]! * CEPS;
-        for (let c = 1; c < CEPS; c++) {
-          const x = m.data[row + c]!;
-          sum[c - 1]! += x;
-          sq[c - 1]! += x * x;
-        }
-      }
-      const n = e - s;
-      const v = new Float32Array(2 * dims);
-      for (let c = 0; c < dims; c++) {
-        const mean = sum[c]! / n;
-        v[c] = mean;
-        v[dims + c] = Math.sqrt(Math.max(0, sq[c]! / n - mean * mean));
-      }
-      this.windows.push({
-        start: piece.start + (keep[s]! * HOP) / SR,
-        end: piece.start + (keep[e - 1]! * HOP + FRAME) / SR,
-        vector: v,
-      });
-    }
+    flush();
+  }
+
+  private isSpeech(
+    piece: { start: number; frameProbs?: Float32Array; frameProbsStart?: number },
+    logEnergy: number,
+    maxE: number,
+    f: number,
+  ): boolean {
+    if (logEnergy < maxE - 7) return false; // > 30 dB below the loudest frame of the piece: silence
+    if (!piece.frameProbs || piece.frameProbsStart === undefined) return true;
+    const t = piece.start + (f * HOP + FRAME / 2) / SR;
+    const idx = Math.floor((t - piece.frameProbsStart) / (512 / SR));
+    return !(idx >= 0 && idx < piece.frameProbs.length && piece.frameProbs[idx]! < this.threshold);
   }
 }

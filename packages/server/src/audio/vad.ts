@@ -100,7 +100,7 @@ export class SileroVad {
 }
 
 export interface SegmenterOptions {
-  /** Probability at or above which a frame starts speech. Default 0.5. */
+  /** Probability at or above which a frame starts speech. Default 0.3 (meeting speech is often quiet; see docs/decisions/012). */
   threshold?: number;
   /** Probability below which a frame counts as silence once speech has started. Default threshold - 0.15. */
   negThreshold?: number;
@@ -188,7 +188,7 @@ interface Resolved {
 
 function resolve(o: SegmenterOptions): Resolved {
   const f = (s: number) => Math.max(1, Math.round(s / FRAME_SECONDS));
-  const threshold = o.threshold ?? 0.5;
+  const threshold = o.threshold ?? 0.3;
   return {
     threshold,
     negThreshold: o.negThreshold ?? Math.max(0.01, threshold - 0.15),
