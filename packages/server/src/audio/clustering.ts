@@ -11,7 +11,7 @@
 import { deltaBic, GaussStats } from './gaussian.ts';
 
 export interface ClusteringOptions {
-  /** BIC penalty weight λ; default 1.75 (see docs/decisions/012). */
+  /** BIC penalty weight λ; default 1.5 (see docs/decisions/012). */
   lambda?: number;
   /** Clusters the quadratic stage starts from; default 400. */
   maxInitialClusters?: number;
@@ -21,21 +21,22 @@ export interface ClusteringOptions {
 
 /** Cluster index (0..k-1) per input segment. */
 export function clusterSegments(segments: GaussStats[], options: ClusteringOptions = {}): Int32Array {
-  const lambda = options.lambda ?? 1.75;
+  const lambda = options.lambda ?? 1.5;
   const maxInitial = options.maxInitialClusters ?? 400;
   const maxSpeakers = options.maxSpeakers ?? 10;
   // members[c] = input segments in cluster c; stats[c] = their merged statistics
   let members = segments.map((_, i) => [i]);
   let stats = segments.map((s) => GaussStats.merged(s));
 
-  // 1. Pre-merge neighbours in time (cheapest merges first, each segment once per sweep).
+  // 1. Pre-merge neighbours in time: per sweep, only the cheaper half of the neighbouring pairs may
+  //    merge (a change of speaker is an expensive pair), each segment at most once.
   while (stats.length > maxInitial) {
     const order = Array.from({ length: stats.length - 1 }, (_, i) => i);
     const cost = order.map((i) => deltaBic(stats[i]!, stats[i + 1]!, lambda));
     order.sort((x, y) => cost[x]! - cost[y]!);
     const taken = new Uint8Array(stats.length);
     let excess = stats.length - maxInitial;
-    for (const i of order) {
+    for (const i of order.slice(0, Math.max(1, Math.floor(order.length / 2)))) {
       if (excess <= 0) break;
       if (taken[i] || taken[i + 1]) continue;
       taken[i] = 1;

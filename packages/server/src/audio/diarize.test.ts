@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amiMeeting,
   dominantLabelShare,
   makeMultiSpeakerMeeting,
   oneVoicePath,
   speakerAttribution,
 } from '../../test/fixtures/audio.ts';
+import { diarizationErrorRate } from './der.ts';
 import { diarize, SpeakerFeatures } from './diarize.ts';
 import { decodePcmStream } from './ffmpeg.ts';
+import { sample, voice } from './synthetic-voices.ts';
 import { SileroVad, speechPieces } from './vad.ts';
 
 /** Speech pieces (as transcript segments) and speaker features of a file, without recognition. */
@@ -39,7 +42,9 @@ describe('diarize (speaker count not given)', () => {
     const meeting = makeMultiSpeakerMeeting({ speakers: 3 });
     const { blocks, segments } = await analyse(meeting.path);
     const r = diarize(blocks, segments);
-    expect(r.speakerCount).toBe(3);
+    // the stopping rule is calibrated on real meetings; a LibriVox clip recorded in another session
+    // may come out as a fourth voice (docs/decisions/012), which costs attribution, checked below
+    expect([3, 4]).toContain(r.speakerCount);
     expect(speakerAttribution(meeting.turns, labelled(segments, r.labels))).toBeGreaterThanOrEqual(0.85);
     // numbered in order of first appearance
     expect(r.labels[0]).toBe('Speaker 1');
@@ -51,8 +56,37 @@ describe('diarize (speaker count not given)', () => {
     const meeting = makeMultiSpeakerMeeting({ speakers: 4 });
     const { blocks, segments } = await analyse(meeting.path);
     const r = diarize(blocks, segments);
-    expect(r.speakerCount).toBe(4);
+    expect([4, 5]).toContain(r.speakerCount);
     expect(speakerAttribution(meeting.turns, labelled(segments, r.labels))).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('separates two real people talking in turns on one channel (AMI meeting EN2001)', async () => {
+    const { path, truth } = amiMeeting('ami-EN2001-team');
+    const { blocks, segments } = await analyse(path);
+    const r = diarize(blocks, segments);
+    expect(r.speakerCount).toBeGreaterThanOrEqual(2);
+    const der = diarizationErrorRate(truth.turns, r.parts.flat());
+    // the two people who hold most of the meeting get labels of their own
+    expect(der.mapping.MEO069).toBeDefined();
+    expect(der.mapping.MEE068).toBeDefined();
+    expect(der.mapping.MEO069).not.toBe(der.mapping.MEE068);
+    expect(der.confusion / der.total).toBeLessThan(0.1);
+  });
+
+  it('cuts a segment where the speaker changes inside it', () => {
+    // one transcript segment over two voices that the blocks tell apart
+    const a = voice(0);
+    const b = voice(1);
+    const blocks = [a, a, a, a, a, a, b, b, b, b, b, b].map((m, i) => ({
+      start: i * 0.5,
+      end: i * 0.5 + 0.5,
+      stats: sample(50, m, 500 + i),
+    }));
+    const r = diarize(blocks, [{ start: 0, end: 6 }]);
+    expect(r.parts[0]).toEqual([
+      { start: 0, end: 3, speaker: 'Speaker 1' },
+      { start: 3, end: 6, speaker: 'Speaker 2' },
+    ]);
   });
 
   it('handles nothing to cluster', () => {
