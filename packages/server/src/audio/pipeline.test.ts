@@ -12,7 +12,7 @@ import {
 } from '../../test/fixtures/audio.ts';
 import { AudioDecodeError } from './ffmpeg.ts';
 import { loadMoonshine } from './moonshine.ts';
-import { transcribeFile } from './pipeline.ts';
+import { splitText, transcribeFile } from './pipeline.ts';
 import { wordErrorRate } from './wer.ts';
 
 const dir = fixtureTempDir('parley-pipeline-');
@@ -140,5 +140,26 @@ describe('transcribeFile', () => {
     expect(r.durationSeconds).toBeCloseTo(3, 1);
     expect(r.segments).toEqual([]);
     expect(r.diarization).toBe('ok');
+  });
+});
+
+describe('splitText', () => {
+  it('shares the words of a piece out to its speaker parts by duration', () => {
+    const parts = [
+      { start: 0, end: 3, speaker: 'Speaker 1' },
+      { start: 3, end: 4, speaker: 'Speaker 2' },
+    ];
+    expect(splitText('one two three four five six seven eight', parts)).toEqual([
+      { start: 0, end: 3, speaker: 'Speaker 1', text: 'one two three four five six' },
+      { start: 3, end: 4, speaker: 'Speaker 2', text: 'seven eight' },
+    ]);
+  });
+
+  it('gives a part without words to its neighbour', () => {
+    const parts = [
+      { start: 0, end: 5, speaker: 'Speaker 1' },
+      { start: 5, end: 5.2, speaker: 'Speaker 2' },
+    ];
+    expect(splitText('yes indeed', parts)).toEqual([{ start: 0, end: 5.2, speaker: 'Speaker 1', text: 'yes indeed' }]);
   });
 });
