@@ -15,6 +15,8 @@ export interface ClusteringOptions {
   lambda?: number;
   /** Clusters the quadratic stage starts from; default 400. */
   maxInitialClusters?: number;
+  /** Speech (seconds) a cluster weighs at most in ΔBIC (see gaussian.ts deltaBic); default 60. */
+  maxClusterSeconds?: number;
   /** Upper bound on the clusters returned; default 10. */
   maxSpeakers?: number;
 }
@@ -24,6 +26,8 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
   const lambda = options.lambda ?? 1.5;
   const maxInitial = options.maxInitialClusters ?? 400;
   const maxSpeakers = options.maxSpeakers ?? 10;
+  const cap = (options.maxClusterSeconds ?? 60) * 100; // 100 MFCC frames per second
+  const bic = (a: GaussStats, b: GaussStats) => deltaBic(a, b, lambda, cap);
   // members[c] = input segments in cluster c; stats[c] = their merged statistics
   let members = segments.map((_, i) => [i]);
   let stats = segments.map((s) => GaussStats.merged(s));
@@ -32,7 +36,7 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
   //    merge (a change of speaker is an expensive pair), each segment at most once.
   while (stats.length > maxInitial) {
     const order = Array.from({ length: stats.length - 1 }, (_, i) => i);
-    const cost = order.map((i) => deltaBic(stats[i]!, stats[i + 1]!, lambda));
+    const cost = order.map((i) => bic(stats[i]!, stats[i + 1]!));
     order.sort((x, y) => cost[x]! - cost[y]!);
     const taken = new Uint8Array(stats.length);
     let excess = stats.length - maxInitial;
@@ -63,8 +67,7 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
   const k0 = stats.length;
   const alive = new Uint8Array(k0).fill(1);
   const score = new Float64Array(k0 * k0).fill(Infinity);
-  for (let i = 0; i < k0; i++)
-    for (let j = i + 1; j < k0; j++) score[i * k0 + j] = deltaBic(stats[i]!, stats[j]!, lambda);
+  for (let i = 0; i < k0; i++) for (let j = i + 1; j < k0; j++) score[i * k0 + j] = bic(stats[i]!, stats[j]!);
   let count = k0;
   while (count > 1) {
     let bi = -1;
@@ -87,7 +90,7 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
     count--;
     for (let k = 0; k < k0; k++) {
       if (!alive[k] || k === bi) continue;
-      const v = deltaBic(stats[bi]!, stats[k]!, lambda);
+      const v = bic(stats[bi]!, stats[k]!);
       if (k < bi) score[k * k0 + bi] = v;
       else score[bi * k0 + k] = v;
     }
