@@ -14,8 +14,8 @@ import {
   type SpeakerBlock,
   SpeakerFeatures,
 } from './diarize.ts';
+import { type AsrEngine, hasSegments } from './engine.ts';
 import { AudioDecodeError, decodePcmStream, estimateDurationSeconds } from './ffmpeg.ts';
-import type { AsrEngine } from './moonshine.ts';
 import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from './vad.ts';
 
 export interface TranscriptSegment {
@@ -38,13 +38,7 @@ export interface TranscriptionResult {
   timings: { total: number; probe: number; transcribe: number; diarize: number };
 }
 
-/** An engine that can also return timed sub-segments of a piece (e.g. the OpenAI-compatible remote engine). */
-export interface SegmentingAsrEngine extends AsrEngine {
-  transcribeSegments(
-    pcm: Float32Array,
-    options?: { signal?: AbortSignal },
-  ): Promise<Array<{ start: number; end: number; text: string }>>;
-}
+export type { AsrEngine, SegmentingAsrEngine } from './engine.ts';
 
 /** Minimal logger shape (pino / Fastify compatible: object first, then message). */
 export interface PipelineLogger {
@@ -71,10 +65,6 @@ export interface TranscribeFileOptions {
   diarizer?: Diarizer;
   /** Pieces decoded ahead of recognition; default 3. */
   lookahead?: number;
-}
-
-function hasSegments(e: AsrEngine): e is SegmentingAsrEngine {
-  return typeof (e as Partial<SegmentingAsrEngine>).transcribeSegments === 'function';
 }
 
 function throwIfAborted(signal?: AbortSignal): void {
