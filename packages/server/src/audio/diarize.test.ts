@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   amiMeeting,
   dominantLabelShare,
+  fixtureTempDir,
+  joinClips,
   makeMultiSpeakerMeeting,
   oneVoicePath,
   speakerAttribution,
@@ -36,6 +38,21 @@ describe('diarize (speaker count not given)', () => {
     const r = diarize(blocks, segments);
     expect(r.speakerCount).toBe(1);
     expect(new Set(r.labels)).toEqual(new Set(['Speaker 1']));
+    expect(dominantLabelShare(labelled(r))).toBe(1);
+  });
+
+  it('keeps one voice on one speaker however long it talks (the 112 s recording three times over, 339 s)', async () => {
+    // ΔBIC's evidence grows with the speech: before the final pass (clustering.ts finalMerge) this
+    // gave 10 labels, its recurring kinds of passage each holding enough speech to stand alone
+    const long = joinClips(
+      [0, 1, 2].map(() => ({ speaker: 've9qrp', path: oneVoicePath() })),
+      `${fixtureTempDir()}/one-voice-339s.wav`,
+      1.0,
+    );
+    const { blocks, segments } = await analyse(long.path);
+    expect(blocks.length).toBeGreaterThan(500);
+    const r = diarize(blocks, segments);
+    expect(r.speakerCount).toBe(1);
     expect(dominantLabelShare(labelled(r))).toBe(1);
   });
 

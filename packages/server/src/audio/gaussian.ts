@@ -115,15 +115,25 @@ export function gaussianParameters(d: number): number {
 }
 
 /**
- * ΔBIC of modelling a and b separately rather than together (> 0: different speakers). With
- * `maxFrames`, each side weighs as if it held at most that many frames: the likelihood gain grows with
- * the amount of speech while the penalty grows with its logarithm only, so without a cap a long
- * recording splits one voice on small drifts (measured: a 5-person meeting looped to an hour gave 10
- * speakers); with it, an hour is judged like its first minutes.
+ * ΔBIC of modelling a and b separately rather than together (> 0: different speakers). The likelihood
+ * gain grows with the amount of speech while the penalty grows with its logarithm only, so on long
+ * recordings any small difference wins; two caps bound the evidence:
+ * - `maxFrames`: each side weighs as if it held at most that many frames;
+ * - `maxPairFrames`: both sides together weigh at most that many frames, each scaled by the same
+ *   factor, so the pair keeps its proportions (a small cluster beside a large one stays small) and
+ *   a long pair is judged like a short sample of the same two distributions: for long pairs this is
+ *   a threshold on the per-frame log-likelihood ratio, whatever the length of the recording.
  */
-export function deltaBic(a0: GaussStats, b0: GaussStats, lambda: number, maxFrames = Infinity): number {
-  const a = a0.capped(maxFrames);
-  const b = b0.capped(maxFrames);
+export function deltaBic(
+  a0: GaussStats,
+  b0: GaussStats,
+  lambda: number,
+  maxFrames = Infinity,
+  maxPairFrames = Infinity,
+): number {
+  const scale = Math.min(1, maxPairFrames / (a0.n + b0.n));
+  const a = a0.capped(Math.min(maxFrames, a0.n * scale));
+  const b = b0.capped(Math.min(maxFrames, b0.n * scale));
   const ab = GaussStats.merged(a, b);
   const n = ab.n;
   const gain = 0.5 * (n * ab.logDet() - a.n * a.logDet() - b.n * b.logDet());
