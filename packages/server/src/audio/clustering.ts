@@ -8,9 +8,9 @@
  * With many segments (long recordings) neighbouring segments are first merged pairwise in time by
  * the same criterion, which keeps the O(k²) clustering small (at most `maxInitialClusters`).
  *
- * A last pass judges the clusters left on at most `maxPairSeconds` of their speech (see
- * finalMerge): one voice talking for ten minutes forms sub-clusters (a loud passage, a noisy one)
- * that ΔBIC keeps apart only because there is so much of each, not because they differ more.
+ * A last pass judges the clusters left on at most `maxPairSeconds` of their speech together (see
+ * finalMerge). Without it, one voice talking for ten minutes forms sub-clusters (a loud passage, a
+ * noisy one) that ΔBIC keeps apart only because each holds so much speech, not because they differ more.
  */
 import { deltaBic, GaussStats } from './gaussian.ts';
 
@@ -23,7 +23,7 @@ export interface ClusteringOptions {
   maxClusterSeconds?: number;
   /** Upper bound on the clusters returned; default 10. */
   maxSpeakers?: number;
-  /** Speech (seconds) two final clusters weigh at most together in the last pass; default 60. */
+  /** Speech (seconds) two final clusters weigh at most together in the last pass; default 25. */
   maxPairSeconds?: number;
 }
 
@@ -33,7 +33,7 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
   const maxInitial = options.maxInitialClusters ?? 400;
   const maxSpeakers = options.maxSpeakers ?? 10;
   const cap = (options.maxClusterSeconds ?? 60) * 100; // 100 MFCC frames per second
-  const pairCap = (options.maxPairSeconds ?? 60) * 100;
+  const pairCap = (options.maxPairSeconds ?? 25) * 100;
   const bic = (a: GaussStats, b: GaussStats) => deltaBic(a, b, lambda, cap);
   // members[c] = input segments in cluster c; stats[c] = their merged statistics
   let members = segments.map((_, i) => [i]);
@@ -117,10 +117,13 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
  * Merges the cheapest pair of surviving clusters while the pair, scaled to at most `pairCap` frames
  * in its own proportions, is better described by one Gaussian. The agglomerative stage weighs each
  * cluster up to a minute, so two halves of one long monologue (or a recurring kind of passage and
- * the rest of it) can each hold a minute of evidence and stay apart; judged as one minute together,
- * their per-frame difference is what counts. Measured (docs/decisions/012): ve9qrp looped to 339 s
- * went from 10 labels to 1; the AMI meetings did not change. Done after, not during, the
- * agglomerative stage: there a growing cluster would swallow every small one beside it.
+ * the rest of it) each hold a minute of evidence and stay apart. Judged on 25 s together, a long pair
+ * merges when its per-frame log-likelihood ratio is below ~0.49 nats (λ·P/2·log 2500 / 2500). That
+ * threshold sits between the ratios measured between large sub-clusters of one voice (about
+ * 0.1–0.5) and between the AMI speakers the first stage finds (0.64–1.2). Measured (docs/decisions/
+ * 012): one voice over 339 s went from 10 labels to 1; the AMI meeting looped to an hour went from
+ * 8 to 4 (5 people); the short AMI files did not change. It runs after the agglomerative stage, not inside it: there a growing cluster
+ * would swallow every small one beside it (at 15–17 s the hour collapsed to one label).
  */
 function finalMerge(
   stats: GaussStats[],
