@@ -32,6 +32,22 @@ describe('deltaBic', () => {
     expect(deltaBic(a, same, 1)).toBeLessThan(0);
     expect(deltaBic(a, other, 1)).toBeGreaterThan(0);
   });
+
+  it('judges a long pair on a bounded sample in its own proportions (maxPairFrames)', () => {
+    // one voice drifting slightly (mean shifted by 0.15 in every dimension): with an hour's worth of
+    // frames any drift outweighs the penalty; judged on 2500 frames it does not
+    const a = sample(40_000, [], 10);
+    const drifted = sample(10_000, new Array(19).fill(0.15), 11);
+    expect(deltaBic(a, drifted, 1.5)).toBeGreaterThan(0);
+    expect(deltaBic(a, drifted, 1.5, Infinity, 2500)).toBeLessThan(0);
+    // a different voice stays apart on the same bounded sample
+    expect(deltaBic(a, sample(10_000, voice(1), 12), 1.5, Infinity, 2500)).toBeGreaterThan(0);
+    // the pair is scaled as a whole: the same as scaling both sides by one factor
+    expect(deltaBic(a, drifted, 1.5, Infinity, 2500)).toBeCloseTo(
+      deltaBic(a.capped(2000), drifted.capped(500), 1.5),
+      6,
+    );
+  });
 });
 
 describe('frameLogLikelihood', () => {
