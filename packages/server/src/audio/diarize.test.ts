@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amiMeeting,
   dominantLabelShare,
+  fixtureTempDir,
+  joinClips,
   makeMultiSpeakerMeeting,
   oneVoicePath,
   speakerAttribution,
 } from '../../test/fixtures/audio.ts';
-import { diarize, SpeakerFeatures } from './diarize.ts';
+import { diarizationErrorRate } from './der.ts';
+import { type DiarizationResult, diarize, SpeakerFeatures } from './diarize.ts';
 import { decodePcmStream } from './ffmpeg.ts';
+import { sample, voice } from './synthetic-voices.ts';
 import { SileroVad, speechPieces } from './vad.ts';
 
 /** Speech pieces (as transcript segments) and speaker features of a file, without recognition. */
@@ -18,29 +23,47 @@ async function analyse(path: string) {
     features.addPiece(p);
     segments.push({ start: p.start, end: p.end });
   }
-  return { windows: features.windows, segments };
+  return { blocks: features.blocks, segments };
 }
 
-function labelled(segments: Array<{ start: number; end: number }>, labels: string[]) {
-  return segments.map((s, i) => ({ speaker: labels[i]!, startTime: s.start, endTime: s.end }));
+/** The transcript segments as the pipeline makes them: each piece cut into its speaker parts. */
+function labelled(r: DiarizationResult) {
+  return r.parts.flat().map((p) => ({ speaker: p.speaker, startTime: p.start, endTime: p.end }));
 }
 
 describe('diarize (speaker count not given)', () => {
   it('keeps one voice (112 s of one radio amateur) on one speaker', async () => {
-    const { windows, segments } = await analyse(oneVoicePath());
-    expect(windows.length).toBeGreaterThan(50);
-    const r = diarize(windows, segments);
+    const { blocks, segments } = await analyse(oneVoicePath());
+    expect(blocks.length).toBeGreaterThan(50);
+    const r = diarize(blocks, segments);
     expect(r.speakerCount).toBe(1);
     expect(new Set(r.labels)).toEqual(new Set(['Speaker 1']));
-    expect(dominantLabelShare(labelled(segments, r.labels))).toBe(1);
+    expect(dominantLabelShare(labelled(r))).toBe(1);
+  });
+
+  it('keeps one voice on one speaker however long it talks (the 112 s recording three times over, 339 s)', async () => {
+    // ΔBIC's evidence grows with the speech: before the final pass (clustering.ts finalMerge) this
+    // gave 10 labels, its recurring kinds of passage each holding enough speech to stand alone
+    const long = joinClips(
+      [0, 1, 2].map(() => ({ speaker: 've9qrp', path: oneVoicePath() })),
+      `${fixtureTempDir()}/one-voice-339s.wav`,
+      1.0,
+    );
+    const { blocks, segments } = await analyse(long.path);
+    expect(blocks.length).toBeGreaterThan(500);
+    const r = diarize(blocks, segments);
+    expect(r.speakerCount).toBe(1);
+    expect(dominantLabelShare(labelled(r))).toBe(1);
   });
 
   it('finds the three speakers of a joined meeting and attributes ≥ 85% of the speech', async () => {
     const meeting = makeMultiSpeakerMeeting({ speakers: 3 });
-    const { windows, segments } = await analyse(meeting.path);
-    const r = diarize(windows, segments);
-    expect(r.speakerCount).toBe(3);
-    expect(speakerAttribution(meeting.turns, labelled(segments, r.labels))).toBeGreaterThanOrEqual(0.85);
+    const { blocks, segments } = await analyse(meeting.path);
+    const r = diarize(blocks, segments);
+    // the stopping rule is calibrated on real meetings; a LibriVox clip recorded in another session
+    // may come out as a fourth voice (docs/decisions/012), which costs attribution, checked below
+    expect([3, 4]).toContain(r.speakerCount);
+    expect(speakerAttribution(meeting.turns, labelled(r))).toBeGreaterThanOrEqual(0.85);
     // numbered in order of first appearance
     expect(r.labels[0]).toBe('Speaker 1');
     const firstSeen = [...new Set(r.labels)];
@@ -49,10 +72,39 @@ describe('diarize (speaker count not given)', () => {
 
   it('finds four speakers when a fourth joins', async () => {
     const meeting = makeMultiSpeakerMeeting({ speakers: 4 });
-    const { windows, segments } = await analyse(meeting.path);
-    const r = diarize(windows, segments);
-    expect(r.speakerCount).toBe(4);
-    expect(speakerAttribution(meeting.turns, labelled(segments, r.labels))).toBeGreaterThanOrEqual(0.85);
+    const { blocks, segments } = await analyse(meeting.path);
+    const r = diarize(blocks, segments);
+    expect([4, 5]).toContain(r.speakerCount);
+    expect(speakerAttribution(meeting.turns, labelled(r))).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('separates two real people talking in turns on one channel (AMI meeting EN2001)', async () => {
+    const { path, truth } = amiMeeting('ami-EN2001-team');
+    const { blocks, segments } = await analyse(path);
+    const r = diarize(blocks, segments);
+    expect(r.speakerCount).toBeGreaterThanOrEqual(2);
+    const der = diarizationErrorRate(truth.turns, r.parts.flat());
+    // the two people who hold most of the meeting get labels of their own
+    expect(der.mapping.MEO069).toBeDefined();
+    expect(der.mapping.MEE068).toBeDefined();
+    expect(der.mapping.MEO069).not.toBe(der.mapping.MEE068);
+    expect(der.confusion / der.total).toBeLessThan(0.1);
+  });
+
+  it('cuts a segment where the speaker changes inside it', () => {
+    // one transcript segment over two voices that the blocks tell apart
+    const a = voice(0);
+    const b = voice(1);
+    const blocks = [a, a, a, a, a, a, b, b, b, b, b, b].map((m, i) => ({
+      start: i * 0.5,
+      end: i * 0.5 + 0.5,
+      stats: sample(50, m, 500 + i),
+    }));
+    const r = diarize(blocks, [{ start: 0, end: 6 }]);
+    expect(r.parts[0]).toEqual([
+      { start: 0, end: 3, speaker: 'Speaker 1' },
+      { start: 3, end: 6, speaker: 'Speaker 2' },
+    ]);
   });
 
   it('handles nothing to cluster', () => {

@@ -11,14 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import llamaTokenizer from 'llama-tokenizer-js';
 import * as ort from 'onnxruntime-node';
+import type { AsrEngine } from './engine.ts';
 import { SAMPLE_RATE } from './ffmpeg.ts';
 import { ModelMissingError } from './vad.ts';
 
-/** A speech recogniser for one piece of 16 kHz mono audio (at most ~25 s). */
-export interface AsrEngine {
-  readonly name: string;
-  transcribe(pcm: Float32Array, options?: { signal?: AbortSignal }): Promise<string>;
-}
+export type { AsrEngine } from './engine.ts';
 
 export type MoonshineSize = 'tiny' | 'base';
 

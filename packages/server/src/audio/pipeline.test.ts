@@ -12,7 +12,7 @@ import {
 } from '../../test/fixtures/audio.ts';
 import { AudioDecodeError } from './ffmpeg.ts';
 import { loadMoonshine } from './moonshine.ts';
-import { transcribeFile } from './pipeline.ts';
+import { splitText, transcribeFile } from './pipeline.ts';
 import { wordErrorRate } from './wer.ts';
 
 const dir = fixtureTempDir('parley-pipeline-');
@@ -36,7 +36,7 @@ describe('transcribeFile', () => {
     const engine = await loadMoonshine({ size: 'tiny' });
     const meeting = makeMultiSpeakerMeeting({ speakers: 3, dir });
     const r = await transcribeFile(meeting.path, { engine });
-    expect(r.speakerCount).toBe(3);
+    expect([3, 4]).toContain(r.speakerCount); // see diarize.test.ts
     expect(speakerAttribution(meeting.turns, r.segments)).toBeGreaterThanOrEqual(0.85);
     for (let i = 1; i < r.segments.length; i++)
       expect(r.segments[i]!.startTime).toBeGreaterThanOrEqual(r.segments[i - 1]!.startTime);
@@ -46,6 +46,25 @@ describe('transcribeFile', () => {
         .join(' ')
         .toLowerCase(),
     ).toContain('my fellow americans');
+  });
+
+  it('cuts transcript segments at speaker changes when people follow each other without a pause', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    // 0.1 s between turns: the VAD sees one stretch of speech across the change
+    const meeting = makeMultiSpeakerMeeting({ speakers: 3, dir, gapSeconds: 0.1 });
+    const r = await transcribeFile(meeting.path, { engine });
+    const purity = r.segments.map((s) => {
+      const byTurnSpeaker = new Map<string, number>();
+      for (const t of meeting.turns) {
+        const ov = Math.min(s.endTime, t.end) - Math.max(s.startTime, t.start);
+        if (ov > 0) byTurnSpeaker.set(t.speaker, (byTurnSpeaker.get(t.speaker) ?? 0) + ov);
+      }
+      return Math.max(0, ...byTurnSpeaker.values()) / (s.endTime - s.startTime);
+    });
+    // each segment holds one person (a word's worth of slack at the cut)
+    const mixed = purity.filter((p) => p < 0.8).length;
+    expect(mixed).toBeLessThanOrEqual(Math.floor(r.segments.length / 10));
+    expect(speakerAttribution(meeting.turns, r.segments)).toBeGreaterThanOrEqual(0.85);
   });
 
   it('keeps the transcript on Speaker 1 when speaker detection fails', async () => {
@@ -121,5 +140,26 @@ describe('transcribeFile', () => {
     expect(r.durationSeconds).toBeCloseTo(3, 1);
     expect(r.segments).toEqual([]);
     expect(r.diarization).toBe('ok');
+  });
+});
+
+describe('splitText', () => {
+  it('shares the words of a piece out to its speaker parts by duration', () => {
+    const parts = [
+      { start: 0, end: 3, speaker: 'Speaker 1' },
+      { start: 3, end: 4, speaker: 'Speaker 2' },
+    ];
+    expect(splitText('one two three four five six seven eight', parts)).toEqual([
+      { start: 0, end: 3, speaker: 'Speaker 1', text: 'one two three four five six' },
+      { start: 3, end: 4, speaker: 'Speaker 2', text: 'seven eight' },
+    ]);
+  });
+
+  it('gives a part without words to its neighbour', () => {
+    const parts = [
+      { start: 0, end: 5, speaker: 'Speaker 1' },
+      { start: 5, end: 5.2, speaker: 'Speaker 2' },
+    ];
+    expect(splitText('yes indeed', parts)).toEqual([{ start: 0, end: 5.2, speaker: 'Speaker 1', text: 'yes indeed' }]);
   });
 });

@@ -4,17 +4,18 @@
  * Decoding, VAD and speaker features run ahead of recognition through a small bounded queue, so
  * the two cores are both used (ffmpeg + VAD + MFCC on one side, the recogniser on the other) and
  * memory stays flat: only the pieces waiting for recognition (a few × ≤ 20 s of audio), the
- * transcript, and compact speaker features (~40 floats per 0.75 s of speech) are kept.
+ * transcript, and compact speaker features (~210 numbers per 0.5 s of speech) are kept.
  */
 import {
   type DiarizationResult,
   type DiarizeOptions,
   diarize,
+  type SegmentPart,
+  type SpeakerBlock,
   SpeakerFeatures,
-  type SpeakerWindow,
 } from './diarize.ts';
+import { type AsrEngine, hasSegments } from './engine.ts';
 import { AudioDecodeError, decodePcmStream, estimateDurationSeconds } from './ffmpeg.ts';
-import type { AsrEngine } from './moonshine.ts';
 import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from './vad.ts';
 
 export interface TranscriptSegment {
@@ -37,13 +38,7 @@ export interface TranscriptionResult {
   timings: { total: number; probe: number; transcribe: number; diarize: number };
 }
 
-/** An engine that can also return timed sub-segments of a piece (e.g. the OpenAI-compatible remote engine). */
-export interface SegmentingAsrEngine extends AsrEngine {
-  transcribeSegments(
-    pcm: Float32Array,
-    options?: { signal?: AbortSignal },
-  ): Promise<Array<{ start: number; end: number; text: string }>>;
-}
+export type { AsrEngine, SegmentingAsrEngine } from './engine.ts';
 
 /** Minimal logger shape (pino / Fastify compatible: object first, then message). */
 export interface PipelineLogger {
@@ -52,7 +47,7 @@ export interface PipelineLogger {
 }
 
 export type Diarizer = (
-  windows: SpeakerWindow[],
+  blocks: SpeakerBlock[],
   segments: Array<{ start: number; end: number }>,
   options?: DiarizeOptions,
 ) => DiarizationResult;
@@ -70,10 +65,6 @@ export interface TranscribeFileOptions {
   diarizer?: Diarizer;
   /** Pieces decoded ahead of recognition; default 3. */
   lookahead?: number;
-}
-
-function hasSegments(e: AsrEngine): e is SegmentingAsrEngine {
-  return typeof (e as Partial<SegmentingAsrEngine>).transcribeSegments === 'function';
 }
 
 function throwIfAborted(signal?: AbortSignal): void {
@@ -242,29 +233,27 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   progress(1 - DIARIZE_SHARE);
 
   segments.sort((a, b) => a.start - b.start);
-  let labels: string[] = segments.map(() => 'Speaker 1');
+  let parts: SegmentPart[][] = segments.map((s) => [{ start: s.start, end: s.end, speaker: 'Speaker 1' }]);
   let diarization: 'ok' | 'failed' = 'ok';
   let diarizationError: string | undefined;
-  let speakerCount = segments.length ? 1 : 0;
   try {
     const diarizer = options.diarizer ?? diarize;
-    const r = diarizer(features.windows, segments, options.diarizeOptions);
-    if (r.labels.length !== segments.length)
-      throw new Error(`diarizer returned ${r.labels.length} labels for ${segments.length} segments`);
-    labels = r.labels;
-    speakerCount = new Set(labels).size;
+    const r = diarizer(features.blocks, segments, options.diarizeOptions);
+    if (r.parts.length !== segments.length)
+      throw new Error(`diarizer returned ${r.parts.length} results for ${segments.length} segments`);
+    parts = r.parts;
   } catch (e) {
     diarization = 'failed';
     diarizationError = e instanceof Error ? e.message : String(e);
-    labels = segments.map(() => 'Speaker 1');
-    speakerCount = segments.length ? 1 : 0;
     logger?.warn({ err: e, path }, 'speaker detection failed; keeping the transcript on one speaker');
   }
+  const labelled = segments.flatMap((s, i) => splitText(s.text, parts[i]!));
+  const speakerCount = new Set(labelled.map((s) => s.speaker)).size;
   const tEnd = performance.now();
   const result: TranscriptionResult = {
     durationSeconds,
-    segments: segments.map((s, i) => ({
-      speaker: labels[i]!,
+    segments: labelled.map((s) => ({
+      speaker: s.speaker,
       text: s.text,
       startTime: round3(s.start),
       endTime: round3(s.end),
@@ -304,6 +293,37 @@ async function* countSamples(
     add(chunk.length);
     yield chunk;
   }
+}
+
+/**
+ * One transcript segment per speaker part. Moonshine gives no word times, so the words are shared
+ * out in proportion to each part's duration (speech rate is roughly even within a piece); a part
+ * that gets no word joins its neighbour.
+ */
+export function splitText(text: string, parts: SegmentPart[]): Array<SegmentPart & { text: string }> {
+  if (parts.length === 1) return [{ ...parts[0]!, text }];
+  const words = text.split(/\s+/).filter(Boolean);
+  const total = parts.reduce((a, p) => a + (p.end - p.start), 0) || 1;
+  const out: Array<SegmentPart & { text: string }> = [];
+  let used = 0;
+  let elapsed = 0;
+  for (const p of parts) {
+    elapsed += p.end - p.start;
+    const upTo = Math.round((elapsed / total) * words.length);
+    const mine = words.slice(used, upTo);
+    used = Math.max(used, upTo);
+    const prev = out[out.length - 1];
+    if (mine.length === 0) {
+      if (prev) prev.end = p.end;
+      continue;
+    }
+    if (prev && prev.speaker === p.speaker) {
+      prev.text += ` ${mine.join(' ')}`;
+      prev.end = p.end;
+    } else out.push({ ...p, text: mine.join(' ') });
+  }
+  if (out.length && out[0]!.start > parts[0]!.start) out[0]!.start = parts[0]!.start;
+  return out;
 }
 
 function round3(x: number): number {

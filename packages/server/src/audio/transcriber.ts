@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import type { Transcribe } from '../jobs/handlers/transcribe-meeting.ts';
-import type { AsrEngine } from './moonshine.ts';
+import type { AsrEngine } from './engine.ts';
 import { loadMoonshine } from './moonshine.ts';
 import { type PipelineLogger, transcribeFile } from './pipeline.ts';
 

@@ -84,9 +84,13 @@ describe('PieceTracker', () => {
       ...quiet(0.6),
       ...speech(2),
     ];
-    const pieces = run(probs);
+    const pieces = run(probs, { minPieceSeconds: 3 });
     expect(pieces.length).toBe(3);
     expect((pieces[0]!.endFrame - pieces[0]!.startFrame) * 0.032).toBeGreaterThan(3.5);
+    // by default pieces reach 6 s before a short pause ends them: the 4 s and 2 s bits go together
+    const byDefault = run(probs);
+    expect(byDefault.length).toBe(2);
+    expect((byDefault[1]!.endFrame - byDefault[1]!.startFrame) * 0.032).toBeGreaterThan(6.5);
   });
 
   it('drops clicks shorter than the minimum speech', () => {

@@ -100,7 +100,7 @@ export class SileroVad {
 }
 
 export interface SegmenterOptions {
-  /** Probability at or above which a frame starts speech. Default 0.5. */
+  /** Probability at or above which a frame starts speech. Default 0.3 (meeting speech is often quiet; see docs/decisions/012). */
   threshold?: number;
   /** Probability below which a frame counts as silence once speech has started. Default threshold - 0.15. */
   negThreshold?: number;
@@ -108,7 +108,7 @@ export interface SegmenterOptions {
   pauseSeconds?: number;
   /** A pause this long always ends a piece (short pieces on either side are not merged across it). Default 1.2 s. */
   maxMergeGapSeconds?: number;
-  /** Pieces shorter than this are merged with following speech when the pause is short. Default 3 s. */
+  /** Pieces shorter than this are merged with following speech when the pause is short. Default 6 s (more context for the recogniser; speaker changes are cut after diarization, see docs/decisions/012). */
   minPieceSeconds?: number;
   /** Longest piece; longer speech is cut at the quietest point. Default 20 s. */
   maxPieceSeconds?: number;
@@ -188,13 +188,13 @@ interface Resolved {
 
 function resolve(o: SegmenterOptions): Resolved {
   const f = (s: number) => Math.max(1, Math.round(s / FRAME_SECONDS));
-  const threshold = o.threshold ?? 0.5;
+  const threshold = o.threshold ?? 0.3;
   return {
     threshold,
     negThreshold: o.negThreshold ?? Math.max(0.01, threshold - 0.15),
     pauseFrames: f(o.pauseSeconds ?? 0.5),
     maxGapFrames: f(o.maxMergeGapSeconds ?? 1.2),
-    minPieceFrames: f(o.minPieceSeconds ?? 3),
+    minPieceFrames: f(o.minPieceSeconds ?? 6),
     maxPieceFrames: f(o.maxPieceSeconds ?? 20),
     minSpeechFrames: f(o.minSpeechSeconds ?? 0.25),
     padSamples: Math.round((o.padSeconds ?? 0.2) * SAMPLE_RATE),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusWordErrorRate, normalizeText, numberToWords, wordErrorRate } from './wer.ts';
+import { corpusWordErrorRate, normalizeText, numberToWords, withoutFillers, wordErrorRate } from './wer.ts';
 
 describe('wordErrorRate', () => {
   it('normalises case, punctuation, hyphens, numbers and common abbreviations', () => {
@@ -27,5 +27,11 @@ describe('wordErrorRate', () => {
         { reference: 'c d e f', hypothesis: 'c d e f' },
       ]).wer,
     ).toBeCloseTo(1 / 6);
+  });
+});
+
+describe('withoutFillers', () => {
+  it('drops hesitation fillers and keeps words', () => {
+    expect(withoutFillers('Um, so uh we mm-hmm should, hmm, go. Mhm.')).toBe('so we should go');
   });
 });

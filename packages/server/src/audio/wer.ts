@@ -100,3 +100,13 @@ export function corpusWordErrorRate(pairs: Array<{ reference: string; hypothesis
   }
   return { wer: words ? errors / words : 0, errors, words };
 }
+
+/** Hesitation fillers left out of the "without fillers" WER (AMI transcribes some, recognisers rarely do). */
+export const FILLERS = new Set(['um', 'uh', 'hmm', 'mm', 'mhm']);
+
+/** The text with filler words removed (after normalisation). */
+export function withoutFillers(text: string): string {
+  return normalizeText(text)
+    .filter((w) => !FILLERS.has(w))
+    .join(' ');
+}

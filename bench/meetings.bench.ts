@@ -1,0 +1,161 @@
+/**
+ * Real-meeting benchmark (prints figures; not a test). Runs every recording of a folder of meetings
+ * with `NAME.truth.json` beside `NAME.wav` (the format of shared/data/ami-audio, see its README)
+ * through the server's own transcription function, and prints per-file and pooled WER (with and
+ * without fillers), DER (0.25 s collar, overlap scored, one-to-one mapping), speakers found vs true,
+ * real-time factor and peak RSS.
+ *
+ *   npm run meetings -w @parley/bench [-- DIR] [--base] [--json out.json]
+ * DIR defaults to $MEETINGS_DIR, else shared/data/ami-audio beside the repository.
+ * MOONSHINE_MODEL=base (or --base) measures the base model; ASR_THREADS as for the server.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type DerResult, diarizationErrorRate, type SpeakerTurn } from '../packages/server/src/audio/der.ts';
+import { createTranscriber } from '../packages/server/src/audio/transcriber.ts';
+import { corpusWordErrorRate, withoutFillers } from '../packages/server/src/audio/wer.ts';
+
+interface Truth {
+  durationSec: number;
+  refSpeakers: number;
+  turns: SpeakerTurn[];
+  text: string;
+  metrics: { wer: boolean; der: boolean; speakers: boolean };
+}
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(name);
+const option = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const positional = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--json'));
+
+function defaultDir(): string {
+  const repo = resolve(import.meta.dirname, '..');
+  // the repository is cloned with shared/ beside it (worktrees sit one level deeper)
+  for (const base of [join(repo, '..'), join(repo, '../..')]) {
+    const d = join(base, 'shared/data/ami-audio');
+    if (existsSync(d)) return d;
+  }
+  throw new Error('meetings folder not found: pass it as an argument or set MEETINGS_DIR');
+}
+
+const dir = resolve(positional[0] ?? process.env.MEETINGS_DIR ?? defaultDir());
+const size = flag('--base') ? 'base' : ((process.env.MOONSHINE_MODEL as 'tiny' | 'base' | undefined) ?? 'tiny');
+const threads = Number(process.env.ASR_THREADS ?? 1);
+const names = readdirSync(dir)
+  .filter((f) => f.endsWith('.truth.json'))
+  .map((f) => f.slice(0, -'.truth.json'.length))
+  .sort();
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+console.log(`# Parley real-meeting benchmark — ${new Date().toISOString()}`);
+console.log(
+  `${dir}: ${names.length} meetings; moonshine-${size}, ${cpus().length} cores, ASR threads ${threads}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+
+const quiet = {
+  info() {},
+  warn(obj: object, msg?: string) {
+    console.warn(msg, obj);
+  },
+};
+const transcribe = await createTranscriber(
+  {
+    engine: 'local',
+    moonshineModel: size,
+    modelsDir: resolve(import.meta.dirname, '../models'),
+    threads,
+    remote: undefined,
+  },
+  quiet,
+);
+
+/** Speakers who each hold at least 15% of the reference speech time. */
+function majorSpeakers(turns: SpeakerTurn[]): number {
+  const time = new Map<string, number>();
+  for (const t of turns) time.set(t.speaker, (time.get(t.speaker) ?? 0) + t.end - t.start);
+  const total = [...time.values()].reduce((a, b) => a + b, 0);
+  return [...time.values()].filter((v) => v >= 0.15 * total).length;
+}
+
+const werPairs: Array<{ reference: string; hypothesis: string }> = [];
+const werPairsNoFill: Array<{ reference: string; hypothesis: string }> = [];
+const ders: DerResult[] = [];
+let audio = 0;
+let wall = 0;
+let countOk = 0;
+let countScored = 0;
+let singleLabelViolations = 0;
+const rows: object[] = [];
+console.log('\nfile                     dur   WER  WER-nf |   DER   miss    FA  conf | spk found/true | segs  RTF');
+for (const name of names) {
+  const truth = JSON.parse(readFileSync(join(dir, `${name}.truth.json`), 'utf8')) as Truth;
+  const t0 = performance.now();
+  const r = await transcribe(join(dir, `${name}.wav`), { onProgress() {}, signal: new AbortController().signal });
+  const seconds = (performance.now() - t0) / 1000;
+  audio += r.durationSeconds;
+  wall += seconds;
+  const hypothesis = r.segments.map((s) => s.text).join(' ');
+  const hypTurns = r.segments.map((s) => ({ speaker: s.speaker, start: s.startTime, end: s.endTime }));
+  const der = diarizationErrorRate(truth.turns, hypTurns, { collar: 0.25 });
+  let werText = '    -      -';
+  let werNf = Number.NaN;
+  let werAll = Number.NaN;
+  if (truth.metrics.wer) {
+    werPairs.push({ reference: truth.text, hypothesis });
+    werPairsNoFill.push({ reference: withoutFillers(truth.text), hypothesis: withoutFillers(hypothesis) });
+    werAll = corpusWordErrorRate([{ reference: truth.text, hypothesis }]).wer;
+    werNf = corpusWordErrorRate([
+      { reference: withoutFillers(truth.text), hypothesis: withoutFillers(hypothesis) },
+    ]).wer;
+    werText = `${pct(werAll).padStart(6)} ${pct(werNf).padStart(6)}`;
+  }
+  if (truth.metrics.der) ders.push(der);
+  const found = new Set(r.segments.map((s) => s.speaker)).size;
+  if (truth.metrics.speakers) {
+    countScored++;
+    if (Math.abs(found - truth.refSpeakers) <= 1) countOk++;
+  }
+  const single = found <= 1 && majorSpeakers(truth.turns) >= 2;
+  if (single) singleLabelViolations++;
+  console.log(
+    `${name.padEnd(22)} ${truth.durationSec.toFixed(0).padStart(5)} ${werText} | ${pct(der.der).padStart(6)} ${pct(
+      der.miss / der.total,
+    ).padStart(
+      6,
+    )} ${pct(der.falseAlarm / der.total).padStart(5)} ${pct(der.confusion / der.total).padStart(5)} | ${String(
+      found,
+    ).padStart(5)}/${truth.refSpeakers}${single ? ' ONE-LABEL' : ''} | ${String(r.segments.length).padStart(4)} ${(
+      seconds / r.durationSeconds
+    ).toFixed(3)}`,
+  );
+  rows.push({ name, werAll, werNf, der, found, refSpeakers: truth.refSpeakers, seconds, segments: r.segments });
+}
+
+const wer = corpusWordErrorRate(werPairs);
+const werNf = corpusWordErrorRate(werPairsNoFill);
+const sum = (k: 'total' | 'miss' | 'falseAlarm' | 'confusion') => ders.reduce((a, d) => a + d[k], 0);
+const total = sum('total');
+const pooledDer = (sum('miss') + sum('falseAlarm') + sum('confusion')) / total;
+const peakMB = (process.resourceUsage().maxRSS * 1024) / 1e6;
+console.log(`\n## Pooled (moonshine-${size})`);
+console.log(
+  `WER ${pct(wer.wer)} (${wer.errors}/${wer.words}); without fillers ${pct(werNf.wer)} (${werNf.errors}/${werNf.words}); target ≤ 30% without fillers`,
+);
+console.log(
+  `DER ${pct(pooledDer)} (miss ${pct(sum('miss') / total)}, false alarm ${pct(sum('falseAlarm') / total)}, confusion ${pct(sum('confusion') / total)}; ${total.toFixed(0)} s scored); target ≤ 25%`,
+);
+console.log(
+  `speaker count within one of the truth: ${countOk}/${countScored} files (${pct(countOk / countScored)}); target ≥ 80%`,
+);
+console.log(`single label where ≥ 2 people each speak ≥ 15%: ${singleLabelViolations} files; target 0`);
+console.log(
+  `RTF ${(wall / audio).toFixed(3)} (${audio.toFixed(0)} s audio in ${wall.toFixed(1)} s, per-file model start-up excluded); peak RSS ${peakMB.toFixed(0)} MB`,
+);
+const jsonOut = option('--json');
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ size, wer, werNf, pooledDer, countOk, rows }, null, 1));
