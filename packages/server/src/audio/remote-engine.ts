@@ -32,7 +32,7 @@ export class RemoteAsrError extends Error {
 }
 
 /** 16-bit PCM WAV bytes for 16 kHz mono float samples. */
-export function encodeWav(pcm: Float32Array, sampleRate = SAMPLE_RATE): Uint8Array {
+export function encodeWav(pcm: Float32Array, sampleRate = SAMPLE_RATE): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(44 + pcm.length * 2);
   const v = new DataView(bytes.buffer);
   const ascii = (off: number, s: string) => {
