@@ -9,6 +9,7 @@ import {
   JFK_WAV,
   makeLibrivoxWav,
   openSignedIn,
+  segmentCount,
   uploadMeetingByApi,
   waitForTranscription,
 } from '../support/meetings.ts';
@@ -51,7 +52,9 @@ async function userWithMeeting(title = 'Sense and Sensibility') {
   const projectId = await createProjectByApi(server.url, account.token, 'Book club');
   const meetingId = await uploadMeetingByApi(server.url, account.token, projectId, speechFile, title);
   expect(await waitForTranscription(server.url, account.token, projectId, meetingId)).toBe('completed');
-  return { ...account, projectId, meetingId, path: `/projects/${projectId}/meetings/${meetingId}` };
+  const segmentTotal = await segmentCount(server.url, account.token, meetingId);
+  expect(segmentTotal).toBeGreaterThanOrEqual(2);
+  return { ...account, projectId, meetingId, segmentTotal, path: `/projects/${projectId}/meetings/${meetingId}` };
 }
 
 describe('creating meetings', () => {
@@ -188,7 +191,7 @@ describe('creating meetings', () => {
       () => text(transcript(page)),
       (text) => expect(text).toContain('Dashwood'),
     );
-    await visible(page.getByText('5 segment(s) loaded'));
+    await visible(page.getByText(/^[1-9]\d* segment\(s\) loaded$/));
     await visible(page.getByText('No more transcriptions to load'));
     await screenshot(page, 'meetings-uploaded-transcript');
     await context.close();
@@ -200,7 +203,7 @@ describe('the transcript', () => {
     const meeting = await userWithMeeting();
     const { page, context } = await newPage(browser, server.url);
     await openSignedIn(page, meeting.token, meeting.path);
-    await visible(page.getByText('5 segment(s) loaded'));
+    await visible(page.getByText(`${meeting.segmentTotal} segment(s) loaded`));
 
     const first = segments(page).first();
     await first.getByRole('button', { name: 'Edit segment' }).click();
@@ -214,14 +217,16 @@ describe('the transcript', () => {
     await page.reload();
     await visible(segments(page).first().getByText('Mr. John Dashwood had leisure to consider his power.'));
 
+    const deleted = (await text(segments(page).nth(1).locator('p').first())).trim();
+    expect(deleted.length).toBeGreaterThan(0);
     await segments(page).nth(1).getByRole('button', { name: 'Delete segment' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Transcription' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await hidden(confirm);
-    await visible(page.getByText('4 segment(s) loaded'));
-    expect(await text(transcript(page))).not.toContain('He was not an ill-disposed young man.');
+    await visible(page.getByText(`${meeting.segmentTotal - 1} segment(s) loaded`));
+    expect(await text(transcript(page))).not.toContain(deleted);
     await page.reload();
-    await visible(page.getByText('4 segment(s) loaded'));
+    await visible(page.getByText(`${meeting.segmentTotal - 1} segment(s) loaded`));
     await context.close();
   });
 
@@ -230,7 +235,7 @@ describe('the transcript', () => {
     await createPersonByApi(server.url, meeting.token, 'Elinor Dashwood', 'Norland Park');
     const { page, context } = await newPage(browser, server.url);
     await openSignedIn(page, meeting.token, meeting.path);
-    await visible(page.getByText('5 segment(s) loaded'));
+    await visible(page.getByText(`${meeting.segmentTotal} segment(s) loaded`));
 
     const firstSpeaker = segments(page).first().getByRole('combobox');
     const label = (await text(firstSpeaker.locator('option:checked'))).trim();
@@ -262,7 +267,7 @@ describe('the transcript', () => {
       (text) => expect(text).toBe('John Dashwood'),
     );
     await page.reload();
-    await visible(page.getByText('5 segment(s) loaded'));
+    await visible(page.getByText(`${meeting.segmentTotal} segment(s) loaded`));
     expect(await text(segments(page).first().getByRole('combobox').locator('option:checked'))).toBe('John Dashwood');
     await context.close();
   });
@@ -279,8 +284,8 @@ describe('the transcript', () => {
     );
     expect(await audio.evaluate((el) => (el as unknown as AudioLike).currentTime)).toBeLessThan(15);
 
-    await visible(page.getByText('5 segment(s) loaded'));
-    const fourth = segments(page).nth(3);
+    await visible(page.getByText(`${meeting.segmentTotal} segment(s) loaded`));
+    const fourth = segments(page).nth(Math.min(3, meeting.segmentTotal - 1));
     const time = await text(fourth.getByRole('button', { name: /^Play from / }));
     const [minutes, seconds] = time.split(' - ')[0]!.split(':').map(Number) as [number, number];
     await fourth.getByRole('button', { name: /^Play from / }).click();
@@ -381,7 +386,7 @@ describe('on a phone', () => {
     await page.keyboard.press('Escape');
 
     await page.goto(meeting.path);
-    await visible(page.getByText('5 segment(s) loaded'));
+    await visible(page.getByText(`${meeting.segmentTotal} segment(s) loaded`));
     expect(await noOverflow()).toBeLessThanOrEqual(375);
     await screenshot(page, 'meetings-mobile-detail');
     await context.close();

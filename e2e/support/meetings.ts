@@ -86,6 +86,20 @@ export async function waitForTranscription(baseUrl: string, token: string, proje
   }
 }
 
+/**
+ * How many transcript segments the server holds for a meeting: the screens must show that count. The
+ * pipeline decides how a recording is cut (pauses, speaker changes), so tests read it, not assume it.
+ */
+export async function segmentCount(baseUrl: string, token: string, meetingId: string): Promise<number> {
+  const reply = await apiCall<{ data: { pagination: { total: number } } }>(
+    baseUrl,
+    token,
+    'GET',
+    `/api/meetings/${meetingId}/transcriptions?limit=1`,
+  );
+  return reply.data.pagination.total;
+}
+
 /** Opens the app signed in with `token` (as the sign-in screen would leave it). */
 export async function openSignedIn(page: Page, token: string, path = '/') {
   await page.goto('/');
