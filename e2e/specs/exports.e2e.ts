@@ -6,13 +6,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { registerByApi } from '../support/accounts.ts';
 import { launchBrowser, newPage, screenshot, tempDir } from '../support/browser.ts';
 import { expect, hidden, visible } from '../support/expect.ts';
-import {
-  createProjectByApi,
-  JFK_WAV,
-  openSignedIn,
-  uploadMeetingByApi,
-  waitForTranscription,
-} from '../support/meetings.ts';
+import { accountWithTranscribedMeeting, createProjectByApi, JFK_WAV, openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
 
 // Exports and imports against the real server and its worker: a meeting transcribed on this machine
@@ -61,10 +55,12 @@ function amiNotes(file: string) {
 
 describe('exports', () => {
   it('exports a transcribed meeting in every format from the Export menu, and the audio', async () => {
-    const account = await registerByApi(server.url);
-    const projectId = await createProjectByApi(server.url, account.token, 'Speeches');
-    const meetingId = await uploadMeetingByApi(server.url, account.token, projectId, JFK_WAV, 'Inaugural address');
-    expect(await waitForTranscription(server.url, account.token, projectId, meetingId)).toBe('completed');
+    const { meetingId, projectId, ...account } = await accountWithTranscribedMeeting(
+      server.url,
+      JFK_WAV,
+      'Speeches',
+      'Inaugural address',
+    );
 
     const { page, context } = await newPage(browser, server.url);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });

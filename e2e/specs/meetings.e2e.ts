@@ -4,14 +4,13 @@ import { registerByApi } from '../support/accounts.ts';
 import { launchBrowser, MOBILE, newPage, screenshot, tempDir } from '../support/browser.ts';
 import { eventually, expect, hidden, visible } from '../support/expect.ts';
 import {
+  accountWithTranscribedMeeting,
   createPersonByApi,
   createProjectByApi,
   JFK_WAV,
   makeLibrivoxWav,
   openSignedIn,
   segmentCount,
-  uploadMeetingByApi,
-  waitForTranscription,
 } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -48,13 +47,10 @@ const segments = (page: Page) => transcript(page).getByRole('listitem');
 
 /** A user with one project holding the LibriVox meeting, transcribed. */
 async function userWithMeeting(title = 'Sense and Sensibility') {
-  const account = await registerByApi(server.url);
-  const projectId = await createProjectByApi(server.url, account.token, 'Book club');
-  const meetingId = await uploadMeetingByApi(server.url, account.token, projectId, speechFile, title);
-  expect(await waitForTranscription(server.url, account.token, projectId, meetingId)).toBe('completed');
-  const segmentTotal = await segmentCount(server.url, account.token, meetingId);
+  const meeting = await accountWithTranscribedMeeting(server.url, speechFile, 'Book club', title);
+  const segmentTotal = await segmentCount(server.url, meeting.token, meeting.meetingId);
   expect(segmentTotal).toBeGreaterThanOrEqual(2);
-  return { ...account, projectId, meetingId, segmentTotal, path: `/projects/${projectId}/meetings/${meetingId}` };
+  return { ...meeting, segmentTotal };
 }
 
 describe('creating meetings', () => {

@@ -6,6 +6,7 @@ import { apiCall } from '../support/api.ts';
 import { launchBrowser, newPage, screenshot, tempDir } from '../support/browser.ts';
 import { eventually, expect, hidden, visible } from '../support/expect.ts';
 import {
+  accountWithTranscribedMeeting,
   createProjectByApi,
   makeLibrivoxWav,
   openSignedIn,
@@ -58,11 +59,13 @@ afterAll(async () => {
 
 describe('AI notes', () => {
   it('streams a summary in, then generates action items whose status, text and existence can be changed', async () => {
-    const account = await registerByApi(server.url);
-    const projectId = await createProjectByApi(server.url, account.token, 'Book club');
     const speech = makeLibrivoxWav(tempDir('parley-e2e-notes-'));
-    const meetingId = await uploadMeetingByApi(server.url, account.token, projectId, speech, 'Sense and Sensibility');
-    expect(await waitForTranscription(server.url, account.token, projectId, meetingId)).toBe('completed');
+    const { meetingId, projectId, ...account } = await accountWithTranscribedMeeting(
+      server.url,
+      speech,
+      'Book club',
+      'Sense and Sensibility',
+    );
     const base = `/api/projects/${projectId}/meetings/${meetingId}`;
 
     const { page } = await newPage(browser, server.url);

@@ -1,16 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { registerByApi } from '../support/accounts.ts';
 import { apiCall } from '../support/api.ts';
 import { launchBrowser, newPage, screenshot, tempDir } from '../support/browser.ts';
 import { eventually, expect, hidden, visible } from '../support/expect.ts';
-import {
-  createProjectByApi,
-  makeLibrivoxWav,
-  openSignedIn,
-  uploadMeetingByApi,
-  waitForTranscription,
-} from '../support/meetings.ts';
+import { accountWithTranscribedMeeting, makeLibrivoxWav, openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // Search against the real server: the meeting is real speech transcribed by the worker, so the words
@@ -28,10 +21,12 @@ beforeAll(async () => {
   const speechFile = makeLibrivoxWav(tempDir('parley-e2e-audio-'));
   server = await startServer();
   browser = await launchBrowser();
-  const account = await registerByApi(server.url);
-  const projectId = await createProjectByApi(server.url, account.token, 'Book club');
-  const meetingId = await uploadMeetingByApi(server.url, account.token, projectId, speechFile, 'Austen reading');
-  expect(await waitForTranscription(server.url, account.token, projectId, meetingId)).toBe('completed');
+  const { meetingId, projectId, ...account } = await accountWithTranscribedMeeting(
+    server.url,
+    speechFile,
+    'Book club',
+    'Austen reading',
+  );
   // A long word only the last segments say, so a hit opens somewhere past the start.
   const page = await apiCall<{ data: { transcriptions: Array<{ text: string; startTime: number }> } }>(
     server.url,

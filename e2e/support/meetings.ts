@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { registerByApi } from './accounts.ts';
 import { apiCall } from './api.ts';
 import { repoRoot } from './server.ts';
 
@@ -84,6 +85,19 @@ export async function waitForTranscription(baseUrl: string, token: string, proje
     if (Date.now() > deadline) throw new Error(`meeting ${meetingId} still ${status} after 120 s`);
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/**
+ * A new account with one project holding one meeting that the server's own worker has transcribed
+ * from `file`: the set-up of every test about what is done with a finished transcript.
+ */
+export async function accountWithTranscribedMeeting(baseUrl: string, file: string, projectName: string, title: string) {
+  const account = await registerByApi(baseUrl);
+  const projectId = await createProjectByApi(baseUrl, account.token, projectName);
+  const meetingId = await uploadMeetingByApi(baseUrl, account.token, projectId, file, title);
+  const status = await waitForTranscription(baseUrl, account.token, projectId, meetingId);
+  if (status !== 'completed') throw new Error(`meeting ${meetingId} ended ${status}, not completed`);
+  return { ...account, projectId, meetingId, path: `/projects/${projectId}/meetings/${meetingId}` };
 }
 
 /**
