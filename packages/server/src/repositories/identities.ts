@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { IdentitiesTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import { type UserRow, usersRepository } from './users.ts';
 
 export type IdentityRow = IdentitiesTable;
 
@@ -31,6 +32,23 @@ export function identitiesRepository(db: Db) {
           last_used_at: now,
         })
         .execute();
+    },
+
+    /**
+     * A new account and its first identity in one transaction: when the identity cannot be stored (the same
+     * provider account signing in twice at once), no password-less account is left behind without a way in.
+     */
+    createAccount(input: { name: string; email: string; issuer: string; subject: string }): Promise<UserRow> {
+      return db.transaction().execute(async (trx) => {
+        const user = await usersRepository(trx).create({ name: input.name, email: input.email, passwordHash: null });
+        await identitiesRepository(trx).create({
+          userId: user.id,
+          issuer: input.issuer,
+          subject: input.subject,
+          email: input.email,
+        });
+        return user;
+      });
     },
 
     async touch(id: string, email: string | null) {

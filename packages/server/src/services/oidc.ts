@@ -104,8 +104,12 @@ export function oidcService({ config, flows, identities, users, sessions, log }:
     }
 
     if (!config.allowSignup) throw new OidcSignInError('signup_closed');
-    const user = await users.create({ name: displayName(claims, email), email, passwordHash: null });
-    await identities.create({ userId: user.id, issuer, subject: claims.sub, email });
+    const user = await identities.createAccount({
+      name: displayName(claims, email),
+      email,
+      issuer,
+      subject: claims.sub,
+    });
     return user.id;
   }
 
