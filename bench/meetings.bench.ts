@@ -9,20 +9,13 @@
  * DIR defaults to $MEETINGS_DIR, else shared/data/ami-audio beside the repository.
  * MOONSHINE_MODEL=base (or --base) measures the base model; ASR_THREADS as for the server.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type DerResult, diarizationErrorRate, type SpeakerTurn } from '../packages/server/src/audio/der.ts';
+import { type DerResult, diarizationErrorRate } from '../packages/server/src/audio/der.ts';
 import { createTranscriber } from '../packages/server/src/audio/transcriber.ts';
 import { corpusWordErrorRate, withoutFillers } from '../packages/server/src/audio/wer.ts';
-
-interface Truth {
-  durationSec: number;
-  refSpeakers: number;
-  turns: SpeakerTurn[];
-  text: string;
-  metrics: { wer: boolean; der: boolean; speakers: boolean };
-}
+import { majorSpeakers, meetingNames, meetingsDir, readTruth } from './meeting-data.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -32,23 +25,10 @@ const option = (name: string) => {
 };
 const positional = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--json'));
 
-function defaultDir(): string {
-  const repo = resolve(import.meta.dirname, '..');
-  // the repository is cloned with shared/ beside it (worktrees sit one level deeper)
-  for (const base of [join(repo, '..'), join(repo, '../..')]) {
-    const d = join(base, 'shared/data/ami-audio');
-    if (existsSync(d)) return d;
-  }
-  throw new Error('meetings folder not found: pass it as an argument or set MEETINGS_DIR');
-}
-
-const dir = resolve(positional[0] ?? process.env.MEETINGS_DIR ?? defaultDir());
+const dir = meetingsDir(positional[0]);
 const size = flag('--base') ? 'base' : ((process.env.MOONSHINE_MODEL as 'tiny' | 'base' | undefined) ?? 'tiny');
 const threads = Number(process.env.ASR_THREADS ?? 1);
-const names = readdirSync(dir)
-  .filter((f) => f.endsWith('.truth.json'))
-  .map((f) => f.slice(0, -'.truth.json'.length))
-  .sort();
+const names = meetingNames(dir);
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 console.log(`# Parley real-meeting benchmark — ${new Date().toISOString()}`);
@@ -75,14 +55,6 @@ const transcribe = await createTranscriber(
   quiet,
 );
 
-/** Speakers who each hold at least 15% of the reference speech time. */
-function majorSpeakers(turns: SpeakerTurn[]): number {
-  const time = new Map<string, number>();
-  for (const t of turns) time.set(t.speaker, (time.get(t.speaker) ?? 0) + t.end - t.start);
-  const total = [...time.values()].reduce((a, b) => a + b, 0);
-  return [...time.values()].filter((v) => v >= 0.15 * total).length;
-}
-
 const werPairs: Array<{ reference: string; hypothesis: string }> = [];
 const werPairsNoFill: Array<{ reference: string; hypothesis: string }> = [];
 const ders: DerResult[] = [];
@@ -94,7 +66,7 @@ let singleLabelViolations = 0;
 const rows: object[] = [];
 console.log('\nfile                     dur   WER  WER-nf |   DER   miss    FA  conf | spk found/true | segs  RTF');
 for (const name of names) {
-  const truth = JSON.parse(readFileSync(join(dir, `${name}.truth.json`), 'utf8')) as Truth;
+  const truth = readTruth(dir, name);
   const t0 = performance.now();
   const r = await transcribe(join(dir, `${name}.wav`), { onProgress() {}, signal: new AbortController().signal });
   const seconds = (performance.now() - t0) / 1000;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GaussStats } from './gaussian.ts';
 import { compact, resegment, viterbi } from './resegment.ts';
 import { sample, voice } from './synthetic-voices.ts';
 
@@ -20,6 +21,28 @@ describe('resegment', () => {
     const voices = [a, a, a, a, a, a, b, b, b, b, b, b];
     const blocks = voices.map((m, i) => ({ start: i * 0.5, end: i * 0.5 + 0.5, stats: sample(50, m, 400 + i) }));
     // first guess: the change two blocks too early
+    const first = Int32Array.from([0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(Array.from(resegment(blocks, first))).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
+  });
+
+  it("works on statistics of any dimension (the speaker models take the blocks' dimension)", () => {
+    // the first 6 of the 19 synthetic dimensions: a reduced feature set
+    const firstDims = (s: GaussStats, d: number) => {
+      const out = new GaussStats(d);
+      out.n = s.n;
+      for (let p = 0; p < d; p++) {
+        out.sum[p] = s.sum[p]!;
+        for (let q = p; q < d; q++) out.outer[p * d + q] = s.outer[p * s.d + q]!;
+      }
+      return out;
+    };
+    const b = voice(1);
+    const voices = [[], [], [], [], [], [], b, b, b, b, b, b];
+    const blocks = voices.map((m, i) => ({
+      start: i * 0.5,
+      end: i * 0.5 + 0.5,
+      stats: firstDims(sample(50, m, 600 + i), 6),
+    }));
     const first = Int32Array.from([0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(Array.from(resegment(blocks, first))).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
   });

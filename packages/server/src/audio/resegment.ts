@@ -26,7 +26,7 @@ export function resegment(blocks: SpeakerBlock[], labels: Int32Array, options: R
   for (let iter = 0; iter < (options.iterations ?? 3); iter++) {
     const k = Math.max(...current) + 1;
     if (k <= 1) return current;
-    const sums = Array.from({ length: k }, () => new GaussStats());
+    const sums = Array.from({ length: k }, () => new GaussStats(blocks[0]!.stats.d));
     blocks.forEach((b, i) => {
       sums[current[i]!]!.add(b.stats);
     });
