@@ -73,9 +73,10 @@ export async function nearest(
   { k, minSimilarity }: { k: number; minSimilarity: number },
 ): Promise<string[]> {
   const top = new TopK<string>(k);
+  const scratch = new Float32Array(query.length);
   for await (const page of pages) {
     for (const row of page) {
-      const score = dot(query, fromBlob(row.vector));
+      const score = dot(query, fromBlob(row.vector, scratch));
       if (score >= minSimilarity) top.push(score, row.segment_id);
     }
   }

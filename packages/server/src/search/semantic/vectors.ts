@@ -18,11 +18,16 @@ export function toBlob(vector: Float32Array): Buffer {
   return out;
 }
 
-/** A blob read back; the drivers' buffers need not start on a 4-byte boundary, so those are copied. */
-export function fromBlob(blob: Uint8Array): Float32Array {
+/**
+ * A blob read back as floats. The drivers' buffers need not start on a 4-byte boundary: those are
+ * copied (one memcpy) into `scratch` when given (a scan reuses one), else into a new array.
+ */
+export function fromBlob(blob: Uint8Array, scratch?: Float32Array): Float32Array {
   const n = blob.byteLength >> 2;
-  const aligned = blob.byteOffset % 4 === 0 ? blob : Uint8Array.from(blob);
-  return new Float32Array(aligned.buffer, aligned.byteOffset, n);
+  if (blob.byteOffset % 4 === 0) return new Float32Array(blob.buffer, blob.byteOffset, n);
+  const out = scratch && scratch.length === n ? scratch : new Float32Array(n);
+  new Uint8Array(out.buffer, out.byteOffset, n * 4).set(blob.subarray(0, n * 4));
+  return out;
 }
 
 /** Cosine similarity of two unit vectors. */
