@@ -129,6 +129,7 @@ console.log(
 );
 const scan = (scope: Parameters<typeof vectors.pages>[0]) =>
   nearest(vectors.pages(scope, MODEL, DIMENSION, PAGE_SIZE), randomVector(), { k: SEMANTIC_HITS, minSimilarity: -1 });
+// The whole scope is compared here (no time limit), to show what the scan costs; the retriever stops at SCAN_BUDGET_MS.
 
 const rssBefore = process.memoryUsage().rss;
 await scan({ userId, projectId }); // warm the cache as a running server has it

@@ -26,17 +26,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // table, one more lookup per row of every scan. MAIN keeps it in the row while the row fits a page.
     await sql`alter table segment_embeddings alter column vector set storage main`.execute(db);
   }
-  // Scans page through one user's vectors of one model in segment-id order (keyset pagination).
-  await db.schema
-    .createIndex('segment_embeddings_user_model')
-    .on('segment_embeddings')
-    .columns(['user_id', 'model', 'segment_id'])
-    .execute();
+  // Scans read a meeting's vectors of one model in segment-id order (keyset pages, no sort).
   await db.schema
     .createIndex('segment_embeddings_meeting')
     .on('segment_embeddings')
     .columns(['meeting_id', 'model', 'segment_id'])
     .execute();
+  // Deleting a user removes their rows through this foreign key.
+  await db.schema.createIndex('segment_embeddings_user').on('segment_embeddings').column('user_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -25,6 +25,11 @@ export const SEMANTIC_HITS = 20;
 export const PAGE_SIZE = 500;
 /** A search waits this long for the query's vector, then answers without it. */
 export const QUERY_TIMEOUT_MS = 3000;
+/**
+ * Comparing stops after this long: on a very large library the newest passages (pages come newest
+ * first) are compared and the response says so, rather than the search taking tens of seconds.
+ */
+export const SCAN_BUDGET_MS = 1500;
 const CACHED_QUERIES = 200;
 
 interface Options {
@@ -57,28 +62,45 @@ export function semanticRetriever({ client, vectors, minSimilarity, log }: Optio
         const reason = `Semantic search is unavailable: ${(error as Error).message}`;
         return { ids: [], component: { enabled: false, hits: 0, reason } };
       }
-      const best = await nearest(vectors.pages(scope, client.model, query.length, PAGE_SIZE), query, {
+      const scan = await nearest(vectors.pages(scope, client.model, query.length, PAGE_SIZE), query, {
         k: SEMANTIC_HITS,
         minSimilarity,
+        deadline: Date.now() + SCAN_BUDGET_MS,
       });
-      return { ids: best, component: { enabled: true, hits: best.length } };
+      const component: Component = { enabled: true, hits: scan.ids.length };
+      if (!scan.complete) {
+        component.reason = `Compared the ${scan.compared.toLocaleString('en')} most recent passages within the time limit`;
+      }
+      return { ids: scan.ids, component };
     },
   };
 }
 
-/** The ids of the k vectors closest to `query` at or above `minSimilarity`, best first, one page in memory at a time. */
+/**
+ * The ids of the k vectors closest to `query` at or above `minSimilarity`, best first, one page in
+ * memory at a time. Past `deadline` (checked between pages) the scan stops with what it has compared.
+ */
 export async function nearest(
   pages: AsyncIterable<Array<{ segment_id: string; vector: Uint8Array }>>,
   query: Float32Array,
-  { k, minSimilarity }: { k: number; minSimilarity: number },
-): Promise<string[]> {
+  opts: { k: number; minSimilarity: number; deadline?: number; now?: () => number },
+): Promise<{ ids: string[]; compared: number; complete: boolean }> {
+  const { k, minSimilarity, deadline = Number.POSITIVE_INFINITY, now = Date.now } = opts;
   const top = new TopK<string>(k);
   const scratch = new Float32Array(query.length);
+  let compared = 0;
+  let complete = true;
   for await (const page of pages) {
+    // Checked when another page has come: a scan that ends in time is never reported as cut short.
+    if (compared > 0 && now() > deadline) {
+      complete = false;
+      break;
+    }
     for (const row of page) {
       const score = dot(query, fromBlob(row.vector, scratch));
       if (score >= minSimilarity) top.push(score, row.segment_id);
     }
+    compared += page.length;
   }
-  return top.sorted().map((entry) => entry.item);
+  return { ids: top.sorted().map((entry) => entry.item), compared, complete };
 }

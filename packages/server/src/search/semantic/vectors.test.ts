@@ -75,7 +75,7 @@ describe('nearest', () => {
         yield rows.slice(i, i + 100);
       }
     }
-    const best = await nearest(pages(), query, { k: 10, minSimilarity: 0.3 });
+    const { ids: best, compared, complete } = await nearest(pages(), query, { k: 10, minSimilarity: 0.3 });
     const expected = rows
       .map((r) => ({ id: r.segment_id, score: dot(query, fromBlob(r.vector)) }))
       .filter((r) => r.score >= 0.3)
@@ -85,6 +85,25 @@ describe('nearest', () => {
     expect(pagesRead).toBe(20);
     expect(best).toEqual(expected);
     expect(best).toHaveLength(10);
-    expect(await nearest(pages(), query, { k: 10, minSimilarity: 0.99 })).toEqual([]);
+    expect({ compared, complete }).toEqual({ compared: 2_000, complete: true });
+    expect((await nearest(pages(), query, { k: 10, minSimilarity: 0.99 })).ids).toEqual([]);
+
+    // A clock that moves 10 ms per look: with a 35 ms budget, four pages are compared; the fifth, come
+    // after the budget, is not, and nothing more is read.
+    let clock = 0;
+    pagesRead = 0;
+    const now = () => (clock += 10);
+    const cut = await nearest(pages(), query, { k: 10, minSimilarity: 0.3, deadline: 35, now });
+    expect(cut.complete).toBe(false);
+    expect(cut.compared).toBe(400);
+    expect(pagesRead).toBe(5);
+    const firstPages = rows.slice(0, 400).map((r) => ({ id: r.segment_id, score: dot(query, fromBlob(r.vector)) }));
+    expect(cut.ids).toEqual(
+      firstPages
+        .filter((r) => r.score >= 0.3)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, 10)
+        .map((r) => r.id),
+    );
   });
 });
