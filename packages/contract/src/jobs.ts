@@ -5,6 +5,8 @@ import { Id } from './common.ts';
 export const JOB_PAYLOADS = {
   'transcribe-meeting': z.object({ meetingId: Id }),
   'generate-action-items': z.object({ meetingId: Id }),
+  /** Brings a meeting's semantic-search vectors in line with its segments (docs/decisions/061). */
+  'embed-segments': z.object({ meetingId: Id }),
 } as const;
 export type JobName = keyof typeof JOB_PAYLOADS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;

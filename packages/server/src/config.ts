@@ -70,6 +70,10 @@ const EnvSchema = z.object({
   AI_MODEL: z.string().trim().min(1).optional(),
   AI_CONTEXT_TOKENS: int(1024, 10_000_000, 8192),
   AI_TIMEOUT_SECONDS: int(1, 3600, 120),
+  EMBEDDINGS_BASE_URL: z.url().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  EMBEDDINGS_MODEL: z.string().trim().min(1).optional(),
+  EMBEDDINGS_MIN_SIMILARITY: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -87,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError('Invalid configuration:\n  REMOTE_ASR_URL: is required when TRANSCRIPTION_ENGINE=remote');
   }
   const ai = aiConfig(e);
+  const embeddings = embeddingsConfig(e);
   const oidcProblems: string[] = [];
   const oidc = parseOidcConfig(env, e.ALLOW_REGISTRATION, oidcProblems);
   if (oidcProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${oidcProblems.join('\n')}`);
@@ -134,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'packages/web/dist')),
     trustProxy: e.TRUST_PROXY,
     ai,
+    embeddings,
   };
 }
 
@@ -158,6 +164,36 @@ function aiConfig(e: z.infer<typeof EnvSchema>) {
     if (e[variable]) fail(variable, 'is only used with AI_ENGINE=openai; set AI_ENGINE=openai or remove it');
   }
   return { engine: 'builtin' as const, timeoutSeconds: e.AI_TIMEOUT_SECONDS };
+}
+
+/**
+ * Semantic search (docs/decisions/061): on when EMBEDDINGS_BASE_URL is set; the other EMBEDDINGS_
+ * variables only mean something with it, so setting one alone is a mistake worth stopping for.
+ */
+function embeddingsConfig(e: z.infer<typeof EnvSchema>) {
+  const fail = (variable: string, message: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
+  };
+  if (!e.EMBEDDINGS_BASE_URL) {
+    for (const variable of ['EMBEDDINGS_API_KEY', 'EMBEDDINGS_MODEL', 'EMBEDDINGS_MIN_SIMILARITY'] as const) {
+      if (e[variable]) fail(variable, 'is only used with EMBEDDINGS_BASE_URL; set EMBEDDINGS_BASE_URL or remove it');
+    }
+    return undefined;
+  }
+  if (!/^https?:\/\//.test(e.EMBEDDINGS_BASE_URL)) {
+    fail('EMBEDDINGS_BASE_URL', 'must be an http:// or https:// URL (e.g. http://localhost:11434/v1)');
+  }
+  const raw = e.EMBEDDINGS_MIN_SIMILARITY?.trim();
+  const minSimilarity = raw ? Number(raw) : 0.5;
+  if (!Number.isFinite(minSimilarity) || minSimilarity < -1 || minSimilarity > 1) {
+    fail('EMBEDDINGS_MIN_SIMILARITY', 'must be a number from -1 to 1 (cosine similarity)');
+  }
+  return {
+    baseUrl: e.EMBEDDINGS_BASE_URL.replace(/\/+$/, ''),
+    apiKey: e.EMBEDDINGS_API_KEY || undefined,
+    model: e.EMBEDDINGS_MODEL ?? 'nomic-embed-text',
+    minSimilarity,
+  };
 }
 
 /** When JWT_SECRET is unset, one is generated on first start and kept in DATA_DIR so tokens survive restarts. */

@@ -19,6 +19,7 @@ import { searchRepository } from './repositories/search.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
+import { semanticSearch } from './search/semantic/index.ts';
 import { actionItemsService } from './services/action-items.ts';
 import { exportsService } from './services/exports.ts';
 import { importsService } from './services/imports.ts';
@@ -45,14 +46,17 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const storage = localStorage(config.dataDir);
   await ensureTempDir(storage);
   const tokens = new TokenSigner(config.jwt.secret, config.jwt.expiresInHours);
+  const jobs = jobsRepository(db, kind);
+  const queue = databaseQueue(jobs, config.worker.maxAttempts);
+  const semantic = config.embeddings ? semanticSearch({ db, kind, config: config.embeddings, queue, log }) : undefined;
   const repos = {
     users: usersRepository(db),
     usage: usageRepository(db),
     projects: projectsRepository(db),
     people: peopleRepository(db),
     meetings: meetingsRepository(db),
-    transcriptions: transcriptionsRepository(db),
-    jobs: jobsRepository(db, kind),
+    transcriptions: transcriptionsRepository(db, semantic?.segmentsWritten),
+    jobs,
     search: searchRepository(db, kind),
     loginThrottle: loginThrottleRepository(db),
     identities: identitiesRepository(db),
@@ -60,12 +64,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
   };
-  const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
 
   const sessions = sessionsService({ users: repos.users, tokens });
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const projects = projectsService({ db, ...repos, storage, log });
-  const search = searchService(repos);
+  const search = searchService({ ...repos, semantic: semantic?.retriever });
   const people = peopleService({ ...repos, search });
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
   const ai = createAiEngine(config.ai);
@@ -96,6 +99,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     tokens,
     queue,
     ai,
+    semantic,
     log,
     close: () => db.destroy(),
   };

@@ -1,5 +1,6 @@
 import { createTranscriber } from './audio/transcriber.ts';
 import type { AppContext } from './context.ts';
+import { embedSegmentsHandler } from './jobs/handlers/embed-segments.ts';
 import { generateActionItemsHandler } from './jobs/handlers/generate-action-items.ts';
 import { transcribeMeetingHandler } from './jobs/handlers/transcribe-meeting.ts';
 import { createWorker } from './jobs/worker.ts';
@@ -23,8 +24,10 @@ export async function startWorker(ctx: AppContext) {
         transcribe,
       }),
       generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai }),
+      embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
     ],
   });
   worker.start();
+  ctx.semantic?.enqueueMissing().catch((err) => ctx.log.error({ err }, 'could not queue meetings for embedding'));
   return worker;
 }

@@ -129,6 +129,18 @@ export interface SearchVocabularySoundsTable {
   word: string;
 }
 
+/** A segment's vector for semantic search (migration 007-embeddings): little-endian Float32, unit length. */
+export interface SegmentEmbeddingsTable {
+  segment_id: string;
+  user_id: string;
+  meeting_id: string;
+  model: string;
+  dimension: number;
+  content_hash: string;
+  vector: Buffer;
+  created_at: string;
+}
+
 export interface LoginThrottleTable {
   /** `account:<email>` or `address:<ip>` */
   key: string;
@@ -188,6 +200,7 @@ export interface Database {
   identities: IdentitiesTable;
   oidc_flows: OidcFlowsTable;
   action_items: ActionItemsTable;
+  segment_embeddings: SegmentEmbeddingsTable;
 }
 
 export type { Generated };

@@ -38,7 +38,16 @@ export const SEGMENT_COLUMNS = [
   'people.company as person_company',
 ] as const;
 
-export function transcriptionsRepository(db: Db) {
+/**
+ * Called inside every transaction that changes a meeting's segments, so work that follows them (the
+ * semantic-search vectors, docs/decisions/061) is asked for atomically with the change.
+ */
+export type SegmentsWritten = (
+  trx: Db,
+  change: { userId: string; meetingId: string; editedSegmentId?: string },
+) => Promise<void>;
+
+export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritten = async () => {}) {
   const segments = (executor: Db = db) =>
     executor
       .selectFrom('transcriptions')
@@ -75,6 +84,7 @@ export function transcriptionsRepository(db: Db) {
       userId,
       rowsIn.map((s) => s.text),
     );
+    await segmentsWritten(trx, { userId, meetingId });
   }
 
   return {
@@ -173,18 +183,23 @@ export function transcriptionsRepository(db: Db) {
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         await indexWords(trx, userId, [text]);
+        await segmentsWritten(trx, { userId, meetingId, editedSegmentId: id });
         return true;
       }),
 
-    async delete(userId: string, meetingId: string, id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('transcriptions')
-        .where('user_id', '=', userId)
-        .where('meeting_id', '=', meetingId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: (userId: string, meetingId: string, id: string): Promise<boolean> =>
+      db.transaction().execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('transcriptions')
+          .where('user_id', '=', userId)
+          .where('meeting_id', '=', meetingId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        // The segment's vector goes with it (foreign key); its neighbours' windows change.
+        await segmentsWritten(trx, { userId, meetingId });
+        return true;
+      }),
 
     async assignSpeaker(userId: string, meetingId: string, speaker: string, personId: string | null): Promise<number> {
       const result = await db

@@ -3,6 +3,7 @@ import type { SearchHitRow, SearchRepository, SearchScope, WordAlternatives } fr
 import { phoneticKeysOfWord } from './phonetic.ts';
 import { type ParsedQuery, parseQuery } from './query-parser.ts';
 import { reciprocalRankFusion } from './rrf.ts';
+import type { SemanticResult, SemanticRetriever } from './semantic/retriever.ts';
 import { FUZZY_MIN_LENGTH, type Highlight, matchWord, textMatcher, trigramSimilarity } from './word-match.ts';
 
 // One engine behind all three searches. Three retrievers ask the word index, each with its own reading
@@ -84,12 +85,22 @@ export async function runSearch(
   text: string,
   /** How many segments each retriever may return: the bound on work and memory per search. */
   cap: number,
+  /** Present when an embeddings endpoint is configured (docs/decisions/061). */
+  semantic?: SemanticRetriever,
 ): Promise<EngineResult> {
   const query = parseQuery(text);
   const match = textMatcher(query);
   const highlights = (hit: EngineHit) => match(hit.row.text).highlights;
   // Quotes ask for exactly these words in this order: near-spellings and sound-alikes would not be.
   const exact = query.phrases.length > 0;
+  // Started first: the query's vector comes from another server, in parallel with the word lookups.
+  const meaning: Promise<SemanticResult> = exact
+    ? Promise.resolve({ ids: [], component: { enabled: false, hits: 0, ...PHRASE_REASON } })
+    : semantic
+      ? semantic.retrieve(scope, text)
+      : Promise.resolve({ ids: [], component: SEMANTIC_OFF });
+  // Awaited below; should a word lookup fail first, its own failure must not go unhandled.
+  meaning.catch(() => {});
   // A word the user's transcripts contain is matched as a word (stemming covers its forms); anything
   // else is taken as the start of a word ("whiteb"). Expanding every word as a prefix would merge the
   // lists of all words starting with "the" for "the", several times slower.
@@ -111,7 +122,8 @@ export async function runSearch(
     ask(phoneticWords),
   ]);
 
-  const fused = reciprocalRankFusion({ keyword, fuzzy, phonetic });
+  const similar = await meaning;
+  const fused = reciprocalRankFusion({ keyword, fuzzy, phonetic, semantic: similar.ids });
   const rows = new Map(
     (
       await repo.segments(
@@ -133,7 +145,7 @@ export async function runSearch(
       keyword: { enabled: true, hits: keyword.length },
       fuzzy: { enabled: !exact, hits: fuzzy.length, ...(exact ? PHRASE_REASON : {}) },
       phonetic: { enabled: !exact, hits: phonetic.length, ...(exact ? PHRASE_REASON : {}) },
-      semantic: SEMANTIC_OFF,
+      semantic: similar.component,
     },
   };
 }

@@ -6,6 +6,7 @@ import type { peopleRepository } from '../repositories/people.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
 import type { SearchRepository } from '../repositories/search.ts';
 import { type EngineHit, type EngineResult, runSearch } from '../search/engine.ts';
+import type { SemanticRetriever } from '../search/semantic/retriever.ts';
 import { textMatcher } from '../search/word-match.ts';
 
 interface Deps {
@@ -13,6 +14,8 @@ interface Deps {
   meetings: ReturnType<typeof meetingsRepository>;
   projects: ReturnType<typeof projectsRepository>;
   people: ReturnType<typeof peopleRepository>;
+  /** Present when an embeddings endpoint is configured. */
+  semantic?: SemanticRetriever;
 }
 
 /** Candidates per retriever: a meeting is searched whole; wider scopes keep the best of each list. */
@@ -39,11 +42,11 @@ interface Paging {
 }
 const slice = <T>(items: T[], { page, limit }: Paging) => items.slice((page - 1) * limit, page * limit);
 
-export function searchService({ search, meetings, projects, people }: Deps) {
+export function searchService({ search, meetings, projects, people, semantic }: Deps) {
   return {
     async inMeeting(userId: string, meetingId: string, query: Paging & { q: string }) {
       if (!(await meetings.findForUser(userId, meetingId))) throw notFound('Meeting');
-      const result = await runSearch(search, { userId, meetingId }, query.q, MEETING_CAP);
+      const result = await runSearch(search, { userId, meetingId }, query.q, MEETING_CAP, semantic);
       return {
         transcriptions: slice(result.hits, query).map(presenter(result)),
         searchType: 'hybrid' as const,
@@ -55,7 +58,7 @@ export function searchService({ search, meetings, projects, people }: Deps) {
     async inProject(userId: string, projectId: string, query: Paging & { q: string; groupByMeeting: boolean }) {
       if (!(await projects.findForUser(userId, projectId))) throw notFound('Project');
       const [result, projectMeetings] = await Promise.all([
-        runSearch(search, { userId, projectId }, query.q, WIDE_CAP),
+        runSearch(search, { userId, projectId }, query.q, WIDE_CAP, semantic),
         search.meetingsOfProject(userId, projectId),
       ]);
       const present = presenter(result);
@@ -117,7 +120,7 @@ export function searchService({ search, meetings, projects, people }: Deps) {
 
     async forPerson(userId: string, personId: string, query: Paging & { q: string }) {
       if (!(await people.findForUser(userId, personId))) throw notFound('Person');
-      const result = await runSearch(search, { userId, personId }, query.q, WIDE_CAP);
+      const result = await runSearch(search, { userId, personId }, query.q, WIDE_CAP, semantic);
       return {
         transcriptions: slice(result.hits, query).map(presenter(result)),
         pagination: pagination(query.page, query.limit, result.hits.length),

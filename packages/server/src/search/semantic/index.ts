@@ -1,0 +1,52 @@
+import type { Db, DbKind } from '../../db/database.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { newId } from '../../lib/ids.ts';
+import { embeddingsRepository } from '../../repositories/embeddings.ts';
+import { type EmbeddingsConfig, embeddingsClient } from './client.ts';
+import { semanticRetriever } from './retriever.ts';
+
+// Semantic search, present only when EMBEDDINGS_BASE_URL is set: the client of the endpoint, the
+// vectors' repository, the retriever, and the hook that asks for a meeting's vectors to be brought up
+// to date in the transaction that changed its segments.
+
+/** Each write gets its own job: one enqueued while another runs must still run after it. */
+export const embedJobKey = (meetingId: string) => `embed-segments:${meetingId}:${newId()}`;
+
+export function semanticSearch(options: {
+  db: Db;
+  kind: DbKind;
+  config: EmbeddingsConfig;
+  queue: JobQueue;
+  log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+}) {
+  const { db, kind, config, queue, log } = options;
+  const client = embeddingsClient(config);
+  const vectors = embeddingsRepository(db, kind);
+  const requestEmbedding = (trx: Db, userId: string, meetingId: string) =>
+    queue.enqueue(trx, 'embed-segments', { meetingId }, { userId, idempotencyKey: embedJobKey(meetingId) });
+
+  return {
+    client,
+    vectors,
+    retriever: semanticRetriever({ client, vectors, minSimilarity: config.minSimilarity, log }),
+
+    /** Called by the transcriptions repository inside every transaction that writes a meeting's segments. */
+    async segmentsWritten(trx: Db, change: { userId: string; meetingId: string; editedSegmentId?: string }) {
+      if (change.editedSegmentId) await vectors.deleteForSegment(trx, change.editedSegmentId);
+      await requestEmbedding(trx, change.userId, change.meetingId);
+    },
+
+    /**
+     * At worker start: meetings written while embeddings were off, whose job failed for good, or made
+     * by another model get a job. Cheap when everything is embedded (one anti-join).
+     */
+    async enqueueMissing() {
+      const missing = await vectors.meetingsMissing(client.model);
+      for (const { meetingId, userId } of missing) await requestEmbedding(db, userId, meetingId);
+      if (missing.length > 0)
+        log.info({ meetings: missing.length, model: client.model }, 'meetings queued for embedding');
+    },
+  };
+}
+
+export type SemanticSearch = ReturnType<typeof semanticSearch>;
