@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,31 @@ describe('recordings in an S3-compatible bucket (STORAGE=s3 against s3rver)', ()
     worker = undefined;
   }, 150_000);
 
+  it('removes the local copy of a recording when the work on it fails or is aborted', async () => {
+    const { key } = await upload();
+    let copy = '';
+    await expect(
+      server.ctx.storage.withLocalFile(key, async (path) => {
+        copy = path;
+        expect(readFileSync(path).equals(jfk)).toBe(true);
+        throw new Error('the transcription failed');
+      }),
+    ).rejects.toThrow('the transcription failed');
+    expect(copy).not.toBe('');
+    expect(existsSync(copy)).toBe(false);
+
+    const controller = new AbortController();
+    controller.abort(new Error('the job was cancelled'));
+    await expect(
+      server.ctx.storage.withLocalFile(key, async () => 'never run', { signal: controller.signal }),
+    ).rejects.toThrow();
+    expect(scratchFiles(server)).toEqual([]);
+  });
+
+  it('reports the bucket reachable', async () => {
+    await expect(server.ctx.storage.check()).resolves.toBeUndefined();
+  });
+
   it('deleting a meeting removes its object', async () => {
     const { id, key } = await upload();
     const kept = await upload();
@@ -259,6 +284,10 @@ describe('when the S3 store is down', () => {
     expectError(res, 503, UNAVAILABLE);
     const meetings = (await api.get(`/api/projects/${projectId}/meetings`, token)).body.data.meetings;
     expect(meetings.map((m: { _id: string }) => m._id)).toEqual([meetingId]);
+  });
+
+  it('reports the store down to the health check', async () => {
+    await expect(server.ctx.storage.check()).rejects.toThrow();
   });
 
   it('still deletes the meeting (the object it could not remove is logged)', async () => {
