@@ -42,6 +42,9 @@ export function s3Client(config: S3StorageConfig) {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
+    // A store that does not answer at all (a firewall dropping packets) fails in seconds, not at
+    // the system's TCP timeout. No idle timeout on requests: a paused <audio> download may idle.
+    requestHandler: { connectionTimeout: 5000 },
   });
 }
 
