@@ -109,6 +109,23 @@ describe('recordings in an S3-compatible bucket (STORAGE=s3 against s3rver)', ()
     }
   });
 
+  it('keeps playing after many playbacks abandoned midway (seeking): no connection to the store leaks', async () => {
+    const wav = wavOfSamples(2 * S3_PART_SIZE);
+    const { id } = await upload(wav);
+    const url = `${server.url}/api/projects/${projectId}/meetings/${id}/audio`;
+    // More than the S3 client's 50 pooled connections: a leaked one per abandoned reply would stall.
+    for (let i = 0; i < 60; i++) {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await reader.read();
+      await reader.cancel(); // the browser giving up on this reply to seek elsewhere
+    }
+    const last = await fetch(url, { headers: { authorization: `Bearer ${token}`, range: 'bytes=-100' } });
+    expect(last.status).toBe(206);
+    expect(Buffer.from(await last.arrayBuffer()).equals(wav.subarray(wav.length - 100))).toBe(true);
+  });
+
   it('transcribes a recording read from the bucket, leaving no temporary file', async () => {
     worker = await startWorker(server.ctx);
     const { id } = await upload();
