@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
@@ -54,7 +54,8 @@ export async function s3Storage(config: S3StorageConfig, dataDir: string): Promi
   const Bucket = config.bucket;
   const tempDir = join(resolve(dataDir), 'tmp');
   await mkdir(tempDir, { recursive: true });
-  const tempPath = () => join(tempDir, `s3-${newId()}`);
+  await removeStaleCopies(tempDir);
+  const tempPath = () => join(tempDir, `${TEMP_PREFIX}${newId()}`);
 
   async function deleteObject(key: string) {
     await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch((error) => {
@@ -135,6 +136,21 @@ export async function s3Storage(config: S3StorageConfig, dataDir: string): Promi
       await client.send(new HeadBucketCommand({ Bucket }));
     },
   };
+}
+
+const TEMP_PREFIX = 's3-';
+/** Older than any upload or transcription still running: another process may share DATA_DIR. */
+export const STALE_COPY_MS = 24 * 3600 * 1000;
+
+/** Local copies left by a process that was killed (a copy is otherwise always removed). */
+async function removeStaleCopies(tempDir: string) {
+  const now = Date.now();
+  for (const name of await readdir(tempDir)) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const path = join(tempDir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_COPY_MS) await rm(path, { force: true });
+  }
 }
 
 /**

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../src/audio/wer.ts';
 import type { Worker } from '../../src/jobs/worker.ts';
-import { S3_PART_SIZE } from '../../src/storage/s3.ts';
+import { S3_PART_SIZE, STALE_COPY_MS } from '../../src/storage/s3.ts';
+import { createStorage } from '../../src/storage/storage.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
 import { JFK_TEXT, jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError } from '../helpers/api.ts';
@@ -166,6 +167,20 @@ describe('recordings in an S3-compatible bucket (STORAGE=s3 against s3rver)', ()
       server.ctx.storage.withLocalFile(key, async () => 'never run', { signal: controller.signal }),
     ).rejects.toThrow();
     expect(scratchFiles(server)).toEqual([]);
+  });
+
+  it('removes, at start-up, local copies a killed process left behind a day ago, and no others', async () => {
+    const scratch = join(server.ctx.config.dataDir, 'tmp');
+    const stale = join(scratch, 's3-left-by-a-killed-worker');
+    const recent = join(scratch, 's3-another-process-is-using-this');
+    writeFileSync(stale, 'x');
+    writeFileSync(recent, 'x');
+    const dayAndMinuteAgo = (Date.now() - STALE_COPY_MS - 60_000) / 1000;
+    utimesSync(stale, dayAndMinuteAgo, dayAndMinuteAgo);
+    const another = await createStorage(server.ctx.config.storage, server.ctx.config.dataDir);
+    await another.check();
+    expect(scratchFiles(server)).toEqual(['s3-another-process-is-using-this']);
+    rmSync(recent);
   });
 
   it('reports the bucket reachable', async () => {
