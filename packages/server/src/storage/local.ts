@@ -2,7 +2,8 @@ import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type AudioStorage, recordingNotFound } from './storage.ts';
+import { recordingNotFound } from './errors.ts';
+import type { AudioStorage } from './storage.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 

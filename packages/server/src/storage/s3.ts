@@ -15,7 +15,8 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3StorageConfig } from '../config-storage.ts';
 import { newId } from '../lib/ids.ts';
-import { type AudioStorage, recordingNotFound, StorageUnavailableError } from './storage.ts';
+import { recordingNotFound, StorageUnavailableError } from './errors.ts';
+import type { AudioStorage } from './storage.ts';
 
 /**
  * Multipart parts of 8 MB, two in flight: with the part being filled, about 24 MB of an upload is
