@@ -164,3 +164,28 @@ export function peakRssMb(pid: number): number {
   if (!kb) throw new Error(`no VmHWM in /proc/${pid}/status`);
   return Number(kb) / 1024;
 }
+
+/**
+ * The environment of one process of a scaled-out deployment: the shared database and secret, its own
+ * DATA_DIR (scratch space only, unless the storage is the local disk), no in-process worker in the API.
+ */
+export function clusterEnv(options: {
+  databaseUrl: string;
+  dataDir: string;
+  storageEnv: Record<string, string>;
+  jwtSecret: string;
+}): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: options.dataDir,
+    JWT_SECRET: options.jwtSecret,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WEB_DIST_DIR: join(options.dataDir, 'no-web-build'),
+    RUN_WORKER: 'false',
+    // Short, so a killed worker's job is taken over within seconds.
+    JOB_LEASE_SECONDS: '4',
+    ASR_THREADS: '1',
+    ...options.storageEnv,
+  };
+}

@@ -12,7 +12,7 @@ import { apiClient } from '../helpers/api.ts';
 import { freshDatabaseUrl, tempDataDir } from '../helpers/database.ts';
 import { uploadMeeting } from '../helpers/uploads.ts';
 import { SCALE_CLIPS, type ScaleClip } from './clips.ts';
-import { type ClusterProcess, describeOutput, killNow, startProcess, stopAll } from './cluster.ts';
+import { type ClusterProcess, clusterEnv, describeOutput, killNow, startProcess, stopAll } from './cluster.ts';
 import { type StorageUnderTest, startStorageUnderTest } from './storage-under-test.ts';
 
 interface Reference {
@@ -91,18 +91,7 @@ beforeAll(async () => {
   const processEnv = () => {
     const dataDir = storage!.sharedDataDir ?? tempDataDir('parley-scale-proc-');
     if (!storage!.sharedDataDir) scratchDirs.push(dataDir);
-    return {
-      DATABASE_URL: database!.url!,
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      WEB_DIST_DIR: `${dataDir}/no-web-build`,
-      RUN_WORKER: 'false',
-      JOB_LEASE_SECONDS: '4',
-      ASR_THREADS: '1',
-      ...storage!.env,
-    };
+    return clusterEnv({ databaseUrl: database!.url!, dataDir, storageEnv: storage!.env, jwtSecret: JWT_SECRET });
   };
   await cleanTranscriptions();
   // All four start at once on a fresh database: their migrations race, as they would in a rollout.
