@@ -4,7 +4,7 @@ import { configureFfmpeg } from './audio/ffmpeg.ts';
 import type { Config } from './config.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { databaseQueue } from './jobs/queue.ts';
+import { createJobQueue } from './jobs/create-queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
 import { identitiesRepository } from './repositories/identities.ts';
@@ -60,11 +60,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
   };
-  const queue = databaseQueue(repos.jobs, config.worker.maxAttempts);
+  const queue = await createJobQueue(config, { db, jobs: repos.jobs, log });
 
   const sessions = sessionsService({ users: repos.users, tokens });
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
-  const projects = projectsService({ db, ...repos, storage, log });
+  const projects = projectsService({ db, ...repos, queue, storage, log });
   const search = searchService(repos);
   const people = peopleService({ ...repos, search });
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
@@ -97,7 +97,10 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     queue,
     ai,
     log,
-    close: () => db.destroy(),
+    async close() {
+      await queue.close();
+      await db.destroy();
+    },
   };
 }
 

@@ -128,6 +128,28 @@ export function jobsRepository(db: Db, kind: DbKind) {
 
     findByKey: (key: string) => db.selectFrom('jobs').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
 
+    findByKeys: (keys: string[]) =>
+      db.selectFrom('jobs').selectAll().where('idempotency_key', 'in', keys).orderBy('created_at').execute(),
+
+    /** Jobs waiting or running, for the health check. */
+    async countPending(): Promise<number> {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** A completed or failed job's key, freed so the same work can be enqueued again. */
+    async deleteFinishedByKey(trx: Db, key: string) {
+      await trx
+        .deleteFrom('jobs')
+        .where('idempotency_key', '=', key)
+        .where('status', 'in', ['completed', 'failed'])
+        .execute();
+    },
+
     async deleteByKey(trx: Db, key: string) {
       await trx.deleteFrom('jobs').where('idempotency_key', '=', key).execute();
     },

@@ -72,8 +72,7 @@ export function transcribeMeetingHandler({
 
       await db.transaction().execute(async (trx) => {
         // Segments are replaced as a whole, so a job that runs twice never duplicates them.
-        const stillThere = await trx.selectFrom('meetings').select('id').where('id', '=', meetingId).executeTakeFirst();
-        if (!stillThere) return;
+        if (!(await meetings.exists(trx, meetingId))) return;
         await transcriptions.replaceForMeeting(
           trx,
           meeting.user_id,
