@@ -22,6 +22,8 @@ export interface ClusterProcess {
   stderr: string[];
   /** The API's base URL (api role only). */
   url: string;
+  /** The JSON log lines so far, parsed. */
+  logEntries(): LogEntry[];
   /** Resolves with the first parsed log line that matches, or rejects when the process exits first. */
   waitForLog(match: (entry: LogEntry) => boolean, what: string): Promise<LogEntry>;
 }
@@ -93,6 +95,7 @@ export async function startProcess(
     lines,
     stderr,
     url: '',
+    logEntries: () => lines.map(parseLogLine).filter((e): e is LogEntry => e !== undefined),
     async waitForLog(test, what) {
       const line = await waitForLine((l) => {
         const entry = parseLogLine(l);
@@ -183,8 +186,10 @@ export function clusterEnv(options: {
     PORT: '0',
     WEB_DIST_DIR: join(options.dataDir, 'no-web-build'),
     RUN_WORKER: 'false',
-    // Short, so a killed worker's job is taken over within seconds.
-    JOB_LEASE_SECONDS: '4',
+    JOB_QUEUE: 'pg-boss',
+    // Short, so a killed worker's job is taken over within seconds (pg-boss's heartbeat is 10 s at least).
+    JOB_LEASE_SECONDS: '10',
+    JOB_RETRY_DELAY_SECONDS: '1',
     ASR_THREADS: '1',
     ...options.storageEnv,
   };

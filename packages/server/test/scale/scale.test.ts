@@ -148,18 +148,22 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     await Promise.all(plan.slice(0, firstLong).map((clip, i) => upload(clip, i)));
     await Promise.all(plan.slice(firstLong).map((clip, i) => upload(clip, i + firstLong)));
 
-    // A worker holds a job whose meeting is being transcribed: kill that worker there and then.
+    // A worker holds a job whose meeting is being transcribed: kill that worker there and then. The
+    // worker says which job it started (its own log line); pg-boss says the job is active, and the
+    // meeting is in 'processing'.
     const victim = await until(
       'a worker to be transcribing a meeting',
       async () => {
-        const rows = await query<{ meeting_id: string; locked_by: string }>(
-          `select m.id as meeting_id, j.locked_by from jobs j
-             join meetings m on m.id = (j.payload::json ->> 'meetingId')
-            where j.status = 'running' and m.transcription_status = 'processing'`,
-        );
-        for (const row of rows) {
-          const worker = workers.find((w) => row.locked_by.includes(`-${w.pid}-`));
-          if (worker) return { worker, meetingId: row.meeting_id };
+        for (const worker of workers) {
+          for (const entry of worker.logEntries()) {
+            if (entry.msg !== 'job started' || entry.jobName !== 'transcribe-meeting') continue;
+            const held = await query<{ meeting_id: string }>(
+              `select m.id as meeting_id from pgboss.job j join meetings m on m.id = j.data ->> 'meetingId'
+                where j.id = $1::uuid and j.state = 'active' and m.transcription_status = 'processing'`,
+              [entry.job],
+            );
+            if (held[0]) return { worker, meetingId: held[0].meeting_id, jobId: String(entry.job) };
+          }
         }
         return undefined;
       },
@@ -184,7 +188,11 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     });
     for (const row of statuses) expect(row.transcription_status, row.transcription_error ?? '').toBe('completed');
 
-    // The killed job was taken over and finished after the kill, by the worker still alive.
+    // The killed job was taken over by the worker still alive and finished there, after the kill.
+    const completedBySurvivor = survivor.logEntries().some((e) => e.msg === 'job completed' && e.job === victim.jobId);
+    expect(completedBySurvivor, `job ${victim.jobId} completed by ${survivor.name}\n${describeOutput(survivor)}`).toBe(
+      true,
+    );
     const rewritten = await query<{ created_at: string }>(
       'select min(created_at) as created_at from transcriptions where meeting_id = $1',
       [victim.meetingId],
