@@ -135,6 +135,38 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
     ]);
   });
 
+  it('runs action items as a job, and again when they are asked for again', async () => {
+    const id = await upload();
+    await worker();
+    expect((await meetingWhen(id, finished)).transcriptionStatus).toBe('completed');
+    const generate = () =>
+      api.post(`/api/projects/${projectId}/meetings/${id}/action-items/generate`, undefined, token);
+    for (let round = 1; round <= 2; round++) {
+      expect((await generate()).status).toBe(202);
+      const done = await meetingWhen(id, (m) => m.actionItemsStatus !== 'processing', 60_000);
+      expect(done).toMatchObject({ actionItemsStatus: 'completed', actionItemsProgress: 100 });
+    }
+    const jobs = await server.ctx.queue.jobsOfMeeting(id);
+    expect(jobs.filter((job) => job.name === 'generate-action-items').map((job) => job.state)).toContain('completed');
+    expect(jobs.filter((job) => job.state === 'waiting' || job.state === 'running')).toEqual([]);
+  });
+
+  it("cancels a meeting's jobs when the meeting or its project is deleted", async () => {
+    const live = async (id: string) =>
+      (await server.ctx.queue.jobsOfMeeting(id)).filter((job) => job.state === 'waiting' || job.state === 'running');
+    const id = await upload();
+    expect(await live(id)).toHaveLength(1);
+    expect((await api.delete(`/api/projects/${projectId}/meetings/${id}`, token)).status).toBe(204);
+    expect(await live(id)).toEqual([]);
+
+    const doomed = (await api.post('/api/projects', { name: `Doomed on ${kind}` }, token)).body.data._id;
+    const res = await uploadMeeting(server.url, token, doomed, { path: jfkWavPath() });
+    const inDoomed = res.body.data._id as string;
+    expect(await live(inDoomed)).toHaveLength(1);
+    expect((await api.delete(`/api/projects/${doomed}`, token)).status).toBe(204);
+    expect(await live(inDoomed)).toEqual([]);
+  });
+
   it('leaves no job behind when the enqueuing transaction rolls back', async () => {
     const meetingId = newId();
     const enqueue = (trx: typeof server.ctx.db) =>
