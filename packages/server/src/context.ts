@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/create-queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
+import { healthRepository } from './repositories/health.ts';
 import { identitiesRepository } from './repositories/identities.ts';
 import { jobsRepository } from './repositories/jobs.ts';
 import { loginThrottleRepository } from './repositories/login-throttle.ts';
@@ -21,6 +22,7 @@ import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
 import { actionItemsService } from './services/action-items.ts';
 import { exportsService } from './services/exports.ts';
+import { healthService } from './services/health.ts';
 import { importsService } from './services/imports.ts';
 import { loginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
@@ -84,6 +86,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       : undefined,
     exports: exportsService(repos),
     imports: importsService({ db, ...repos, storage }),
+    health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };
 
   return {

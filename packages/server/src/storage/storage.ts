@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -17,6 +18,10 @@ export interface AudioStorage {
   delete(key: string): Promise<void>;
   /** A scratch path on the same filesystem, for uploads in progress. */
   tempPath(name: string): string;
+  /** What GET /api/health reports the store as (`local` when absent). */
+  readonly kind?: string;
+  /** Throws when recordings cannot be stored right now (GET /api/health). */
+  check?(): Promise<void>;
 }
 
 export function localStorage(dataDir: string): AudioStorage {
@@ -43,6 +48,13 @@ export function localStorage(dataDir: string): AudioStorage {
     localPath: async (key) => pathOf(key),
     delete: (key) => rm(pathOf(key), { force: true }),
     tempPath: (name) => join(root, 'tmp', name),
+    kind: 'local',
+    // Uploads land in tmp/ first, so a file written and removed there proves the store takes recordings.
+    async check() {
+      const probe = join(root, 'tmp', `.health-${process.pid}-${randomBytes(4).toString('hex')}`);
+      await writeFile(probe, 'ok');
+      await rm(probe, { force: true });
+    },
   };
 }
 
