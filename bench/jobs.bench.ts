@@ -1,7 +1,7 @@
 // Transcription jobs per hour with 1 and 2 worker processes, and the peak memory of every process.
 // A scaled-out deployment as in docs/deploy.md: one API process (RUN_WORKER=false) and N workers
-// (src/worker.ts, what `npm run worker` runs) on one PostgreSQL, with the recordings in the same store
-// the scale test uses (packages/server/test/scale/storage-under-test.ts). The same short real clips as
+// (src/worker.ts, what `npm run worker` runs) on one PostgreSQL with JOB_QUEUE=pg-boss, and the
+// recordings in an S3-compatible bucket (STORAGE=s3 on s3rver, in this process, as in the scale test). The same short real clips as
 // the scale test (3.5 to 11 s of speech) are uploaded; the clock runs from the first upload until
 // the last meeting is completed, with the workers already loaded.
 // Run: npm run jobs -w @parley/bench [-- --jobs 20 --workers 1,2]
@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { tempDataDir } from '../packages/server/test/helpers/database.ts';
+import { startFakeS3 } from '../packages/server/test/helpers/fake-s3.ts';
 import { uploadMeeting } from '../packages/server/test/helpers/uploads.ts';
 import { SCALE_CLIPS } from '../packages/server/test/scale/clips.ts';
 import {
@@ -23,7 +24,6 @@ import {
   startProcess,
   stopAll,
 } from '../packages/server/test/scale/cluster.ts';
-import { startStorageUnderTest } from '../packages/server/test/scale/storage-under-test.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -67,12 +67,12 @@ async function measure(admin: string, workers: number): Promise<Run> {
   const name = `parley_jobs_bench_${Math.random().toString(36).slice(2, 8)}`;
   await asAdmin(admin, `create database ${name}`);
   const databaseUrl = admin.replace(/\/[^/]*$/, `/${name}`);
-  const storage = await startStorageUnderTest();
+  const bucket = await startFakeS3('parley-jobs-bench');
   const dirs: string[] = [];
   const env = () => {
-    const dataDir = storage.sharedDataDir ?? tempDataDir('parley-jobs-bench-');
-    if (!storage.sharedDataDir) dirs.push(dataDir);
-    return clusterEnv({ databaseUrl, dataDir, storageEnv: storage.env, jwtSecret: JWT_SECRET });
+    const dataDir = tempDataDir('parley-jobs-bench-');
+    dirs.push(dataDir);
+    return clusterEnv({ databaseUrl, dataDir, storageEnv: bucket.env, jwtSecret: JWT_SECRET });
   };
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
@@ -118,7 +118,7 @@ async function measure(admin: string, workers: number): Promise<Run> {
   } finally {
     await stopAll();
     await pool.end();
-    await storage.stop();
+    await bucket.stop();
     await asAdmin(admin, `drop database if exists ${name} with (force)`);
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }

@@ -1,16 +1,20 @@
 // Server memory growth while receiving a 500 MB upload (target: at most 64 MB).
 // Starts the real server as a child process, streams a 500 MB WAV (generated on the fly: speech-band
 // noise, 44.1 kHz stereo, ~50 minutes) as a multipart upload, and samples the server's RSS from
-// /proc every 50 ms. Run: node bench/upload-memory.bench.ts [sizeMB]
+// /proc every 50 ms. Run: node bench/upload-memory.bench.ts [sizeMB] [--s3]
+// --s3: STORAGE=s3 against an s3rver (an S3-compatible server from npm) started in this process, so the
+// upload streams into a bucket as a multipart upload; the figure is the server's memory only.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ReadableStream } from 'node:stream/web';
 
 const root = resolve(import.meta.dirname, '..');
-const sizeMb = Number(process.argv[2] ?? 500);
+const args = process.argv.slice(2);
+const useS3 = args.includes('--s3');
+const sizeMb = Number(args.find((arg) => !arg.startsWith('--')) ?? 500);
 const totalBytes = sizeMb * 1024 * 1024;
 
 const rssMb = (pid: number) => {
@@ -46,6 +50,7 @@ async function freePort() {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'parley-upload-bench-'));
 const port = await freePort();
+const s3 = useS3 ? await startS3rver(join(dataDir, 's3')) : undefined;
 // The same V8 flags as `npm start` (docs/decisions/007-young-generation.md).
 const server = spawn(process.execPath, ['--max-semi-space-size=4', join(root, 'packages/server/src/main.ts')], {
   env: {
@@ -56,6 +61,7 @@ const server = spawn(process.execPath, ['--max-semi-space-size=4', join(root, 'p
     LOG_LEVEL: 'warn',
     RUN_WORKER: 'false',
     TIER_MAX_FILE_SIZE_MB: '2000',
+    ...s3?.env,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -85,8 +91,9 @@ try {
     })
   ).json();
 
-  // Warm up the upload path once so lazily loaded modules don't count as growth.
-  await upload(token, project.data._id, 1024 * 1024);
+  // Warm up the upload path once so lazily loaded modules don't count as growth (with S3, a
+  // multipart upload: a 1 MB file would go in one PUT and leave the multipart code unloaded).
+  await upload(token, project.data._id, (useS3 ? 20 : 1) * 1024 * 1024);
   global.gc?.();
   await new Promise((r) => setTimeout(r, 500));
   const before = rssMb(server.pid!);
@@ -99,14 +106,37 @@ try {
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `upload of ${sizeMb} MB: HTTP ${res.status} in ${seconds.toFixed(1)} s (${(sizeMb / seconds).toFixed(0)} MB/s, measured duration ${res.body?.data?.duration ?? '?'} s)`,
+    `upload of ${sizeMb} MB to ${useS3 ? 'an S3 bucket (s3rver)' : 'local files'}: HTTP ${res.status} in ${seconds.toFixed(1)} s (${(sizeMb / seconds).toFixed(0)} MB/s, measured duration ${res.body?.data?.duration ?? '?'} s)`,
   );
   console.log(`server RSS before: ${before.toFixed(1)} MB, peak during upload: ${peak.toFixed(1)} MB`);
   console.log(`memory growth while receiving ${sizeMb} MB: ${(peak - before).toFixed(1)} MB (target <= 64 MB)`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
+  await s3?.close();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function startS3rver(directory: string) {
+  const { default: S3rver } = await import('s3rver');
+  mkdirSync(directory, { recursive: true });
+  const s3rver = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'bench' }],
+  });
+  const { port: s3Port } = await s3rver.run();
+  const env = {
+    STORAGE: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_BUCKET: 'bench',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  return { env, close: () => s3rver.close() };
 }
 
 async function upload(token: string, projectId: string, bytes: number) {

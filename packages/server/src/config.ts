@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { LIMITS } from '@parley/contract';
 import { z } from 'zod';
 import { parseOidcConfig } from './config-oidc.ts';
+import { parseStorageConfig } from './config-storage.ts';
 
 const bool = (name: string, fallback: boolean) =>
   z
@@ -97,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const oidcProblems: string[] = [];
   const oidc = parseOidcConfig(env, e.ALLOW_REGISTRATION, oidcProblems);
   if (oidcProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${oidcProblems.join('\n')}`);
+  const storageProblems: string[] = [];
+  const storage = parseStorageConfig(env, storageProblems);
+  if (storageProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${storageProblems.join('\n')}`);
   const repoRoot = resolve(import.meta.dirname, '../../..');
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -112,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir,
     database,
+    storage,
     jwt: { secret: e.JWT_SECRET ?? persistentSecret(dataDir), expiresInHours: e.JWT_EXPIRES_IN_HOURS },
     allowRegistration: e.ALLOW_REGISTRATION,
     oidc,

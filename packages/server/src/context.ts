@@ -34,7 +34,7 @@ import { sessionsService } from './services/sessions.ts';
 import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
-import { ensureTempDir, localStorage } from './storage/storage.ts';
+import { createStorage } from './storage/storage.ts';
 
 /** Everything a process needs, built once: the API server and the worker share it. */
 export async function createContext(config: Config, log: FastifyBaseLogger) {
@@ -44,8 +44,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   );
   await migrateToLatest(db);
 
-  const storage = localStorage(config.dataDir);
-  await ensureTempDir(storage);
+  const storage = await createStorage(config.storage, config.dataDir);
   const tokens = new TokenSigner(config.jwt.secret, config.jwt.expiresInHours);
   const repos = {
     users: usersRepository(db),
@@ -85,7 +84,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
       : undefined,
     exports: exportsService(repos),
-    imports: importsService({ db, ...repos, storage }),
+    imports: importsService({ db, ...repos, storage, log }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };
 

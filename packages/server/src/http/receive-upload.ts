@@ -1,6 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import {
   AUDIO_EXTENSIONS,
   isAcceptedAudioFile,
@@ -62,15 +59,16 @@ async function readTranscript(file: AsyncIterable<Buffer>, fileName: string): Pr
 }
 
 /**
- * Reads a multipart meeting upload: text fields into an object, the `audioFile` part streamed to a
- * temporary file (never held in memory) with the user's size limit, then measured with ffmpeg, and
- * the optional `transcriptFile` part (an import) read as text. At least one of the two is required;
- * `beforeAudio` runs when an audio part arrives, before any of it is stored.
- * Whatever goes wrong, the temporary file is removed before the error leaves.
+ * Reads a multipart meeting upload: text fields into an object, the `audioFile` part streamed into
+ * storage as it arrives (never held in memory) with the user's size limit, then measured with ffmpeg,
+ * and the optional `transcriptFile` part (an import) read as text. At least one of the two is
+ * required; `beforeAudio` runs when an audio part arrives, before any of it is stored.
+ * Whatever goes wrong, the stored recording is removed before the error leaves; on success the
+ * caller owns it (`audio.key`) and deletes it if the meeting is not created.
  */
 export async function receiveMeetingUpload<S extends z.ZodType>(
   request: FastifyRequest,
-  opts: { maxFileSize: number; storage: AudioStorage; fields: S; beforeAudio?: () => void },
+  opts: { userId: string; maxFileSize: number; storage: AudioStorage; fields: S; beforeAudio?: () => void },
 ): Promise<{ fields: z.infer<S>; audio?: ReceivedAudio; transcript?: ReceivedTranscript }> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > opts.maxFileSize + TRANSCRIPT_LIMITS.maxBytes + 1024 * 1024)
@@ -78,9 +76,8 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
   assertMultipartContentType(request.headers['content-type']);
 
   const fields: Record<string, string> = {};
-  let audio: Omit<ReceivedAudio, 'durationSeconds'> | undefined;
+  let audio: ReceivedAudio | undefined;
   let transcript: ReceivedTranscript | undefined;
-  const tempPath = opts.storage.tempPath(`upload-${newId()}`);
   try {
     for await (const part of request.parts({
       limits: { fileSize: opts.maxFileSize, files: 2, fields: 10, fieldSize: 10_000 },
@@ -114,26 +111,34 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
         part.file.resume();
         throw audioFileError(MESSAGES.invalidFileType);
       }
-      await pipeline(part.file, createWriteStream(tempPath));
-      if (part.file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
+      const extension = extensionFor(part.filename ?? '', part.mimetype ?? '');
+      const key = `audio/${opts.userId}/${newId()}.${extension}`;
+      const file = part.file;
+      const durationSeconds = await opts.storage.store(key, file, async (localCopy) => {
+        if (file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
+        if (file.bytesRead === 0) throw audioFileError('The audio file is empty');
+        return measure(localCopy);
+      });
       audio = {
-        tempPath,
+        key,
         fileName: (part.filename || 'recording').slice(0, 255),
         mimeType: part.mimetype || 'application/octet-stream',
-        size: part.file.bytesRead,
-        extension: extensionFor(part.filename ?? '', part.mimetype ?? ''),
+        size: file.bytesRead,
+        durationSeconds,
+        extension,
       };
     }
     if (!audio && !transcript) throw audioFileError('Please select an audio file');
-    if (audio?.size === 0) throw audioFileError('The audio file is empty');
-    const parsedFields = parse(opts.fields, fields);
-    if (!audio) return { fields: parsedFields, transcript };
-    const durationSeconds = await measure(tempPath);
-    return { fields: parsedFields, audio: { ...audio, durationSeconds }, transcript };
+    return { fields: parse(opts.fields, fields), audio, transcript };
   } catch (error) {
-    await rm(tempPath, { force: true });
+    if (audio) await removeQuietly(opts.storage, audio.key, request);
     throw asUploadError(error, opts.maxFileSize);
   }
+}
+
+/** The error being reported matters more than a failed clean-up, which is logged. */
+async function removeQuietly(storage: AudioStorage, key: string, request: FastifyRequest) {
+  await storage.delete(key).catch((err) => request.log.warn({ err, audioKey: key }, 'rejected upload not removed'));
 }
 
 const NOT_MULTIPART = 'Expected a multipart/form-data upload with an audioFile field';

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { CreateMeetingFields, ParsedMeetingExport } from '@parley/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
@@ -22,6 +21,7 @@ interface Deps {
   people: ReturnType<typeof peopleRepository>;
   usage: ReturnType<typeof usageRepository>;
   storage: AudioStorage;
+  log: { warn: (obj: object, msg: string) => void };
 }
 
 export interface ReceivedTranscript {
@@ -49,7 +49,7 @@ function parseOrReject(file: ReceivedTranscript): ParsedTranscript {
   }
 }
 
-export function importsService({ db, meetings, transcriptions, actionItems, people, usage, storage }: Deps) {
+export function importsService({ db, meetings, transcriptions, actionItems, people, usage, storage, log }: Deps) {
   /**
    * People in a Parley export are linked again where they exist for this user: by id (the same
    * account), else by a name that only one of the user's people has (another account or server).
@@ -122,7 +122,7 @@ export function importsService({ db, meetings, transcriptions, actionItems, peop
         const imported = await plan(userId, parseOrReject(transcript));
         const id = newId();
         const lastCueEnd = imported.segments.reduce((end, segment) => Math.max(end, segment.endMs), 0);
-        const audioKey = audio ? `audio/${userId}/${id}.${audio.extension}` : null;
+        const audioKey = audio?.key ?? null;
         const hasItems = imported.actionItems.length > 0;
         const row: MeetingRow = {
           ...newMeetingRow({ id, userId, projectId, fields, audio, audioKey }),
@@ -134,21 +134,20 @@ export function importsService({ db, meetings, transcriptions, actionItems, peop
           action_items_status: hasItems ? 'completed' : 'not_started',
           action_items_progress: hasItems ? 100 : 0,
         };
-        if (audio && audioKey) await storage.putFile(audioKey, audio.tempPath);
-        try {
-          await db.transaction().execute(async (trx) => {
-            await meetings.insert(trx, row);
-            await transcriptions.insertImported(trx, userId, id, imported.segments);
-            await actionItems.insertMany(userId, id, imported.actionItems, trx);
-            if (audio) await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
-          });
-        } catch (error) {
-          if (audioKey) await storage.delete(audioKey);
-          throw error;
-        }
+        await db.transaction().execute(async (trx) => {
+          await meetings.insert(trx, row);
+          await transcriptions.insertImported(trx, userId, id, imported.segments);
+          await actionItems.insertMany(userId, id, imported.actionItems, trx);
+          if (audio) await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
+        });
         return presentMeeting(row);
-      } finally {
-        if (audio) await rm(audio.tempPath, { force: true });
+      } catch (error) {
+        // The recording was stored as it arrived: without the meeting it belongs to nothing.
+        if (audio)
+          await storage
+            .delete(audio.key)
+            .catch((err) => log.warn({ err, audioKey: audio.key }, 'audio of a meeting not created was not removed'));
+        throw error;
       }
     },
   };

@@ -23,8 +23,9 @@ interface Deps {
   log: { warn: (obj: object, msg: string) => void };
 }
 
+/** An uploaded recording, already in storage under `key` (delete it if the meeting is not created). */
 export interface ReceivedAudio {
-  tempPath: string;
+  key: string;
   fileName: string;
   mimeType: string;
   size: number;
@@ -112,9 +113,7 @@ export function meetingsService(deps: Deps) {
       audio: ReceivedAudio,
     ) {
       const id = newId();
-      const audioKey = `audio/${userId}/${id}.${audio.extension}`;
-      await storage.putFile(audioKey, audio.tempPath);
-      const row = newMeetingRow({ id, userId, projectId, fields, audio, audioKey });
+      const row = newMeetingRow({ id, userId, projectId, fields, audio, audioKey: audio.key });
       try {
         await db.transaction().execute(async (trx) => {
           await meetings.insert(trx, row);
@@ -127,7 +126,9 @@ export function meetingsService(deps: Deps) {
           );
         });
       } catch (error) {
-        await storage.delete(audioKey);
+        await storage
+          .delete(audio.key)
+          .catch((err) => log.warn({ err, audioKey: audio.key }, 'audio of a meeting not created was not removed'));
         throw error;
       }
       return presentMeeting(row);

@@ -1,63 +1,52 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { StorageConfig } from '../config-storage.ts';
+import { AppError } from '../lib/errors.ts';
+import { localStorage } from './local.ts';
+import { s3Storage } from './s3.ts';
+
+/** A byte range, both ends included (as in HTTP). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /**
- * Where recordings live. Keys are relative paths like `audio/<userId>/<meetingId>.webm`.
- * The local implementation keeps files under DATA_DIR; an S3-compatible one can implement the same
- * interface (the pipeline asks for a local path, which S3 would satisfy with a temporary download).
+ * Where recordings live. Keys are relative paths like `audio/<userId>/<fileId>.webm`. Two
+ * implementations: files under DATA_DIR, or an S3-compatible bucket (docs/decisions/094-s3-storage.md).
  */
 export interface AudioStorage {
-  /** Moves a finished temporary file into storage under `key`. */
-  putFile(key: string, tempPath: string): Promise<void>;
-  read(key: string, range?: { start: number; end: number }): Readable;
+  /**
+   * Stores `source` under `key` as it arrives, then hands a local copy of the complete file to
+   * `inspect` (to measure it). When the source fails (a client disconnect, a size limit), the store
+   * fails, or `inspect` throws, nothing stays stored and the error is rethrown.
+   */
+  store<T>(key: string, source: Readable, inspect: (localPath: string) => Promise<T>): Promise<T>;
+  /** Size in bytes, or null when there is nothing under `key`. */
   size(key: string): Promise<number | null>;
-  localPath(key: string): Promise<string>;
+  /**
+   * Opens the recording (or one range of it). Resolves once the store has answered, so a failure is
+   * an error reply rather than a stream broken after the headers were sent.
+   */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Runs `fn` with a local file holding the recording; a temporary copy is always removed afterwards. */
+  withLocalFile<T>(key: string, fn: (path: string) => Promise<T>, opts?: { signal?: AbortSignal }): Promise<T>;
   delete(key: string): Promise<void>;
-  /** A scratch path on the same filesystem, for uploads in progress. */
-  tempPath(name: string): string;
-  /** What GET /api/health reports the store as (`local` when absent). */
-  readonly kind?: string;
-  /** Throws when recordings cannot be stored right now (GET /api/health). */
-  check?(): Promise<void>;
+  /** Resolves when the store is reachable and writable; rejects with the reason otherwise (for health checks). */
+  check(): Promise<void>;
+  /** What GET /api/health reports the store as. */
+  readonly kind: 'local' | 's3';
 }
 
-export function localStorage(dataDir: string): AudioStorage {
-  const root = resolve(dataDir);
-  const pathOf = (key: string) => {
-    const full = resolve(root, key);
-    if (!full.startsWith(root + sep)) throw new Error(`storage key escapes the data directory: ${key}`);
-    return full;
-  };
-  return {
-    async putFile(key, tempPath) {
-      const dest = pathOf(key);
-      await mkdir(dirname(dest), { recursive: true });
-      await rename(tempPath, dest);
-    },
-    read: (key, range) => createReadStream(pathOf(key), range),
-    async size(key) {
-      try {
-        return (await stat(pathOf(key))).size;
-      } catch {
-        return null;
-      }
-    },
-    localPath: async (key) => pathOf(key),
-    delete: (key) => rm(pathOf(key), { force: true }),
-    tempPath: (name) => join(root, 'tmp', name),
-    kind: 'local',
-    // Uploads land in tmp/ first, so a file written and removed there proves the store takes recordings.
-    async check() {
-      const probe = join(root, 'tmp', `.health-${process.pid}-${randomBytes(4).toString('hex')}`);
-      await writeFile(probe, 'ok');
-      await rm(probe, { force: true });
-    },
-  };
+/** The store failed or could not be reached: a 503 the client may retry; the cause is logged. */
+export class StorageUnavailableError extends AppError {
+  constructor(cause: unknown) {
+    super(503, 'The recording store is not available right now; please try again in a moment');
+    this.cause = cause;
+  }
 }
 
-export async function ensureTempDir(storage: AudioStorage) {
-  await mkdir(dirname(storage.tempPath('x')), { recursive: true });
+export const recordingNotFound = () => new AppError(404, 'Recording not found');
+
+export async function createStorage(config: StorageConfig, dataDir: string): Promise<AudioStorage> {
+  return config.kind === 's3' ? s3Storage(config, dataDir) : localStorage(dataDir);
 }

@@ -6,6 +6,8 @@ import { AppError } from '../../lib/errors.ts';
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // A 5xx AppError (the recording store down) tells the user little: the log gets the cause.
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send({ success: false, message: error.message, errors: error.errors });
     }

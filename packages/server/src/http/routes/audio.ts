@@ -59,6 +59,12 @@ export function audioRoutes(app: ZodApp, ctx: AppContext) {
       const size = meeting.audio_key ? await ctx.storage.size(meeting.audio_key) : null;
       if (!meeting.audio_key || size === null) throw notFound('Recording');
 
+      const range = parseRange(request.headers.range, size);
+      if (range === 'unsatisfiable') {
+        throw new AppError(416, 'Requested range not satisfiable', { headers: { 'content-range': `bytes */${size}` } });
+      }
+      // The store answers before any header goes out, so its failure is still a clean error reply.
+      const body = await ctx.storage.read(meeting.audio_key, range ?? undefined);
       reply.header('accept-ranges', 'bytes');
       reply.header('content-type', meeting.audio_mime ?? 'application/octet-stream');
       reply.header('cache-control', 'private, max-age=3600');
@@ -66,19 +72,12 @@ export function audioRoutes(app: ZodApp, ctx: AppContext) {
         const extension = meeting.audio_key.split('.').pop() ?? 'audio';
         reply.header('content-disposition', attachmentDisposition(meeting.title || 'Untitled Meeting', extension));
       }
-      const range = parseRange(request.headers.range, size);
-      if (range === 'unsatisfiable') {
-        reply.header('content-range', `bytes */${size}`);
-        throw new AppError(416, 'Requested range not satisfiable');
-      }
       if (range) {
         reply.status(206);
         reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
-        reply.header('content-length', range.end - range.start + 1);
-        return reply.send(ctx.storage.read(meeting.audio_key, range));
       }
-      reply.header('content-length', size);
-      return reply.send(ctx.storage.read(meeting.audio_key));
+      reply.header('content-length', range ? range.end - range.start + 1 : size);
+      return reply.send(body);
     },
   );
 }

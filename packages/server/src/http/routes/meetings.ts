@@ -42,6 +42,7 @@ export function meetingRoutes(app: ZodApp, ctx: AppContext) {
     async (request, reply) => {
       const quota = await meetings.uploadQuota(request.userId, request.params.id);
       const { fields, audio, transcript } = await receiveMeetingUpload(request, {
+        userId: request.userId,
         maxFileSize: quota.maxFileSize,
         storage: ctx.storage,
         fields: CreateMeetingFields,

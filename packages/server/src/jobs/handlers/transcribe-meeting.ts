@@ -56,7 +56,10 @@ export function transcribeMeetingHandler({
       );
       const onProgress = progress.report;
 
-      const result = await transcribe(await storage.localPath(meeting.audio_key), { onProgress, signal });
+      const audioKey = meeting.audio_key;
+      const result = await storage.withLocalFile(audioKey, (path) => transcribe(path, { onProgress, signal }), {
+        signal,
+      });
       if (result.diarization === 'failed') {
         log.warn({ error: result.diarizationError }, 'speaker separation failed; transcript kept with one speaker');
       }
