@@ -1,10 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow, jobsRepository } from '../repositories/jobs.ts';
 import { retryDelayMs } from './queue.ts';
-import { handlersByName, type JobHandler, type JobRunner, reportFinalFailure, runAttempt } from './worker.ts';
+import {
+  handlersByName,
+  type JobHandler,
+  type JobRunner,
+  newWorkerId,
+  reportFinalFailure,
+  runAttempt,
+} from './worker.ts';
 
 interface DatabaseRunnerOptions {
   jobs: ReturnType<typeof jobsRepository>;
@@ -36,7 +41,7 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
   const { jobs, signals, concurrency, leaseSeconds, log } = options;
   const handlers = handlersByName(options.handlers);
 
-  const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const workerId = newWorkerId();
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;

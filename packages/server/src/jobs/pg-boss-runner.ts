@@ -1,10 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { JOB_NAMES, type JobName } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { PgBossJobsRepository } from '../repositories/pg-boss-jobs.ts';
-import { handlersByName, type JobHandler, type JobRunner, reportFinalFailure, runAttempt } from './worker.ts';
+import {
+  handlersByName,
+  type JobHandler,
+  type JobRunner,
+  newWorkerId,
+  reportFinalFailure,
+  runAttempt,
+} from './worker.ts';
 
 interface PgBossRunnerOptions {
   boss: PgBoss;
@@ -31,7 +36,7 @@ const LOST_WORKER = 'The worker running this job stopped responding';
 export function pgBossRunner(options: PgBossRunnerOptions): JobRunner {
   const { boss, pgBossJobs, concurrency, retryLimit, log } = options;
   const handlers = handlersByName(options.handlers);
-  const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const workerId = newWorkerId();
   const running = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
   let stopped = true;
 

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { JOB_NAMES, JOB_PAYLOADS, type JobName, type JobPayload } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -29,6 +31,9 @@ export interface JobRunner {
 }
 /** The name the tests and the entry points have always used. */
 export type Worker = JobRunner;
+
+/** Names a runner in logs and in the jobs it holds: machine, process, and a random part for several per process. */
+export const newWorkerId = () => `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
 
 /** Handlers by job name; start-up fails when a job kind has none, whichever queue runs them. */
 export function handlersByName(handlers: JobHandler[]): Map<JobName, JobHandler> {
