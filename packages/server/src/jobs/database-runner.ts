@@ -103,7 +103,7 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
       }
       jobLog.error({ err: error }, 'job failed for good');
       await jobs.finish(job.id, workerId, { status: 'failed', error: error.message });
-      await reportFinalFailure(handler, payload, error, jobLog);
+      await reportFinalFailure(handler, payload, error).catch((e) => jobLog.error({ err: e }, 'onFinalFailure failed'));
     } finally {
       clearInterval(heartbeat);
     }

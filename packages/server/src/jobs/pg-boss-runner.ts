@@ -73,7 +73,8 @@ export function pgBossRunner(options: PgBossRunnerOptions): JobRunner {
   async function recordFinalFailure(name: JobName, job: JobWithMetadata<unknown>) {
     const output = job.sourceOutput as { message?: unknown } | null;
     const message = typeof output?.message === 'string' && output.message ? output.message : LOST_WORKER;
-    await reportFinalFailure(handlers.get(name), job.data, new Error(message), log.child({ job: job.sourceId }));
+    // A throw fails this dead-letter job, and pg-boss tries it again (its queue has retries of its own).
+    await reportFinalFailure(handlers.get(name), job.data, new Error(message));
   }
 
   return {

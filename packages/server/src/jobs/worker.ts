@@ -78,17 +78,10 @@ export async function runAttempt(
   }
 }
 
-/** Calls the handler's onFinalFailure with a payload that may not be valid any more; logs instead of throwing. */
-export async function reportFinalFailure(
-  handler: JobHandler | undefined,
-  payload: unknown,
-  error: Error,
-  log: FastifyBaseLogger,
-) {
+/** Calls the handler's onFinalFailure, unless the payload is not valid (then there is nobody to tell). */
+export async function reportFinalFailure(handler: JobHandler | undefined, payload: unknown, error: Error) {
   if (!handler?.onFinalFailure) return;
   const parsed = JOB_PAYLOADS[handler.name].safeParse(payload);
   if (!parsed.success) return;
-  await handler
-    .onFinalFailure(parsed.data as JobPayload<JobName>, error)
-    .catch((e) => log.error({ err: e }, 'onFinalFailure failed'));
+  await handler.onFinalFailure(parsed.data as JobPayload<JobName>, error);
 }
