@@ -6,6 +6,7 @@ import {
   handlersByName,
   type JobHandler,
   type JobRunner,
+  LOST_WORKER,
   newWorkerId,
   reportFinalFailure,
   runAttempt,
@@ -88,6 +89,15 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
       Math.max(500, (leaseSeconds * 1000) / 3),
     );
     try {
+      if (job.attempts > job.max_attempts) {
+        // Claimed again after the lease of its last attempt ran out: a job that keeps killing its
+        // worker is not tried forever. The claim counted an attempt that never starts; undo that.
+        jobLog.error('job failed for good: its worker stopped responding on the last attempt');
+        await jobs.failUnstarted(job.id, workerId, LOST_WORKER);
+        return await reportFinalFailure(handler, payload, new Error(LOST_WORKER)).catch((e) =>
+          jobLog.error({ err: e }, 'onFinalFailure failed'),
+        );
+      }
       const outcome = await runAttempt(handler, job.name, payload, {
         signal: controller.signal,
         log: jobLog,

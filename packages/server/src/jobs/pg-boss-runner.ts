@@ -6,6 +6,7 @@ import {
   handlersByName,
   type JobHandler,
   type JobRunner,
+  LOST_WORKER,
   newWorkerId,
   reportFinalFailure,
   runAttempt,
@@ -23,8 +24,16 @@ interface PgBossRunnerOptions {
 /** pg-boss keeps the jobs that failed for good in a dead-letter queue per kind; the runner records the failure. */
 export const deadLetterQueue = (name: JobName) => `${name}.failed`;
 
-/** What a job that failed for good reads like when pg-boss's supervisor (not a handler) failed it. */
-const LOST_WORKER = 'The worker running this job stopped responding';
+/**
+ * The message of a job's last failure: a handler's (`{message}`), or pg-boss's supervisor's
+ * (`{value: {message}}`) when the worker stopped sending heartbeats or the attempt hit pg-boss's 24 h cap.
+ */
+function finalMessage(output: unknown): string {
+  const own = (output as { message?: unknown } | null)?.message;
+  if (typeof own === 'string' && own) return own;
+  const supervisor = (output as { value?: { message?: unknown } } | null)?.value?.message;
+  return supervisor === 'job timed out' ? 'The job ran for longer than 24 hours' : LOST_WORKER;
+}
 
 /**
  * The runner of the pg-boss queue. pg-boss claims (SKIP LOCKED), keeps the heartbeat that stands for our
@@ -71,8 +80,7 @@ export function pgBossRunner(options: PgBossRunnerOptions): JobRunner {
   }
 
   async function recordFinalFailure(name: JobName, job: JobWithMetadata<unknown>) {
-    const output = job.sourceOutput as { message?: unknown } | null;
-    const message = typeof output?.message === 'string' && output.message ? output.message : LOST_WORKER;
+    const message = finalMessage(job.sourceOutput);
     // A throw fails this dead-letter job, and pg-boss tries it again (its queue has retries of its own).
     await reportFinalFailure(handlers.get(name), job.data, new Error(message));
   }

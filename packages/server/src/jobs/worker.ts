@@ -35,6 +35,9 @@ export type Worker = JobRunner;
 /** Names a runner in logs and in the jobs it holds: machine, process, and a random part for several per process. */
 export const newWorkerId = () => `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
 
+/** The failure a meeting shows when every attempt's worker died (killed, out of memory) before finishing. */
+export const LOST_WORKER = 'The worker running this job stopped responding';
+
 /** Handlers by job name; start-up fails when a job kind has none, whichever queue runs them. */
 export function handlersByName(handlers: JobHandler[]): Map<JobName, JobHandler> {
   const byName = new Map(handlers.map((h) => [h.name, h]));
