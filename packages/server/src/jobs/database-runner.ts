@@ -1,10 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow, jobsRepository } from '../repositories/jobs.ts';
 import { retryDelayMs } from './queue.ts';
-import { handlersByName, type JobHandler, type JobRunner, reportFinalFailure, runAttempt } from './worker.ts';
+import {
+  handlersByName,
+  type JobHandler,
+  type JobRunner,
+  LOST_WORKER,
+  newWorkerId,
+  reportFinalFailure,
+  runAttempt,
+} from './worker.ts';
 
 interface DatabaseRunnerOptions {
   jobs: ReturnType<typeof jobsRepository>;
@@ -36,7 +42,7 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
   const { jobs, signals, concurrency, leaseSeconds, log } = options;
   const handlers = handlersByName(options.handlers);
 
-  const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const workerId = newWorkerId();
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
@@ -83,6 +89,15 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
       Math.max(500, (leaseSeconds * 1000) / 3),
     );
     try {
+      if (job.attempts > job.max_attempts) {
+        // Claimed again after the lease of its last attempt ran out: a job that keeps killing its
+        // worker is not tried forever. The claim counted an attempt that never starts; undo that.
+        jobLog.error('job failed for good: its worker stopped responding on the last attempt');
+        await jobs.failUnstarted(job.id, workerId, LOST_WORKER);
+        return await reportFinalFailure(handler, payload, new Error(LOST_WORKER)).catch((e) =>
+          jobLog.error({ err: e }, 'onFinalFailure failed'),
+        );
+      }
       const outcome = await runAttempt(handler, job.name, payload, {
         signal: controller.signal,
         log: jobLog,
@@ -98,7 +113,7 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
       }
       jobLog.error({ err: error }, 'job failed for good');
       await jobs.finish(job.id, workerId, { status: 'failed', error: error.message });
-      await reportFinalFailure(handler, payload, error, jobLog);
+      await reportFinalFailure(handler, payload, error).catch((e) => jobLog.error({ err: e }, 'onFinalFailure failed'));
     } finally {
       clearInterval(heartbeat);
     }

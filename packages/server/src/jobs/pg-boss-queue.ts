@@ -49,6 +49,7 @@ export async function pgBossQueue(options: PgBossQueueOptions): Promise<JobQueue
     monitorIntervalSeconds: superviseSeconds,
   });
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'pg-boss warning'));
   await boss.start();
 
   for (const name of JOB_NAMES) {

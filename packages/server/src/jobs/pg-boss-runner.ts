@@ -1,10 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { JOB_NAMES, type JobName } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { PgBossJobsRepository } from '../repositories/pg-boss-jobs.ts';
-import { handlersByName, type JobHandler, type JobRunner, reportFinalFailure, runAttempt } from './worker.ts';
+import {
+  handlersByName,
+  type JobHandler,
+  type JobRunner,
+  LOST_WORKER,
+  newWorkerId,
+  reportFinalFailure,
+  runAttempt,
+} from './worker.ts';
 
 interface PgBossRunnerOptions {
   boss: PgBoss;
@@ -18,8 +24,16 @@ interface PgBossRunnerOptions {
 /** pg-boss keeps the jobs that failed for good in a dead-letter queue per kind; the runner records the failure. */
 export const deadLetterQueue = (name: JobName) => `${name}.failed`;
 
-/** What a job that failed for good reads like when pg-boss's supervisor (not a handler) failed it. */
-const LOST_WORKER = 'The worker running this job stopped responding';
+/**
+ * The message of a job's last failure: a handler's (`{message}`), or pg-boss's supervisor's
+ * (`{value: {message}}`) when the worker stopped sending heartbeats or the attempt hit pg-boss's 24 h cap.
+ */
+function finalMessage(output: unknown): string {
+  const own = (output as { message?: unknown } | null)?.message;
+  if (typeof own === 'string' && own) return own;
+  const supervisor = (output as { value?: { message?: unknown } } | null)?.value?.message;
+  return supervisor === 'job timed out' ? 'The job ran for longer than 24 hours' : LOST_WORKER;
+}
 
 /**
  * The runner of the pg-boss queue. pg-boss claims (SKIP LOCKED), keeps the heartbeat that stands for our
@@ -31,7 +45,7 @@ const LOST_WORKER = 'The worker running this job stopped responding';
 export function pgBossRunner(options: PgBossRunnerOptions): JobRunner {
   const { boss, pgBossJobs, concurrency, retryLimit, log } = options;
   const handlers = handlersByName(options.handlers);
-  const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const workerId = newWorkerId();
   const running = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
   let stopped = true;
 
@@ -66,9 +80,9 @@ export function pgBossRunner(options: PgBossRunnerOptions): JobRunner {
   }
 
   async function recordFinalFailure(name: JobName, job: JobWithMetadata<unknown>) {
-    const output = job.sourceOutput as { message?: unknown } | null;
-    const message = typeof output?.message === 'string' && output.message ? output.message : LOST_WORKER;
-    await reportFinalFailure(handlers.get(name), job.data, new Error(message), log.child({ job: job.sourceId }));
+    const message = finalMessage(job.sourceOutput);
+    // A throw fails this dead-letter job, and pg-boss tries it again (its queue has retries of its own).
+    await reportFinalFailure(handlers.get(name), job.data, new Error(message));
   }
 
   return {

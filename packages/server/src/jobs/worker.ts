@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { JOB_NAMES, JOB_PAYLOADS, type JobName, type JobPayload } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -29,6 +31,12 @@ export interface JobRunner {
 }
 /** The name the tests and the entry points have always used. */
 export type Worker = JobRunner;
+
+/** Names a runner in logs and in the jobs it holds: machine, process, and a random part for several per process. */
+export const newWorkerId = () => `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+
+/** The failure a meeting shows when every attempt's worker died (killed, out of memory) before finishing. */
+export const LOST_WORKER = 'The worker running this job stopped responding';
 
 /** Handlers by job name; start-up fails when a job kind has none, whichever queue runs them. */
 export function handlersByName(handlers: JobHandler[]): Map<JobName, JobHandler> {
@@ -73,17 +81,10 @@ export async function runAttempt(
   }
 }
 
-/** Calls the handler's onFinalFailure with a payload that may not be valid any more; logs instead of throwing. */
-export async function reportFinalFailure(
-  handler: JobHandler | undefined,
-  payload: unknown,
-  error: Error,
-  log: FastifyBaseLogger,
-) {
+/** Calls the handler's onFinalFailure, unless the payload is not valid (then there is nobody to tell). */
+export async function reportFinalFailure(handler: JobHandler | undefined, payload: unknown, error: Error) {
   if (!handler?.onFinalFailure) return;
   const parsed = JOB_PAYLOADS[handler.name].safeParse(payload);
   if (!parsed.success) return;
-  await handler
-    .onFinalFailure(parsed.data as JobPayload<JobName>, error)
-    .catch((e) => log.error({ err: e }, 'onFinalFailure failed'));
+  await handler.onFinalFailure(parsed.data as JobPayload<JobName>, error);
 }

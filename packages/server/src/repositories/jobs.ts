@@ -110,6 +110,23 @@ export function jobsRepository(db: Db, kind: DbKind) {
         .execute();
     },
 
+    /** A job claimed only to be failed (its last attempt's worker died): the claim's attempt is taken back. */
+    async failUnstarted(id: string, workerId: string, error: string) {
+      await db
+        .updateTable('jobs')
+        .set({
+          status: 'failed',
+          attempts: sql`attempts - 1`,
+          last_error: error,
+          locked_by: null,
+          locked_until: null,
+          updated_at: nowIso(),
+        })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+
     /** On graceful shutdown: hand the job back without counting the interrupted attempt. */
     async release(id: string, workerId: string) {
       await db

@@ -267,4 +267,29 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
     expect(job).toMatchObject({ name: 'transcribe-meeting', state: 'completed' });
     expect(job!.attempts).toBe(2);
   });
+
+  it('fails the meeting when the worker dies on every attempt, instead of trying forever', async () => {
+    const id = await upload(await longRecording(4));
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const doomed = workerProcess();
+      await vi.waitFor(
+        async () => {
+          const [job] = await server.ctx.queue.jobsOfMeeting(id);
+          if (job?.state !== 'running' || job.attempts !== attempt) throw new Error(JSON.stringify(job));
+        },
+        { timeout: 60_000, interval: 50 },
+      );
+      doomed.kill('SIGKILL');
+      await once(doomed, 'exit');
+    }
+    workerProcess();
+    const failed = await meetingWhen(id, finished);
+    expect(failed).toMatchObject({
+      transcriptionStatus: 'failed',
+      transcriptionError: 'The worker running this job stopped responding',
+    });
+    expect(await server.ctx.queue.jobsOfMeeting(id)).toEqual([
+      { name: 'transcribe-meeting', state: 'failed', attempts: 2 },
+    ]);
+  }, 150_000);
 });
