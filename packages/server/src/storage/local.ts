@@ -1,11 +1,9 @@
-import { constants, createReadStream, createWriteStream, open } from 'node:fs';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import { type AudioStorage, recordingNotFound } from './storage.ts';
 
-const openFile = promisify(open);
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Recordings as files under DATA_DIR: the embedded default. */
@@ -38,12 +36,12 @@ export async function localStorage(dataDir: string): Promise<AudioStorage> {
       }
     },
     async read(key, range) {
-      // Opened before the reply starts, so a missing file is a 404 and not a cut stream.
-      // (A plain descriptor: Fastify never finishes a reply whose stream reads through a FileHandle.)
-      const fd = await openFile(pathOf(key), 'r').catch((error) => {
+      // Checked before the reply starts, so a file deleted meanwhile is a 404 and not a cut stream.
+      const path = pathOf(key);
+      await access(path, constants.R_OK).catch((error) => {
         throw isMissing(error) ? recordingNotFound() : error;
       });
-      return createReadStream('', { fd, start: range?.start, end: range?.end });
+      return createReadStream(path, range);
     },
     withLocalFile: (key, fn) => fn(pathOf(key)),
     delete: (key) => rm(pathOf(key), { force: true }),
