@@ -1,4 +1,4 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HealthResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -47,10 +47,11 @@ describe.each(QUEUES)('GET /api/health with the %s queue', (queue) => {
   });
 
   it('answers 503 naming the part that is down when recordings cannot be stored, and 200 again once they can', async () => {
-    // Uploads land in DATA_DIR/tmp first; a file in its place makes every write there fail, even as root.
-    const tmp = join(server.ctx.config.dataDir, 'tmp');
-    renameSync(tmp, `${tmp}.away`);
-    writeFileSync(tmp, 'not a directory');
+    // Recordings go to DATA_DIR/audio; a file in its place makes every write there fail, even as root.
+    const audio = join(server.ctx.config.dataDir, 'audio');
+    mkdirSync(audio, { recursive: true });
+    renameSync(audio, `${audio}.away`);
+    writeFileSync(audio, 'not a directory');
     try {
       const res = await api.get('/api/health');
       expect(res.status).toBe(503);
@@ -67,8 +68,8 @@ describe.each(QUEUES)('GET /api/health with the %s queue', (queue) => {
       });
       expectNothingPrivate(res.body);
     } finally {
-      rmSync(tmp);
-      renameSync(`${tmp}.away`, tmp);
+      rmSync(audio);
+      renameSync(`${audio}.away`, audio);
     }
     expect((await api.get('/api/health')).status).toBe(200);
   });
