@@ -52,22 +52,22 @@ export async function pgBossQueue(options: PgBossQueueOptions): Promise<JobQueue
   boss.on('warning', (warning) => log.warn({ warning }, 'pg-boss warning'));
   await boss.start();
 
+  // Each job carries the policy of the process that enqueued it, as rows of the database queue do, so
+  // a process started with other settings changes new jobs only.
+  const policy = {
+    retryLimit: options.maxAttempts - 1,
+    retryDelay: options.retryDelaySeconds,
+    retryBackoff: true,
+    retryDelayMax: RETRY_DELAY_MAX_SECONDS,
+    heartbeatSeconds,
+    expireInSeconds: MAX_ATTEMPT_SECONDS,
+  };
   for (const name of JOB_NAMES) {
     const deadLetter = deadLetterQueue(name);
     await boss.createQueue(deadLetter, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
-    const policy = {
-      retryLimit: options.maxAttempts - 1,
-      retryDelay: options.retryDelaySeconds,
-      retryBackoff: true,
-      retryDelayMax: RETRY_DELAY_MAX_SECONDS,
-      heartbeatSeconds,
-      expireInSeconds: MAX_ATTEMPT_SECONDS,
-      deadLetter,
-    };
     // `exclusive`: at most one job per singleton key (our idempotency key) waits or runs, so two
-    // enqueues for one meeting never run at once. Created once; the retry policy follows the config.
-    await boss.createQueue(name, { policy: 'exclusive', ...policy });
-    await boss.updateQueue(name, policy);
+    // enqueues for one meeting never run at once.
+    await boss.createQueue(name, { policy: 'exclusive', ...policy, deadLetter });
   }
 
   const pgBossJobs = pgBossJobsRepository(options.db);
@@ -75,7 +75,7 @@ export async function pgBossQueue(options: PgBossQueueOptions): Promise<JobQueue
     kind: 'pg-boss',
 
     async enqueue(trx, name, payload, opts) {
-      await boss.send(name, payload, { db: fromKysely(trx), singletonKey: opts.idempotencyKey });
+      await boss.send(name, payload, { ...policy, db: fromKysely(trx), singletonKey: opts.idempotencyKey });
     },
 
     async cancelForMeeting(trx, meetingId) {

@@ -21,6 +21,7 @@ const QUEUES = process.env.TEST_DB === 'postgres' ? (['database', 'pg-boss'] as 
 const serverRoot = resolve(import.meta.dirname, '../..');
 const scratch = fixtureTempDir('parley-queues-');
 const LEASE_SECONDS = '3';
+const MAX_ATTEMPTS = '2';
 
 describe.each(QUEUES)('the %s job queue', (kind) => {
   let server: TestServer;
@@ -33,7 +34,7 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
   beforeAll(async () => {
     server = await startTestServer({
       JOB_QUEUE: kind,
-      JOB_MAX_ATTEMPTS: '2',
+      JOB_MAX_ATTEMPTS: MAX_ATTEMPTS,
       JOB_RETRY_DELAY_SECONDS: '1',
       JOB_LEASE_SECONDS: LEASE_SECONDS,
     });
@@ -41,16 +42,15 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
     ({ token } = await api.register());
     projectId = (await api.post('/api/projects', { name: `Jobs on ${kind}` }, token)).body.data._id;
   });
+  // Each test starts from no workers: one left running would take the next test's jobs.
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((runner) => runner.stop()));
-  });
-  afterAll(async () => {
-    // Every worker process must be gone before its database is dropped (test/helpers/database.ts).
-    const alive = children.filter((child) => child.exitCode === null && child.signalCode === null);
+    const alive = children.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
     for (const child of alive) child.kill('SIGKILL');
     await Promise.all(alive.map((child) => once(child, 'exit')));
-    await server?.close();
   });
+  // Every worker process is gone (afterEach) before the database is dropped (test/helpers/database.ts).
+  afterAll(() => server?.close());
 
   async function worker() {
     const runner = await startWorker(server.ctx);
@@ -66,6 +66,7 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
         DATA_DIR: config.dataDir,
         DATABASE_URL: config.database.kind === 'postgres' ? config.database.url : `sqlite:${config.database.file}`,
         JOB_QUEUE: kind,
+        JOB_MAX_ATTEMPTS: MAX_ATTEMPTS,
         JOB_LEASE_SECONDS: LEASE_SECONDS,
         JOB_RETRY_DELAY_SECONDS: '1',
         LOG_LEVEL: 'warn',
