@@ -3,7 +3,8 @@ import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type AudioStorage, recordingNotFound } from './storage.ts';
+import { recordingNotFound } from './errors.ts';
+import type { AudioStorage } from './storage.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
@@ -15,7 +15,8 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3StorageConfig } from '../config-storage.ts';
 import { newId } from '../lib/ids.ts';
-import { type AudioStorage, recordingNotFound, StorageUnavailableError } from './storage.ts';
+import { recordingNotFound, StorageUnavailableError } from './errors.ts';
+import type { AudioStorage } from './storage.ts';
 
 /**
  * Multipart parts of 8 MB, two in flight: with the part being filled, about 24 MB of an upload is
@@ -42,6 +43,9 @@ export function s3Client(config: S3StorageConfig) {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
+    // A store that does not answer at all (a firewall dropping packets) fails in seconds, not at
+    // the system's TCP timeout. No idle timeout on requests: a paused <audio> download may idle.
+    requestHandler: { connectionTimeout: 5000 },
   });
 }
 
@@ -51,7 +55,8 @@ export async function s3Storage(config: S3StorageConfig, dataDir: string): Promi
   const Bucket = config.bucket;
   const tempDir = join(resolve(dataDir), 'tmp');
   await mkdir(tempDir, { recursive: true });
-  const tempPath = () => join(tempDir, `s3-${newId()}`);
+  await removeStaleCopies(tempDir);
+  const tempPath = () => join(tempDir, `${TEMP_PREFIX}${newId()}`);
 
   async function deleteObject(key: string) {
     await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch((error) => {
@@ -133,6 +138,21 @@ export async function s3Storage(config: S3StorageConfig, dataDir: string): Promi
     },
     kind: 's3',
   };
+}
+
+const TEMP_PREFIX = 's3-';
+/** Older than any upload or transcription still running: another process may share DATA_DIR. */
+export const STALE_COPY_MS = 24 * 3600 * 1000;
+
+/** Local copies left by a process that was killed (a copy is otherwise always removed). */
+async function removeStaleCopies(tempDir: string) {
+  const now = Date.now();
+  for (const name of await readdir(tempDir)) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const path = join(tempDir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_COPY_MS) await rm(path, { force: true });
+  }
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { StorageConfig } from '../config-storage.ts';
-import { AppError } from '../lib/errors.ts';
 import { localStorage } from './local.ts';
 import { s3Storage } from './s3.ts';
+
+export { recordingNotFound, StorageUnavailableError } from './errors.ts';
 
 /** A byte range, both ends included (as in HTTP). */
 export interface ByteRange {
@@ -36,16 +37,6 @@ export interface AudioStorage {
   /** What GET /api/health reports the store as. */
   readonly kind: 'local' | 's3';
 }
-
-/** The store failed or could not be reached: a 503 the client may retry; the cause is logged. */
-export class StorageUnavailableError extends AppError {
-  constructor(cause: unknown) {
-    super(503, 'The recording store is not available right now; please try again in a moment');
-    this.cause = cause;
-  }
-}
-
-export const recordingNotFound = () => new AppError(404, 'Recording not found');
 
 export async function createStorage(config: StorageConfig, dataDir: string): Promise<AudioStorage> {
   return config.kind === 's3' ? s3Storage(config, dataDir) : localStorage(dataDir);

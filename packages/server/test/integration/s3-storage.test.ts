@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../src/audio/wer.ts';
 import type { Worker } from '../../src/jobs/worker.ts';
-import { S3_PART_SIZE } from '../../src/storage/s3.ts';
+import { S3_PART_SIZE, STALE_COPY_MS } from '../../src/storage/s3.ts';
+import { createStorage } from '../../src/storage/storage.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
 import { JFK_TEXT, jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError } from '../helpers/api.ts';
@@ -109,6 +110,23 @@ describe('recordings in an S3-compatible bucket (STORAGE=s3 against s3rver)', ()
     }
   });
 
+  it('keeps playing after many playbacks abandoned midway (seeking): no connection to the store leaks', async () => {
+    const wav = wavOfSamples(2 * S3_PART_SIZE);
+    const { id } = await upload(wav);
+    const url = `${server.url}/api/projects/${projectId}/meetings/${id}/audio`;
+    // More than the S3 client's 50 pooled connections: a leaked one per abandoned reply would stall.
+    for (let i = 0; i < 60; i++) {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await reader.read();
+      await reader.cancel(); // the browser giving up on this reply to seek elsewhere
+    }
+    const last = await fetch(url, { headers: { authorization: `Bearer ${token}`, range: 'bytes=-100' } });
+    expect(last.status).toBe(206);
+    expect(Buffer.from(await last.arrayBuffer()).equals(wav.subarray(wav.length - 100))).toBe(true);
+  });
+
   it('transcribes a recording read from the bucket, leaving no temporary file', async () => {
     worker = await startWorker(server.ctx);
     const { id } = await upload();
@@ -149,6 +167,20 @@ describe('recordings in an S3-compatible bucket (STORAGE=s3 against s3rver)', ()
       server.ctx.storage.withLocalFile(key, async () => 'never run', { signal: controller.signal }),
     ).rejects.toThrow();
     expect(scratchFiles(server)).toEqual([]);
+  });
+
+  it('removes, at start-up, local copies a killed process left behind a day ago, and no others', async () => {
+    const scratch = join(server.ctx.config.dataDir, 'tmp');
+    const stale = join(scratch, 's3-left-by-a-killed-worker');
+    const recent = join(scratch, 's3-another-process-is-using-this');
+    writeFileSync(stale, 'x');
+    writeFileSync(recent, 'x');
+    const dayAndMinuteAgo = (Date.now() - STALE_COPY_MS - 60_000) / 1000;
+    utimesSync(stale, dayAndMinuteAgo, dayAndMinuteAgo);
+    const another = await createStorage(server.ctx.config.storage, server.ctx.config.dataDir);
+    await another.check();
+    expect(scratchFiles(server)).toEqual(['s3-another-process-is-using-this']);
+    rmSync(recent);
   });
 
   it('reports the bucket reachable', async () => {

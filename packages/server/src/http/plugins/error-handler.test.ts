@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
+import { StorageUnavailableError } from '../../storage/storage.ts';
 import { registerErrorHandler } from './error-handler.ts';
 
 describe('the error handler', () => {
@@ -29,5 +30,15 @@ describe('the error handler', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('7');
     expect(res.json()).toMatchObject({ success: false, message: 'Slow down' });
+  });
+
+  it('answers a 5xx AppError with its own message and logs its cause (the store that failed)', async () => {
+    const { res, logged } = await appWith(new StorageUnavailableError(new Error('connect ECONNREFUSED 10.0.0.9:9000')));
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'The recording store is not available right now; please try again in a moment',
+    });
+    expect(JSON.stringify(logged)).toContain('ECONNREFUSED 10.0.0.9:9000');
   });
 });
