@@ -28,8 +28,21 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['packages/server/test/**/*.test.ts'],
+          exclude: ['packages/server/test/scale/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Several real API and worker processes on one PostgreSQL (docs/decisions/097); scripts/test.sh
+        // runs it after the PostgreSQL integration tests.
+        test: {
+          name: 'scale',
+          environment: 'node',
+          include: ['packages/server/test/scale/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

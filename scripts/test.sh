@@ -48,6 +48,11 @@ eval "$PG_ENV"
 trap 'bash scripts/postgres.sh stop "$PARLEY_PG_DIR"' EXIT
 TEST_DB=postgres run_vitest integration-postgres --project integration
 
+section "scale test: two API processes, two workers, one PostgreSQL"
+# Real processes of the shipped code on the PostgreSQL started above, one of them killed mid-job
+# (docs/decisions/097-scale-test.md).
+TEST_DB=postgres run_vitest scale --project scale
+
 section "web build"
 npm run --silent build -w @parley/web
 

@@ -2,6 +2,7 @@ export * from './action-items.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './exports.ts';
+export * from './health.ts';
 export * from './jobs.ts';
 export * from './limits.ts';
 export * from './meetings.ts';

@@ -50,6 +50,30 @@ describe('configuration', () => {
   });
 });
 
+describe('job queue configuration', () => {
+  it('defaults to the database queue', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).worker).toMatchObject({ queue: 'database', retryDelaySeconds: 5 });
+  });
+
+  it('takes pg-boss with PostgreSQL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), JOB_QUEUE: 'pg-boss', DATABASE_URL: 'postgres://u@db/parley' });
+    expect(config.worker.queue).toBe('pg-boss');
+  });
+
+  it.each([
+    [{ JOB_QUEUE: 'redis' }, 'JOB_QUEUE'],
+    [{ JOB_RETRY_DELAY_SECONDS: '0' }, 'JOB_RETRY_DELAY_SECONDS'],
+  ])('stops on %j with a message naming %s', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(name));
+  });
+
+  it.each([{}, { DATABASE_URL: 'sqlite:/tmp/x.db' }])('refuses pg-boss without PostgreSQL (%j)', (env) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), JOB_QUEUE: 'pg-boss', ...env })).toThrow(
+      'JOB_QUEUE: pg-boss needs PostgreSQL: set DATABASE_URL to a postgres:// URL, or use JOB_QUEUE=database',
+    );
+  });
+});
+
 describe('AI notes configuration', () => {
   it('defaults to the offline builtin engine', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).ai).toEqual({ engine: 'builtin', timeoutSeconds: 120 });

@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: int(1, 16, 1),
   JOB_LEASE_SECONDS: int(2, 3600, 60),
   JOB_MAX_ATTEMPTS: int(1, 20, 3),
+  JOB_RETRY_DELAY_SECONDS: int(1, 600, 5),
+  JOB_QUEUE: z.enum(['database', 'pg-boss']).default('database'),
   TRANSCRIPTION_ENGINE: z.enum(['local', 'remote']).default('local'),
   MOONSHINE_MODEL: z.enum(['tiny', 'base']).default('tiny'),
   MODELS_DIR: z.string().optional(),
@@ -90,6 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if (e.TRANSCRIPTION_ENGINE === 'remote' && !e.REMOTE_ASR_URL) {
     throw new ConfigError('Invalid configuration:\n  REMOTE_ASR_URL: is required when TRANSCRIPTION_ENGINE=remote');
+  }
+  if (e.JOB_QUEUE === 'pg-boss' && !e.DATABASE_URL?.startsWith('postgres')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JOB_QUEUE: pg-boss needs PostgreSQL: set DATABASE_URL to a postgres:// URL, or use JOB_QUEUE=database',
+    );
   }
   const ai = aiConfig(e);
   const embeddings = embeddingsConfig(e);
@@ -130,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       concurrency: e.WORKER_CONCURRENCY,
       leaseSeconds: e.JOB_LEASE_SECONDS,
       maxAttempts: e.JOB_MAX_ATTEMPTS,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+      queue: e.JOB_QUEUE,
     },
     transcription: {
       engine: e.TRANSCRIPTION_ENGINE,

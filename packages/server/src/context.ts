@@ -4,9 +4,10 @@ import { configureFfmpeg } from './audio/ffmpeg.ts';
 import type { Config } from './config.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { databaseQueue } from './jobs/queue.ts';
+import { createJobQueue } from './jobs/create-queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
+import { healthRepository } from './repositories/health.ts';
 import { identitiesRepository } from './repositories/identities.ts';
 import { jobsRepository } from './repositories/jobs.ts';
 import { loginThrottleRepository } from './repositories/login-throttle.ts';
@@ -22,6 +23,7 @@ import { usersRepository } from './repositories/users.ts';
 import { semanticSearch } from './search/semantic/index.ts';
 import { actionItemsService } from './services/action-items.ts';
 import { exportsService } from './services/exports.ts';
+import { healthService } from './services/health.ts';
 import { importsService } from './services/imports.ts';
 import { loginThrottle } from './services/login-throttle.ts';
 import { meetingsService } from './services/meetings.ts';
@@ -46,7 +48,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const storage = await createStorage(config.storage, config.dataDir);
   const tokens = new TokenSigner(config.jwt.secret, config.jwt.expiresInHours);
   const jobs = jobsRepository(db, kind);
-  const queue = databaseQueue(jobs, config.worker.maxAttempts);
+  const queue = await createJobQueue(config, { db, jobs, log });
   const semantic = config.embeddings ? semanticSearch({ db, kind, config: config.embeddings, queue, log }) : undefined;
   const repos = {
     users: usersRepository(db),
@@ -66,7 +68,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
 
   const sessions = sessionsService({ users: repos.users, tokens });
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
-  const projects = projectsService({ db, ...repos, storage, log });
+  const projects = projectsService({ db, ...repos, queue, storage, log });
   const search = searchService({ ...repos, semantic: semantic?.retriever });
   const people = peopleService({ ...repos, search });
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
@@ -86,6 +88,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       : undefined,
     exports: exportsService(repos),
     imports: importsService({ db, ...repos, storage, log }),
+    health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };
 
   return {
@@ -100,7 +103,10 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     ai,
     semantic,
     log,
-    close: () => db.destroy(),
+    async close() {
+      await queue.close();
+      await db.destroy();
+    },
   };
 }
 

@@ -3,16 +3,15 @@ import type { AppContext } from './context.ts';
 import { embedSegmentsHandler } from './jobs/handlers/embed-segments.ts';
 import { generateActionItemsHandler } from './jobs/handlers/generate-action-items.ts';
 import { transcribeMeetingHandler } from './jobs/handlers/transcribe-meeting.ts';
-import { createWorker } from './jobs/worker.ts';
+import type { JobRunner } from './jobs/worker.ts';
 
-/** Builds the job handlers and starts a worker; the server runs one in-process unless RUN_WORKER=false. */
-export async function startWorker(ctx: AppContext) {
+/**
+ * Builds the job handlers, one per JOB_NAMES entry, and starts the configured queue's runner (start-up
+ * fails when a job kind has no handler); the server runs one in-process unless RUN_WORKER=false.
+ */
+export async function startWorker(ctx: AppContext): Promise<JobRunner> {
   const transcribe = await createTranscriber(ctx.config.transcription, ctx.log);
-  const worker = createWorker({
-    jobs: ctx.repos.jobs,
-    queue: ctx.queue,
-    concurrency: ctx.config.worker.concurrency,
-    leaseSeconds: ctx.config.worker.leaseSeconds,
+  const runner = ctx.queue.createRunner({
     log: ctx.log,
     handlers: [
       transcribeMeetingHandler({
@@ -27,7 +26,7 @@ export async function startWorker(ctx: AppContext) {
       embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
     ],
   });
-  worker.start();
+  await runner.start();
   ctx.semantic?.enqueueMissing().catch((err) => ctx.log.error({ err }, 'could not queue meetings for embedding'));
-  return worker;
+  return runner;
 }

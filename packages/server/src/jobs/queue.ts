@@ -1,37 +1,56 @@
-import { EventEmitter } from 'node:events';
 import type { JobName, JobPayload } from '@parley/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import type { jobsRepository } from '../repositories/jobs.ts';
+import type { JobHandler, JobRunner } from './worker.ts';
+
+/** Where a job is, the same words for every queue implementation. */
+export type JobState = 'waiting' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface JobSummary {
+  name: JobName;
+  state: JobState;
+  /** Attempts started so far, including one in progress. */
+  attempts: number;
+}
 
 /**
- * The queue seen by services. The embedded implementation stores jobs in the application database,
- * so a job is enqueued in the same transaction as the row it belongs to; a scaled-out deployment can
- * put an existing engine (pg-boss) behind the same interface.
+ * The queue seen by services (docs/decisions/090-job-queue-and-runner.md). Two implementations: the
+ * application database (`JOB_QUEUE=database`, SQLite or PostgreSQL) and pg-boss (`JOB_QUEUE=pg-boss`,
+ * PostgreSQL only). Both enqueue in the caller's transaction, so a rolled-back row leaves no job, and
+ * both keep at most one waiting or running job per idempotency key.
  */
 export interface JobQueue {
+  readonly kind: 'database' | 'pg-boss';
+  /**
+   * Enqueues in `trx`. While a job with the same key waits or runs this is a no-op; a finished one
+   * (completed, failed, cancelled) does not block a new job, so work can be asked for again.
+   */
   enqueue<N extends JobName>(
     trx: Db,
     name: N,
     payload: JobPayload<N>,
     opts: { userId: string | null; idempotencyKey: string },
   ): Promise<void>;
-  /** Tells in-process workers that something was enqueued, so they need not wait for the next poll. */
-  readonly signals: EventEmitter;
+  /** Cancels every job of a meeting (deleted, or about to be redone), in the caller's transaction. */
+  cancelForMeeting(trx: Db, meetingId: string): Promise<void>;
+  /** The meeting's jobs, newest state of each, for tests and operators. */
+  jobsOfMeeting(meetingId: string): Promise<JobSummary[]>;
+  /** Throws when the queue cannot be reached; otherwise how many jobs wait or run (for GET /api/health). */
+  check(): Promise<{ pending: number }>;
+  /** A runner for this queue. Throws when a job kind has no handler. */
+  createRunner(opts: { handlers: JobHandler[]; log: FastifyBaseLogger }): JobRunner;
+  /** Releases connections; runners must be stopped first. */
+  close(): Promise<void>;
 }
 
-export function databaseQueue(jobs: ReturnType<typeof jobsRepository>, maxAttempts: number): JobQueue {
-  const signals = new EventEmitter();
-  return {
-    signals,
-    async enqueue(trx, name, payload, opts) {
-      await jobs.insert(trx, { name, payload, userId: opts.userId, idempotencyKey: opts.idempotencyKey, maxAttempts });
-      // Listeners poll the table; a wake-up before the transaction commits only costs one empty poll.
-      setImmediate(() => signals.emit('enqueued', name));
-    },
-  };
-}
+/** Every job belongs to one meeting and is keyed by it: enqueuing twice is a no-op and cancelling finds it. */
+export const meetingJobKey = (name: JobName, meetingId: string) => `${name}:${meetingId}`;
 
-/** Exponential backoff between attempts, defined once: 5 s, 20 s, 80 s ... capped at 10 minutes. */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(10 * 60 * 1000, 5000 * 4 ** Math.max(0, attempt - 1));
+/**
+ * Exponential backoff between attempts of the database queue: the base (5 s by default), then x4 each
+ * time (5 s, 20 s, 80 s ...), capped at 10 minutes. pg-boss computes its own (decision 090).
+ */
+export function retryDelayMs(attempt: number, baseSeconds = 5): number {
+  return Math.min(RETRY_DELAY_MAX_SECONDS * 1000, baseSeconds * 1000 * 4 ** Math.max(0, attempt - 1));
 }
+export const RETRY_DELAY_MAX_SECONDS = 10 * 60;

@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { JOB_NAMES, JOB_PAYLOADS, type JobName, type JobPayload } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobRow, jobsRepository } from '../repositories/jobs.ts';
-import { type JobQueue, retryDelayMs } from './queue.ts';
 
 export interface JobContext {
   signal: AbortSignal;
@@ -20,130 +18,73 @@ export interface JobHandler<N extends JobName = JobName> {
 /** A job that should not be retried (bad input, missing row): fails at once. */
 export class PermanentJobError extends Error {}
 
-interface WorkerOptions {
-  jobs: ReturnType<typeof jobsRepository>;
-  queue: JobQueue;
-  handlers: JobHandler[];
-  concurrency: number;
-  leaseSeconds: number;
-  log: FastifyBaseLogger;
-  pollIntervalMs?: number;
+/**
+ * Runs the jobs of one queue: claims them, holds their lease, retries with backoff, fails them for good
+ * (calling the handler's onFinalFailure) and, on stop(), interrupts the running ones and hands them back
+ * uncounted so another worker takes them at once.
+ */
+export interface JobRunner {
+  readonly id: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  readonly activeJobs: number;
 }
+/** The name the tests and the entry points have always used. */
+export type Worker = JobRunner;
 
-/** The job's payload checked against its schema again, or undefined when it is not valid JSON or not valid. */
-function parsePayload(job: JobRow): JobPayload<JobName> | undefined {
-  try {
-    const result = JOB_PAYLOADS[job.name as JobName]?.safeParse(JSON.parse(job.payload));
-    return result?.success ? result.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** Names a runner in logs and in the jobs it holds: machine, process, and a random part for several per process. */
+export const newWorkerId = () => `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
 
-export function createWorker(options: WorkerOptions) {
-  const { jobs, queue, concurrency, leaseSeconds, log } = options;
-  const handlers = new Map(options.handlers.map((h) => [h.name, h]));
-  const missing = JOB_NAMES.filter((name) => !handlers.has(name));
+/** The failure a meeting shows when every attempt's worker died (killed, out of memory) before finishing. */
+export const LOST_WORKER = 'The worker running this job stopped responding';
+
+/** Handlers by job name; start-up fails when a job kind has none, whichever queue runs them. */
+export function handlersByName(handlers: JobHandler[]): Map<JobName, JobHandler> {
+  const byName = new Map(handlers.map((h) => [h.name, h]));
+  const missing = JOB_NAMES.filter((name) => !byName.has(name));
   if (missing.length) throw new Error(`No handler registered for job(s): ${missing.join(', ')}`);
-
-  const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let polling = false;
-
-  const wake = () => void poll();
-
-  async function poll(): Promise<void> {
-    if (stopped || polling) return;
-    polling = true;
-    try {
-      while (!stopped && running.size < concurrency) {
-        const job = await jobs.claim(workerId, leaseSeconds);
-        if (!job) break;
-        start(job);
-      }
-    } catch (error) {
-      log.error({ err: error }, 'job poll failed');
-    } finally {
-      polling = false;
-    }
-  }
-
-  function start(job: JobRow) {
-    const controller = new AbortController();
-    const done = execute(job, controller).finally(() => {
-      running.delete(job.id);
-      wake();
-    });
-    running.set(job.id, { controller, done });
-  }
-
-  async function execute(job: JobRow, controller: AbortController) {
-    const jobLog = log.child({ job: job.id, jobName: job.name, attempt: job.attempts });
-    const handler = handlers.get(job.name as JobName);
-    const payload = parsePayload(job);
-    const heartbeat = setInterval(
-      async () => {
-        const held = await jobs.extendLease(job.id, workerId, leaseSeconds).catch(() => false);
-        if (!held) controller.abort(new Error('lost the job lease'));
-      },
-      Math.max(500, (leaseSeconds * 1000) / 3),
-    );
-    try {
-      if (!handler) throw new PermanentJobError(`No handler for job ${job.name}`);
-      if (payload === undefined) throw new PermanentJobError(`Invalid payload for job ${job.name}`);
-      jobLog.info('job started');
-      await handler.run(payload, { signal: controller.signal, log: jobLog });
-      await jobs.finish(job.id, workerId, { status: 'completed' });
-      jobLog.info('job completed');
-    } catch (err) {
-      const error = err instanceof Error ? err : new Error(String(err));
-      if (stopped && controller.signal.aborted) {
-        await jobs.release(job.id, workerId);
-        jobLog.info('job released for another worker (shutdown)');
-        return;
-      }
-      const permanent = error instanceof PermanentJobError;
-      if (!permanent && job.attempts < job.max_attempts) {
-        const delay = retryDelayMs(job.attempts);
-        jobLog.warn({ err: error, retryInMs: delay }, 'job failed; will retry');
-        await jobs.retryLater(job.id, workerId, new Date(Date.now() + delay), error.message);
-        return;
-      }
-      jobLog.error({ err: error }, 'job failed for good');
-      await jobs.finish(job.id, workerId, { status: 'failed', error: error.message });
-      if (handler?.onFinalFailure && payload !== undefined) {
-        await handler.onFinalFailure(payload, error).catch((e) => jobLog.error({ err: e }, 'onFinalFailure failed'));
-      }
-    } finally {
-      clearInterval(heartbeat);
-    }
-  }
-
-  return {
-    id: workerId,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      queue.signals.on('enqueued', wake);
-      timer = setInterval(wake, options.pollIntervalMs ?? 1000);
-      wake();
-      log.info({ workerId, concurrency }, 'worker started');
-    },
-    /** Stops taking jobs, interrupts the running ones and hands them back to the queue. */
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      queue.signals.off('enqueued', wake);
-      clearInterval(timer);
-      for (const { controller } of running.values()) controller.abort(new Error('worker stopping'));
-      await Promise.allSettled([...running.values()].map((r) => r.done));
-    },
-    get activeJobs() {
-      return running.size;
-    },
-  };
+  return byName;
 }
 
-export type Worker = ReturnType<typeof createWorker>;
+/** What one attempt came to, for the runner to record in its queue. */
+export type AttemptOutcome =
+  | { kind: 'completed' }
+  /** Interrupted by a shutdown: give the job back without counting the attempt. */
+  | { kind: 'released' }
+  | { kind: 'failed'; error: Error; permanent: boolean };
+
+/**
+ * One attempt of a job, shared by every runner: the payload is checked against its schema again, the
+ * handler runs, and the error (if any) is classified. Never throws.
+ */
+export async function runAttempt(
+  handler: JobHandler | undefined,
+  name: string,
+  payload: unknown,
+  ctx: JobContext & { stopping: () => boolean },
+): Promise<AttemptOutcome> {
+  try {
+    if (!handler) throw new PermanentJobError(`No handler for job ${name}`);
+    const parsed = JOB_PAYLOADS[name as JobName]?.safeParse(payload);
+    if (!parsed?.success) throw new PermanentJobError(`Invalid payload for job ${name}`);
+    ctx.log.info('job started');
+    await handler.run(parsed.data as JobPayload<JobName>, { signal: ctx.signal, log: ctx.log });
+    ctx.log.info('job completed');
+    return { kind: 'completed' };
+  } catch (err) {
+    if (ctx.stopping() && ctx.signal.aborted) {
+      ctx.log.info('job released for another worker (shutdown)');
+      return { kind: 'released' };
+    }
+    const error = err instanceof Error ? err : new Error(String(err));
+    return { kind: 'failed', error, permanent: error instanceof PermanentJobError };
+  }
+}
+
+/** Calls the handler's onFinalFailure, unless the payload is not valid (then there is nobody to tell). */
+export async function reportFinalFailure(handler: JobHandler | undefined, payload: unknown, error: Error) {
+  if (!handler?.onFinalFailure) return;
+  const parsed = JOB_PAYLOADS[handler.name].safeParse(payload);
+  if (!parsed.success) return;
+  await handler.onFinalFailure(parsed.data as JobPayload<JobName>, error);
+}

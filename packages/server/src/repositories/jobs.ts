@@ -110,6 +110,23 @@ export function jobsRepository(db: Db, kind: DbKind) {
         .execute();
     },
 
+    /** A job claimed only to be failed (its last attempt's worker died): the claim's attempt is taken back. */
+    async failUnstarted(id: string, workerId: string, error: string) {
+      await db
+        .updateTable('jobs')
+        .set({
+          status: 'failed',
+          attempts: sql`attempts - 1`,
+          last_error: error,
+          locked_by: null,
+          locked_until: null,
+          updated_at: nowIso(),
+        })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+
     /** On graceful shutdown: hand the job back without counting the interrupted attempt. */
     async release(id: string, workerId: string) {
       await db
@@ -127,6 +144,28 @@ export function jobsRepository(db: Db, kind: DbKind) {
     },
 
     findByKey: (key: string) => db.selectFrom('jobs').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
+
+    findByKeys: (keys: string[]) =>
+      db.selectFrom('jobs').selectAll().where('idempotency_key', 'in', keys).orderBy('created_at').execute(),
+
+    /** Jobs waiting or running, for the health check. */
+    async countPending(): Promise<number> {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** A completed or failed job's key, freed so the same work can be enqueued again. */
+    async deleteFinishedByKey(trx: Db, key: string) {
+      await trx
+        .deleteFrom('jobs')
+        .where('idempotency_key', '=', key)
+        .where('status', 'in', ['completed', 'failed'])
+        .execute();
+    },
 
     async deleteByKey(trx: Db, key: string) {
       await trx.deleteFrom('jobs').where('idempotency_key', '=', key).execute();

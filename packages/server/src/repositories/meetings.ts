@@ -15,6 +15,10 @@ export function meetingsRepository(db: Db) {
 
     findById: (id: string) => db.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** Inside the worker's write transaction: a meeting deleted meanwhile gets no segments. */
+    exists: async (trx: Db, id: string) =>
+      (await trx.selectFrom('meetings').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+
     listForProject: (userId: string, projectId: string) =>
       db
         .selectFrom('meetings')

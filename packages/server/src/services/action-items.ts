@@ -5,7 +5,6 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { pagination, presentActionItem, presentMeeting } from '../presenters/index.ts';
 import type { ActionItemChanges, ActionItemsRepository } from '../repositories/action-items.ts';
-import type { jobsRepository } from '../repositories/jobs.ts';
 import type { MeetingNotesRepository } from '../repositories/meeting-notes.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { peopleRepository } from '../repositories/people.ts';
@@ -20,14 +19,13 @@ interface Deps {
   meetingNotes: MeetingNotesRepository;
   actionItems: ActionItemsRepository;
   people: ReturnType<typeof peopleRepository>;
-  jobs: ReturnType<typeof jobsRepository>;
   queue: JobQueue;
 }
 
 export const ACTION_ITEMS_IN_PROGRESS = 'Action items are already being generated for this meeting';
 
 export function actionItemsService(deps: Deps) {
-  const { db, meetingsService, meetings, meetingNotes, actionItems, people, jobs, queue } = deps;
+  const { db, meetingsService, meetings, meetingNotes, actionItems, people, queue } = deps;
 
   async function getItem(userId: string, meetingId: string, itemId: string) {
     const row = await actionItems.findForUser(userId, meetingId, itemId);
@@ -42,8 +40,6 @@ export function actionItemsService(deps: Deps) {
       if (meeting.transcription_status !== 'completed') throw conflict(NOT_TRANSCRIBED);
       await db.transaction().execute(async (trx) => {
         if (!(await meetingNotes.startActionItems(trx, userId, meetingId))) throw conflict(ACTION_ITEMS_IN_PROGRESS);
-        // A finished job of an earlier generation keeps its idempotency key: clear it so this one is queued.
-        await jobs.deleteByKey(trx, actionItemsJobKey(meetingId));
         await queue.enqueue(
           trx,
           'generate-action-items',

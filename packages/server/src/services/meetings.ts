@@ -5,11 +5,10 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { badRequest, forbidden, notFound } from '../lib/errors.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
-import type { jobsRepository } from '../repositories/jobs.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import type { AudioStorage } from '../storage/storage.ts';
-import { actionItemsJobKey, transcribeJobKey } from './job-keys.ts';
+import { transcribeJobKey } from './job-keys.ts';
 import type { ProjectsService } from './projects.ts';
 import type { UsersService } from './users.ts';
 
@@ -17,7 +16,6 @@ interface Deps {
   db: Db;
   meetings: ReturnType<typeof meetingsRepository>;
   usage: ReturnType<typeof usageRepository>;
-  jobs: ReturnType<typeof jobsRepository>;
   queue: JobQueue;
   storage: AudioStorage;
   projects: ProjectsService;
@@ -72,7 +70,7 @@ export function newMeetingRow(input: {
 }
 
 export function meetingsService(deps: Deps) {
-  const { db, meetings, usage, jobs, queue, storage, projects, users, log } = deps;
+  const { db, meetings, usage, queue, storage, projects, users, log } = deps;
 
   async function get(userId: string, id: string): Promise<MeetingRow> {
     const row = await meetings.findForUser(userId, id);
@@ -166,8 +164,7 @@ export function meetingsService(deps: Deps) {
       const row = await getInProject(userId, projectId, id);
       await db.transaction().execute(async (trx) => {
         await meetings.deleteForUser(trx, userId, id);
-        await jobs.deleteByKey(trx, transcribeJobKey(id));
-        await jobs.deleteByKey(trx, actionItemsJobKey(id));
+        await queue.cancelForMeeting(trx, id);
       });
       if (row.audio_key)
         await storage.delete(row.audio_key).catch((err) => log.warn({ err, meetingId: id }, 'audio file not removed'));

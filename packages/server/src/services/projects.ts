@@ -1,23 +1,22 @@
 import type { CreateProjectRequest, UpdateProjectRequest } from '@parley/contract';
 import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { presentProject } from '../presenters/index.ts';
-import type { jobsRepository } from '../repositories/jobs.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
 import type { AudioStorage } from '../storage/storage.ts';
-import { actionItemsJobKey, transcribeJobKey } from './job-keys.ts';
 
 interface Deps {
   db: Db;
   projects: ReturnType<typeof projectsRepository>;
   meetings: ReturnType<typeof meetingsRepository>;
-  jobs: ReturnType<typeof jobsRepository>;
+  queue: JobQueue;
   storage: AudioStorage;
   log: { warn: (obj: object, msg: string) => void };
 }
 
-export function projectsService({ db, projects, meetings, jobs, storage, log }: Deps) {
+export function projectsService({ db, projects, meetings, queue, storage, log }: Deps) {
   async function get(userId: string, id: string) {
     const row = await projects.findForUser(userId, id);
     if (!row) throw notFound('Project');
@@ -81,8 +80,7 @@ export function projectsService({ db, projects, meetings, jobs, storage, log }: 
         const rows = await meetings.audioKeysForProject(trx, userId, id);
         await meetings.deleteForProject(trx, userId, id);
         for (const row of rows) {
-          await jobs.deleteByKey(trx, transcribeJobKey(row.id));
-          await jobs.deleteByKey(trx, actionItemsJobKey(row.id));
+          await queue.cancelForMeeting(trx, row.id);
         }
         await projects.delete(trx, userId, id);
         return rows;

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, rm, stat } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { recordingNotFound } from './errors.ts';
 import type { AudioStorage } from './storage.ts';
@@ -46,6 +47,15 @@ export async function localStorage(dataDir: string): Promise<AudioStorage> {
     },
     withLocalFile: (key, fn) => fn(pathOf(key)),
     delete: (key) => rm(pathOf(key), { force: true }),
-    check: () => access(root, constants.W_OK),
+    // A file written and removed where recordings go proves the store takes them (a permission check
+    // alone passes for root whatever the disk's state).
+    async check() {
+      const dir = join(root, 'audio');
+      await mkdir(dir, { recursive: true });
+      const probe = join(dir, `.health-${process.pid}-${randomBytes(4).toString('hex')}`);
+      await writeFile(probe, 'ok');
+      await rm(probe, { force: true });
+    },
+    kind: 'local',
   };
 }

@@ -136,6 +136,7 @@ export async function s3Storage(config: S3StorageConfig, dataDir: string): Promi
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }));
     },
+    kind: 's3',
   };
 }
 

@@ -34,6 +34,8 @@ export interface AudioStorage {
   delete(key: string): Promise<void>;
   /** Resolves when the store is reachable and writable; rejects with the reason otherwise (for health checks). */
   check(): Promise<void>;
+  /** What GET /api/health reports the store as. */
+  readonly kind: 'local' | 's3';
 }
 
 export async function createStorage(config: StorageConfig, dataDir: string): Promise<AudioStorage> {

@@ -14,7 +14,8 @@ export async function uploadMeeting(
   const bytes = file.bytes ?? readFileSync(file.path!);
   form.append(
     'audioFile',
-    new Blob([bytes], { type: file.type ?? 'audio/wav' }),
+    // Node's buffers are never shared; the DOM typing (bench and e2e compile with it) wants that said.
+    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? 'audio/wav' }),
     file.name ?? basename(file.path ?? 'audio.wav'),
   );
   return postMeetingForm(baseUrl, token, projectId, form);
@@ -48,6 +49,10 @@ export async function importTranscript(
       basename(options.audioPath),
     );
   }
-  form.append('transcriptFile', new Blob([transcript.text], { type: transcript.type ?? '' }), transcript.name);
+  form.append(
+    'transcriptFile',
+    new Blob([transcript.text as string | Uint8Array<ArrayBuffer>], { type: transcript.type ?? '' }),
+    transcript.name,
+  );
   return postMeetingForm(baseUrl, token, projectId, form);
 }

@@ -1,29 +1,20 @@
-import { success } from '@parley/contract';
-import { sql } from 'kysely';
-import { z } from 'zod';
+import { HealthResponse } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
+import { downParts } from '../../services/health.ts';
 import type { ZodApp } from '../types.ts';
 
-const Health = success(
-  z.object({
-    status: z.literal('ok'),
-    database: z.enum(['sqlite', 'postgres']),
-    version: z.string(),
-    uptimeSeconds: z.number(),
-  }),
-);
-
+/** Open to anyone, for load balancers and monitors: 200 when every part is up, 503 when one is down. */
 export function healthRoutes(app: ZodApp, ctx: AppContext) {
-  app.get('/api/health', { schema: { tags: ['health'], response: { 200: Health } } }, async () => {
-    await sql`select 1`.execute(ctx.db);
-    return {
-      success: true as const,
-      data: {
-        status: 'ok' as const,
-        database: ctx.dbKind,
-        version: '0.1.0',
-        uptimeSeconds: Math.round(process.uptime()),
-      },
-    };
-  });
+  app.get(
+    '/api/health',
+    { schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },
+    async (_request, reply) => {
+      const data = await ctx.services.health.check();
+      if (data.status === 'ok') return { success: true, data };
+      const down = downParts(data);
+      return reply
+        .code(503)
+        .send({ success: false, message: `Parley is degraded: ${down.join(', ')} unavailable`, data });
+    },
+  );
 }

@@ -6,6 +6,7 @@ import type { meetingsRepository } from '../../repositories/meetings.ts';
 import type { peopleRepository } from '../../repositories/people.ts';
 import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
 import { loadNotesInput } from '../../services/notes-input.ts';
+import { progressWriter } from '../progress.ts';
 import { type JobHandler, PermanentJobError } from '../worker.ts';
 
 interface Deps {
@@ -17,7 +18,6 @@ interface Deps {
   ai: AiEngine;
 }
 
-const PROGRESS_WRITE_MS = 1000;
 const FALLBACK_ERROR = 'An error occurred while generating action items';
 
 export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-action-items'> {
@@ -30,14 +30,11 @@ export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-act
       if (!meeting) return log.info('meeting was deleted; nothing to do');
       if (meeting.action_items_status !== 'processing') return;
 
-      let lastWrite = 0;
-      const onProgress = (fraction: number) => {
-        if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
-        lastWrite = Date.now();
-        meetings
-          .updateById(db, meetingId, { action_items_progress: Math.min(99, Math.floor(fraction * 100)) })
-          .catch((err) => log.warn({ err }, 'progress not saved'));
-      };
+      const progress = progressWriter(
+        (percent) => meetings.updateById(db, meetingId, { action_items_progress: percent }),
+        log,
+      );
+      const onProgress = progress.report;
       const input = await loadNotesInput(deps, meeting);
       let items: Awaited<ReturnType<AiEngine['extractActionItems']>>;
       try {
@@ -60,6 +57,7 @@ export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-act
           source: 'generated' as const,
         })),
       );
+      await progress.flush();
       await meetings.updateById(db, meetingId, {
         action_items_status: 'completed',
         action_items_progress: 100,

@@ -3,6 +3,7 @@ import type { meetingsRepository } from '../../repositories/meetings.ts';
 import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
 import type { usageRepository } from '../../repositories/usage.ts';
 import type { AudioStorage } from '../../storage/storage.ts';
+import { progressWriter } from '../progress.ts';
 import { type JobHandler, PermanentJobError } from '../worker.ts';
 
 export interface TranscriptResult {
@@ -27,9 +28,6 @@ interface Deps {
   transcribe: Transcribe;
 }
 
-/** How often progress is written: often enough to move the bar, rarely enough not to load the database. */
-const PROGRESS_WRITE_MS = 1000;
-
 export function transcribeMeetingHandler({
   db,
   meetings,
@@ -52,18 +50,11 @@ export function transcribeMeetingHandler({
         transcription_progress: 0,
         transcription_error: null,
       });
-      let lastWrite = 0;
-      let lastPercent = 0;
-      const onProgress = (fraction: number) => {
-        // Hold back 99 -> 100 until the segments are saved.
-        const percent = Math.min(99, Math.max(lastPercent, Math.floor(fraction * 100)));
-        if (percent === lastPercent || Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
-        lastPercent = percent;
-        lastWrite = Date.now();
-        meetings
-          .updateById(db, meetingId, { transcription_progress: percent })
-          .catch((err) => log.warn({ err }, 'progress not saved'));
-      };
+      const progress = progressWriter(
+        (percent) => meetings.updateById(db, meetingId, { transcription_progress: percent }),
+        log,
+      );
+      const onProgress = progress.report;
 
       const audioKey = meeting.audio_key;
       const result = await storage.withLocalFile(audioKey, (path) => transcribe(path, { onProgress, signal }), {
@@ -73,10 +64,10 @@ export function transcribeMeetingHandler({
         log.warn({ error: result.diarizationError }, 'speaker separation failed; transcript kept with one speaker');
       }
 
+      await progress.flush();
       await db.transaction().execute(async (trx) => {
         // Segments are replaced as a whole, so a job that runs twice never duplicates them.
-        const stillThere = await trx.selectFrom('meetings').select('id').where('id', '=', meetingId).executeTakeFirst();
-        if (!stillThere) return;
+        if (!(await meetings.exists(trx, meetingId))) return;
         await transcriptions.replaceForMeeting(
           trx,
           meeting.user_id,

@@ -1,0 +1,66 @@
+import { EventEmitter } from 'node:events';
+import { JOB_NAMES } from '@parley/contract';
+import type { jobsRepository } from '../repositories/jobs.ts';
+import { databaseRunner } from './database-runner.ts';
+import { type JobQueue, meetingJobKey } from './queue.ts';
+
+interface DatabaseQueueOptions {
+  maxAttempts: number;
+  concurrency: number;
+  leaseSeconds: number;
+  retryDelaySeconds: number;
+}
+
+/**
+ * The embedded queue: jobs are rows of the application database (SQLite or PostgreSQL), so enqueuing is
+ * an insert in the caller's transaction, and the idempotency key is a unique column.
+ */
+export function databaseQueue(jobs: ReturnType<typeof jobsRepository>, options: DatabaseQueueOptions): JobQueue {
+  // Wakes this process's runner when something was enqueued here; other processes poll.
+  const signals = new EventEmitter();
+  return {
+    kind: 'database',
+
+    async enqueue(trx, name, payload, opts) {
+      // A finished job keeps its key: clear it so asking again (regenerating) queues new work.
+      await jobs.deleteFinishedByKey(trx, opts.idempotencyKey);
+      await jobs.insert(trx, {
+        name,
+        payload,
+        userId: opts.userId,
+        idempotencyKey: opts.idempotencyKey,
+        maxAttempts: options.maxAttempts,
+      });
+      // A wake-up before the transaction commits only costs one empty poll.
+      setImmediate(() => signals.emit('enqueued', name));
+    },
+
+    async cancelForMeeting(trx, meetingId) {
+      for (const name of JOB_NAMES) await jobs.deleteByKey(trx, meetingJobKey(name, meetingId));
+    },
+
+    async jobsOfMeeting(meetingId) {
+      const rows = await jobs.findByKeys(JOB_NAMES.map((name) => meetingJobKey(name, meetingId)));
+      return rows.map((row) => ({
+        name: row.name as (typeof JOB_NAMES)[number],
+        state: row.status === 'queued' ? 'waiting' : (row.status as 'running' | 'completed' | 'failed'),
+        attempts: row.attempts,
+      }));
+    },
+
+    check: async () => ({ pending: await jobs.countPending() }),
+
+    createRunner: ({ handlers, log }) =>
+      databaseRunner({
+        jobs,
+        signals,
+        handlers,
+        log,
+        concurrency: options.concurrency,
+        leaseSeconds: options.leaseSeconds,
+        retryDelaySeconds: options.retryDelaySeconds,
+      }),
+
+    close: async () => {},
+  };
+}
