@@ -31,6 +31,14 @@ export interface WordQuery {
   words: WordAlternatives[];
   /** Runs of words that must appear in this order. */
   phrases: string[][];
+  /** When given, one of these words must appear too: segments only an alternative spelling matches. */
+  anyOf?: string[];
+}
+
+/** A matching segment, and its meeting (to group and count hits without reading their text). */
+export interface SearchCandidate {
+  id: string;
+  meetingId: string;
 }
 
 // Ids are opaque to users but contain only letters, digits and '-', so quoting them is safe too.
@@ -38,17 +46,21 @@ const quoted = (word: string) => `"${word.replace(/"/g, '""')}"`;
 /** Up to this many matches a retriever ranks them all; beyond, see `matching`. */
 const RANK_ALL_UP_TO = 2000;
 
-function fts5Query({ words, phrases }: WordQuery): string {
-  const parts = words.map((w) => {
-    const forms = [quoted(w.word), ...(w.prefix ? [`${quoted(w.word)}*`] : []), ...w.others.map(quoted)];
-    return `(${forms.join(' OR ')})`;
-  });
+function fts5Query({ words, phrases, anyOf = [] }: WordQuery): string {
+  const parts = anyOf.length > 0 ? [`(${anyOf.map(quoted).join(' OR ')})`] : [];
+  parts.push(
+    ...words.map((w) => {
+      const forms = [quoted(w.word), ...(w.prefix ? [`${quoted(w.word)}*`] : []), ...w.others.map(quoted)];
+      return `(${forms.join(' OR ')})`;
+    }),
+  );
   for (const phrase of phrases) parts.push(quoted(phrase.join(' ')));
   return `{text} : (${parts.join(' AND ')})`;
 }
 
-function tsQuery({ words, phrases }: WordQuery): string {
-  const parts = words.map((w) => `(${[w.word, ...(w.prefix ? [`${w.word}:*`] : []), ...w.others].join(' | ')})`);
+function tsQuery({ words, phrases, anyOf = [] }: WordQuery): string {
+  const parts = anyOf.length > 0 ? [`(${anyOf.join(' | ')})`] : [];
+  parts.push(...words.map((w) => `(${[w.word, ...(w.prefix ? [`${w.word}:*`] : []), ...w.others].join(' | ')})`));
   for (const phrase of phrases) parts.push(`(${phrase.join(' <-> ')})`);
   return parts.join(' & ');
 }
@@ -66,20 +78,20 @@ export function searchRepository(db: Db, kind: DbKind) {
      * Segments with every word of the query (as written, stemmed, as a prefix or as one of its
      * alternatives) and every phrase; best first by BM25 (SQLite) or cover density (PostgreSQL).
      */
-    async matching(scope: SearchScope, query: WordQuery, limit: number): Promise<string[]> {
+    async matching(scope: SearchScope, query: WordQuery, limit: number): Promise<SearchCandidate[]> {
       if (kind === 'postgres') {
         // ts_rank_cd reads every match's vector: past RANK_ALL_UP_TO matches (a common word across a
         // library) only the first RANK_ALL_UP_TO found are considered, newest first.
-        const result = await sql<{ id: string }>`
+        const result = await sql<{ id: string; meetingId: string }>`
           with q as (select to_tsquery('english', ${tsQuery(query)}) as q),
           matched as materialized (
-            select t.id, t.created_at, t.search_words from transcriptions t, q
+            select t.id, t.meeting_id, t.created_at, t.search_words from transcriptions t, q
             where t.search_words @@ q.q and ${inScope(scope)} limit ${RANK_ALL_UP_TO + 1})
-          select m.id from matched m, q
+          select m.id, m.meeting_id as "meetingId" from matched m, q
           order by case when (select count(*) from matched) > ${RANK_ALL_UP_TO} then 0
             else ts_rank_cd(m.search_words, q.q) end desc, m.created_at desc, m.id
           limit ${limit}`.execute(db);
-        return result.rows.map((r) => r.id);
+        return result.rows;
       }
       let match = fts5Query(query);
       let order = sql`f.rank`;
@@ -88,16 +100,16 @@ export function searchRepository(db: Db, kind: DbKind) {
       } else {
         // BM25 scores every match before sorting: past a few thousand matches (a common word across a
         // library) that alone takes longer than the search may, so the newest matches are taken instead.
-        const count = await sql<{ n: number }>`select count(*) as n from transcriptions_fts
-          where transcriptions_fts match ${match}`.execute(db);
+        // Counting stops where the choice is made.
+        const count = await sql<{ n: number }>`select count(*) as n from (select 1 from transcriptions_fts
+          where transcriptions_fts match ${match} limit ${RANK_ALL_UP_TO + 1})`.execute(db);
         if (Number(count.rows[0]?.n) > RANK_ALL_UP_TO) order = sql`f.rowid desc`;
       }
-      const result = await sql<{
-        id: string;
-      }>`select t.id from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
+      const result = await sql<SearchCandidate>`select t.id, t.meeting_id as meetingId
+        from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
         where transcriptions_fts match ${match} and ${inScope(scope)}
         order by ${order} limit ${limit}`.execute(db);
-      return result.rows.map((r) => r.id);
+      return result.rows;
     },
 
     /**

@@ -1,5 +1,11 @@
 import type { Retriever, SearchComponents } from '@parley/contract';
-import type { SearchHitRow, SearchRepository, SearchScope, WordAlternatives } from '../repositories/search.ts';
+import type {
+  SearchCandidate,
+  SearchHitRow,
+  SearchRepository,
+  SearchScope,
+  WordAlternatives,
+} from '../repositories/search.ts';
 import { phoneticKeysOfWord } from './phonetic.ts';
 import { type ParsedQuery, parseQuery } from './query-parser.ts';
 import { reciprocalRankFusion } from './rrf.ts';
@@ -11,17 +17,21 @@ import { FUZZY_MIN_LENGTH, type Highlight, matchWord, textMatcher, trigramSimila
 // reciprocal rank; highlights come from one word matcher, the same on both databases.
 
 export interface EngineHit {
-  row: SearchHitRow;
+  id: string;
+  meetingId: string;
   score: number;
   matchedBy: Retriever[];
 }
 
 export interface EngineResult {
   query: ParsedQuery;
+  /** Every candidate, best first: ids and meetings only, so grouping and counting read no text. */
   hits: EngineHit[];
   components: SearchComponents;
-  /** The matched ranges of a hit's text: computed only for the hits a page shows. */
-  highlights: (hit: EngineHit) => Highlight[];
+  /** The segments behind the hits a page shows, in the hits' order (a segment deleted since is left out). */
+  load: (hits: EngineHit[]) => Promise<Array<{ hit: EngineHit; row: SearchHitRow }>>;
+  /** The matched ranges of a segment's text. */
+  highlights: (text: string) => Highlight[];
 }
 
 const PHRASE_REASON = { reason: 'A quoted phrase is matched exactly' };
@@ -67,7 +77,7 @@ async function soundAlikes(repo: SearchRepository, userId: string, term: string)
     .slice(0, ALTERNATIVES_PER_WORD);
 }
 
-/** A retriever's reading of the query: nothing to ask when no word has an alternative. */
+/** The query's words with their alternatives; null when no word has one (nothing more to ask). */
 async function widened(
   terms: string[],
   prefix: (term: string) => boolean,
@@ -76,6 +86,12 @@ async function widened(
   const others = await Promise.all(terms.map(alternativesOf));
   if (others.every((list) => list.length === 0)) return null;
   return terms.map((word, i) => ({ word, prefix: prefix(word), others: others[i] ?? [] }));
+}
+
+/** `first`, then the ids of `more` it lacks, at most `cap`. */
+function followedBy(first: SearchCandidate[], more: SearchCandidate[], cap: number): SearchCandidate[] {
+  const seen = new Set(first.map((c) => c.id));
+  return [...first, ...more.filter((c) => !seen.has(c.id))].slice(0, cap);
 }
 
 export async function runSearch(
@@ -87,7 +103,6 @@ export async function runSearch(
 ): Promise<EngineResult> {
   const query = parseQuery(text);
   const match = textMatcher(query);
-  const highlights = (hit: EngineHit) => match(hit.row.text).highlights;
   // Quotes ask for exactly these words in this order: near-spellings and sound-alikes would not be.
   const exact = query.phrases.length > 0;
   // A word the user's transcripts contain is matched as a word (stemming covers its forms); anything
@@ -95,40 +110,50 @@ export async function runSearch(
   // lists of all words starting with "the" for "the", several times slower.
   const known = await repo.knownWords(scope.userId, query.terms);
   const prefix = (term: string) => !known.has(term);
-  const none = Promise.resolve<WordAlternatives[] | null>(null);
-  const [fuzzyWords, phoneticWords] = await Promise.all([
-    exact ? none : widened(query.terms, prefix, (t) => nearSpellings(repo, scope.userId, t)),
-    exact ? none : widened(query.terms, prefix, (t) => soundAlikes(repo, scope.userId, t)),
-  ]);
-  const ask = (words: WordAlternatives[] | null, phrases: string[][] = []) =>
-    words && words.length > 0 ? repo.matching(scope, { words, phrases }, cap) : Promise.resolve([]);
-  const [keyword, fuzzy, phonetic] = await Promise.all([
-    ask(
-      query.terms.map((word) => ({ word, prefix: prefix(word), others: [] })),
-      query.phrases,
-    ),
-    ask(fuzzyWords),
-    ask(phoneticWords),
+  const keyword =
+    query.terms.length === 0
+      ? []
+      : await repo.matching(
+          scope,
+          { words: query.terms.map((word) => ({ word, prefix: prefix(word), others: [] })), phrases: query.phrases },
+          cap,
+        );
+  // The fuzzy and phonetic readings match everything the keyword one does, and more. Their lists are the
+  // keyword's, followed by the segments only an alternative spelling matches: the database is asked for
+  // those alone, which are few. A keyword list already at the cap leaves them no room.
+  const widen = async (alternativesOf: (term: string) => Promise<string[]>) => {
+    if (exact) return [];
+    if (keyword.length >= cap) return keyword;
+    const words = await widened(query.terms, prefix, alternativesOf);
+    if (!words) return keyword;
+    const others = words.flatMap((w) => w.others);
+    return followedBy(keyword, await repo.matching(scope, { words, phrases: [], anyOf: others }, cap), cap);
+  };
+  const [fuzzy, phonetic] = await Promise.all([
+    widen((t) => nearSpellings(repo, scope.userId, t)),
+    widen((t) => soundAlikes(repo, scope.userId, t)),
   ]);
 
-  const fused = reciprocalRankFusion({ keyword, fuzzy, phonetic });
-  const rows = new Map(
-    (
-      await repo.segments(
-        scope.userId,
-        fused.map((h) => h.id),
-      )
-    ).map((r) => [r.id, r]),
-  );
-  const hits: EngineHit[] = [];
-  for (const hit of fused) {
-    const row = rows.get(hit.id);
-    if (row) hits.push({ row, score: hit.score, matchedBy: hit.matchedBy as Retriever[] });
-  }
+  const ids = (list: SearchCandidate[]) => list.map((c) => c.id);
+  const meetingOf = new Map([...keyword, ...fuzzy, ...phonetic].map((c) => [c.id, c.meetingId]));
+  const fused = reciprocalRankFusion({ keyword: ids(keyword), fuzzy: ids(fuzzy), phonetic: ids(phonetic) });
+  const hits: EngineHit[] = fused.map((hit) => ({
+    id: hit.id,
+    meetingId: meetingOf.get(hit.id) ?? '',
+    score: hit.score,
+    matchedBy: hit.matchedBy as Retriever[],
+  }));
   return {
     query,
-    highlights,
     hits,
+    load: async (page) => {
+      const rows = new Map((await repo.segments(scope.userId, ids(page))).map((r) => [r.id, r]));
+      return page.flatMap((hit) => {
+        const row = rows.get(hit.id);
+        return row ? [{ hit, row }] : [];
+      });
+    },
+    highlights: (segmentText) => match(segmentText).highlights,
     components: {
       keyword: { enabled: true, hits: keyword.length },
       fuzzy: { enabled: !exact, hits: fuzzy.length, ...(exact ? PHRASE_REASON : {}) },

@@ -99,7 +99,7 @@ it('indexes the segments that existed before it', async () => {
   ] as const) {
     const { hits } = await runSearch(repo, scope, q, 10);
     expect(
-      hits.map((h) => h.row.id),
+      hits.map((h) => h.id),
       q,
     ).toEqual(['s1']);
     expect(hits[0]?.matchedBy, q).toContain(retriever);
