@@ -80,16 +80,27 @@ export function searchRepository(db: Db, kind: DbKind) {
      */
     async matching(scope: SearchScope, query: WordQuery, limit: number): Promise<SearchCandidate[]> {
       if (kind === 'postgres') {
+        // The query is written out (not in a CTE) so the planner sees its words and their frequencies.
+        const words = sql`to_tsquery('english', ${tsQuery(query)})`;
+        if ('meetingId' in scope) {
+          // A meeting's few hundred segments, read by their index and tested one by one: the word index
+          // would first list every match of a common word across the library (a BitmapAnd of both).
+          const result = await sql<SearchCandidate>`
+            with segment as materialized (
+              select t.id, t.meeting_id, t.created_at, t.search_words from transcriptions t where ${inScope(scope)})
+            select id, meeting_id as "meetingId" from segment where search_words @@ ${words}
+            order by ts_rank_cd(search_words, ${words}) desc, created_at desc, id limit ${limit}`.execute(db);
+          return result.rows;
+        }
         // ts_rank_cd reads every match's vector: past RANK_ALL_UP_TO matches (a common word across a
         // library) only the first RANK_ALL_UP_TO found are considered, newest first.
-        const result = await sql<{ id: string; meetingId: string }>`
-          with q as (select to_tsquery('english', ${tsQuery(query)}) as q),
-          matched as materialized (
-            select t.id, t.meeting_id, t.created_at, t.search_words from transcriptions t, q
-            where t.search_words @@ q.q and ${inScope(scope)} limit ${RANK_ALL_UP_TO + 1})
-          select m.id, m.meeting_id as "meetingId" from matched m, q
+        const result = await sql<SearchCandidate>`
+          with matched as materialized (
+            select t.id, t.meeting_id, t.created_at, t.search_words from transcriptions t
+            where t.search_words @@ ${words} and ${inScope(scope)} limit ${RANK_ALL_UP_TO + 1})
+          select id, meeting_id as "meetingId" from matched
           order by case when (select count(*) from matched) > ${RANK_ALL_UP_TO} then 0
-            else ts_rank_cd(m.search_words, q.q) end desc, m.created_at desc, m.id
+            else ts_rank_cd(search_words, ${words}) end desc, created_at desc, id
           limit ${limit}`.execute(db);
         return result.rows;
       }

@@ -1,11 +1,5 @@
 import type { Retriever, SearchComponents } from '@parley/contract';
-import type {
-  SearchCandidate,
-  SearchHitRow,
-  SearchRepository,
-  SearchScope,
-  WordAlternatives,
-} from '../repositories/search.ts';
+import type { SearchCandidate, SearchHitRow, SearchRepository, SearchScope } from '../repositories/search.ts';
 import { phoneticKeysOfWord } from './phonetic.ts';
 import { type ParsedQuery, parseQuery } from './query-parser.ts';
 import { reciprocalRankFusion } from './rrf.ts';
@@ -77,17 +71,6 @@ async function soundAlikes(repo: SearchRepository, userId: string, term: string)
     .slice(0, ALTERNATIVES_PER_WORD);
 }
 
-/** The query's words with their alternatives; null when no word has one (nothing more to ask). */
-async function widened(
-  terms: string[],
-  prefix: (term: string) => boolean,
-  alternativesOf: (term: string) => Promise<string[]>,
-): Promise<WordAlternatives[] | null> {
-  const others = await Promise.all(terms.map(alternativesOf));
-  if (others.every((list) => list.length === 0)) return null;
-  return terms.map((word, i) => ({ word, prefix: prefix(word), others: others[i] ?? [] }));
-}
-
 /** `first`, then the ids of `more` it lacks, at most `cap`. */
 function followedBy(first: SearchCandidate[], more: SearchCandidate[], cap: number): SearchCandidate[] {
   const seen = new Set(first.map((c) => c.id));
@@ -108,7 +91,14 @@ export async function runSearch(
   // A word the user's transcripts contain is matched as a word (stemming covers its forms); anything
   // else is taken as the start of a word ("whiteb"). Expanding every word as a prefix would merge the
   // lists of all words starting with "the" for "the", several times slower.
-  const known = await repo.knownWords(scope.userId, query.terms);
+  // The alternatives are looked up meanwhile: one round trip fewer on PostgreSQL.
+  const alternatives = (of: (term: string) => Promise<string[]>) =>
+    exact ? Promise.resolve([]) : Promise.all(query.terms.map(of));
+  const [known, spellings, sounds] = await Promise.all([
+    repo.knownWords(scope.userId, query.terms),
+    alternatives((t) => nearSpellings(repo, scope.userId, t)),
+    alternatives((t) => soundAlikes(repo, scope.userId, t)),
+  ]);
   const prefix = (term: string) => !known.has(term);
   const keyword =
     query.terms.length === 0
@@ -121,18 +111,14 @@ export async function runSearch(
   // The fuzzy and phonetic readings match everything the keyword one does, and more. Their lists are the
   // keyword's, followed by the segments only an alternative spelling matches: the database is asked for
   // those alone, which are few. A keyword list already at the cap leaves them no room.
-  const widen = async (alternativesOf: (term: string) => Promise<string[]>) => {
+  const widen = async (others: string[][]) => {
     if (exact) return [];
-    if (keyword.length >= cap) return keyword;
-    const words = await widened(query.terms, prefix, alternativesOf);
-    if (!words) return keyword;
-    const others = words.flatMap((w) => w.others);
-    return followedBy(keyword, await repo.matching(scope, { words, phrases: [], anyOf: others }, cap), cap);
+    if (keyword.length >= cap || others.every((list) => list.length === 0)) return keyword;
+    const words = query.terms.map((word, i) => ({ word, prefix: prefix(word), others: others[i] ?? [] }));
+    const anyOf = others.flat();
+    return followedBy(keyword, await repo.matching(scope, { words, phrases: [], anyOf }, cap), cap);
   };
-  const [fuzzy, phonetic] = await Promise.all([
-    widen((t) => nearSpellings(repo, scope.userId, t)),
-    widen((t) => soundAlikes(repo, scope.userId, t)),
-  ]);
+  const [fuzzy, phonetic] = await Promise.all([widen(spellings), widen(sounds)]);
 
   const ids = (list: SearchCandidate[]) => list.map((c) => c.id);
   const meetingOf = new Map([...keyword, ...fuzzy, ...phonetic].map((c) => [c.id, c.meetingId]));
