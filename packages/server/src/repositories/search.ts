@@ -31,7 +31,10 @@ export interface WordQuery {
   words: WordAlternatives[];
   /** Runs of words that must appear in this order. */
   phrases: string[][];
-  /** When given, one of these words must appear too: segments only an alternative spelling matches. */
+  /**
+   * When given, one of these words must appear too: the segments only an alternative spelling matches
+   * (the repository may return more; the caller drops the ones it has).
+   */
   anyOf?: string[];
 }
 
@@ -65,6 +68,18 @@ function tsQuery({ words, phrases, anyOf = [] }: WordQuery): string {
   return parts.join(' & ');
 }
 
+/**
+ * The cheapest form of a query with `anyOf`. One word: its alternatives alone say it. Inside a meeting
+ * every list is short and the extra clause costs more than it saves (the caller drops the segments its
+ * keyword list has anyway).
+ */
+function narrowed(scope: SearchScope, query: WordQuery): WordQuery {
+  if (!query.anyOf) return query;
+  if (query.words.length === 1 && query.phrases.length === 0) return { words: [], phrases: [], anyOf: query.anyOf };
+  if ('meetingId' in scope) return { words: query.words, phrases: query.phrases };
+  return query;
+}
+
 export function searchRepository(db: Db, kind: DbKind) {
   const inScope = (scope: SearchScope): Expression<SqlBool> => {
     const user = sql<SqlBool>`t.user_id = ${scope.userId}`;
@@ -78,7 +93,8 @@ export function searchRepository(db: Db, kind: DbKind) {
      * Segments with every word of the query (as written, stemmed, as a prefix or as one of its
      * alternatives) and every phrase; best first by BM25 (SQLite) or cover density (PostgreSQL).
      */
-    async matching(scope: SearchScope, query: WordQuery, limit: number): Promise<SearchCandidate[]> {
+    async matching(scope: SearchScope, asked: WordQuery, limit: number): Promise<SearchCandidate[]> {
+      const query = narrowed(scope, asked);
       if (kind === 'postgres') {
         // The query is written out (not in a CTE) so the planner sees its words and their frequencies.
         const words = sql`to_tsquery('english', ${tsQuery(query)})`;
