@@ -38,6 +38,24 @@ export interface WordQuery {
   anyOf?: string[];
 }
 
+/** What the vocabulary is asked about one query word. */
+export interface VocabularyAsk {
+  term: string;
+  /** Substrings of the term of which one survives a typo; null: too short to look for near-spellings. */
+  pieces: string[] | null;
+  /** The term's phonetic keys. */
+  sounds: string[];
+}
+
+export interface VocabularyAnswer {
+  /** The terms that are words of the user's transcripts. */
+  known: Set<string>;
+  /** Per term: words sharing letters with it (the caller keeps the close ones). */
+  like: Map<string, string[]>;
+  /** Per term: words sharing a sound with it. */
+  sounding: Map<string, string[]>;
+}
+
 /** A matching segment, and its meeting (to group and count hits without reading their text). */
 export interface SearchCandidate {
   id: string;
@@ -88,7 +106,7 @@ export function searchRepository(db: Db, kind: DbKind) {
     return sql`${user} and t.meeting_id in (select m.id from meetings m where m.project_id = ${scope.projectId} and m.user_id = ${scope.userId})`;
   };
 
-  return {
+  const repository = {
     /**
      * Segments with every word of the query (as written, stemmed, as a prefix or as one of its
      * alternatives) and every phrase; best first by BM25 (SQLite) or cover density (PostgreSQL).
@@ -137,6 +155,52 @@ export function searchRepository(db: Db, kind: DbKind) {
         where transcriptions_fts match ${match} and ${inScope(scope)}
         order by ${order} limit ${limit}`.execute(db);
       return result.rows;
+    },
+
+    /**
+     * Everything the retrievers need from the user's vocabulary about the query's words: on PostgreSQL
+     * in one statement (one round trip instead of one per word and kind).
+     */
+    async vocabulary(userId: string, asks: VocabularyAsk[], limit: number): Promise<VocabularyAnswer> {
+      const answer: VocabularyAnswer = { known: new Set(), like: new Map(), sounding: new Map() };
+      for (const ask of asks) {
+        answer.like.set(ask.term, []);
+        answer.sounding.set(ask.term, []);
+      }
+      if (asks.length === 0) return answer;
+      if (kind === 'sqlite') {
+        answer.known = await repository.knownWords(
+          userId,
+          asks.map((a) => a.term),
+        );
+        for (const ask of asks) {
+          if (ask.pieces) answer.like.set(ask.term, await repository.wordsLike(userId, ask.term, ask.pieces, limit));
+          answer.sounding.set(ask.term, await repository.wordsSounding(userId, ask.sounds, limit));
+        }
+        return answer;
+      }
+      const terms = asks.map((a) => a.term);
+      const fuzzyTerms = asks.filter((a) => a.pieces).map((a) => a.term);
+      // Each term's sounds, comma-joined (keys are letters only), so one array row carries them all.
+      const sounds = asks.map((a) => a.sounds.join(','));
+      const result = await sql<{ kind: 'known' | 'like' | 'sounding'; term: string; word: string }>`
+        select 'known' as kind, word as term, word from search_vocabulary
+          where user_id = ${userId} and word = any(${terms}::text[])
+        union all
+        select 'like', x.term, v.word from unnest(${fuzzyTerms}::text[]) as x(term) cross join lateral (
+          select word from search_vocabulary where user_id = ${userId}
+            and (word % x.term or word like '%' || x.term || '%')
+          order by similarity(word, x.term) desc limit ${limit}) v
+        union all
+        select 'sounding', x.term, v.word from unnest(${terms}::text[], ${sounds}::text[]) as x(term, sounds)
+          cross join lateral (
+            select distinct word from search_vocabulary_sounds where user_id = ${userId}
+              and sound = any(string_to_array(x.sounds, ',')) limit ${limit}) v`.execute(db);
+      for (const row of result.rows) {
+        if (row.kind === 'known') answer.known.add(row.word);
+        else answer[row.kind].get(row.term)?.push(row.word);
+      }
+      return answer;
     },
 
     /**
@@ -209,6 +273,7 @@ export function searchRepository(db: Db, kind: DbKind) {
         .where('project_id', '=', projectId)
         .execute(),
   };
+  return repository;
 }
 
 export type SearchRepository = ReturnType<typeof searchRepository>;

@@ -51,9 +51,8 @@ const isOther = (term: string, word: string) => {
   return kind === 'part' || kind === 'fuzzy' || kind === 'phonetic';
 };
 
-async function nearSpellings(repo: SearchRepository, userId: string, term: string): Promise<string[]> {
-  if (term.length < FUZZY_MIN_LENGTH) return [];
-  const candidates = await repo.wordsLike(userId, term, fuzzyPieces(term), VOCABULARY_CANDIDATES);
+/** The closest few of the vocabulary's words sharing letters with `term`: misspellings, parts of words. */
+function nearSpellings(term: string, candidates: string[]): string[] {
   return candidates
     .filter((word) => {
       const kind = matchWord(term, word);
@@ -63,9 +62,9 @@ async function nearSpellings(repo: SearchRepository, userId: string, term: strin
     .slice(0, ALTERNATIVES_PER_WORD);
 }
 
-async function soundAlikes(repo: SearchRepository, userId: string, term: string): Promise<string[]> {
-  const words = await repo.wordsSounding(userId, phoneticKeysOfWord(term), VOCABULARY_CANDIDATES);
-  return words
+/** The closest few of the vocabulary's words sounding like `term` that keyword search would not match. */
+function soundAlikes(term: string, candidates: string[]): string[] {
+  return candidates
     .filter((word) => isOther(term, word))
     .sort((a, b) => trigramSimilarity(term, b) - trigramSimilarity(term, a))
     .slice(0, ALTERNATIVES_PER_WORD);
@@ -91,14 +90,19 @@ export async function runSearch(
   // A word the user's transcripts contain is matched as a word (stemming covers its forms); anything
   // else is taken as the start of a word ("whiteb"). Expanding every word as a prefix would merge the
   // lists of all words starting with "the" for "the", several times slower.
-  // The alternatives are looked up meanwhile: one round trip fewer on PostgreSQL.
-  const alternatives = (of: (term: string) => Promise<string[]>) =>
-    exact ? Promise.resolve([]) : Promise.all(query.terms.map(of));
-  const [known, spellings, sounds] = await Promise.all([
-    repo.knownWords(scope.userId, query.terms),
-    alternatives((t) => nearSpellings(repo, scope.userId, t)),
-    alternatives((t) => soundAlikes(repo, scope.userId, t)),
-  ]);
+  // The alternatives are looked up at the same time (a quoted phrase has none).
+  const vocabulary = await repo.vocabulary(
+    scope.userId,
+    query.terms.map((term) => ({
+      term,
+      pieces: exact || term.length < FUZZY_MIN_LENGTH ? null : fuzzyPieces(term),
+      sounds: exact ? [] : phoneticKeysOfWord(term),
+    })),
+    VOCABULARY_CANDIDATES,
+  );
+  const known = vocabulary.known;
+  const spellings = query.terms.map((t) => nearSpellings(t, vocabulary.like.get(t) ?? []));
+  const sounds = query.terms.map((t) => soundAlikes(t, vocabulary.sounding.get(t) ?? []));
   const prefix = (term: string) => !known.has(term);
   const keyword =
     query.terms.length === 0
