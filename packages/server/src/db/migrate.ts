@@ -5,6 +5,7 @@ import * as hardening from './migrations/002-hardening.ts';
 import * as aiNotes from './migrations/003-ai-notes.ts';
 import * as search from './migrations/004-search.ts';
 import * as oidc from './migrations/006-oidc.ts';
+import * as searchSpeed from './migrations/008-search-speed.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '003-ai-notes': aiNotes,
   '004-search': search,
   '006-oidc': oidc,
+  '008-search-speed': searchSpeed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -161,7 +161,14 @@ export function searchRepository(db: Db, kind: DbKind) {
      * Everything the retrievers need from the user's vocabulary about the query's words: on PostgreSQL
      * in one statement (one round trip instead of one per word and kind).
      */
-    async vocabulary(userId: string, asks: VocabularyAsk[], limit: number): Promise<VocabularyAnswer> {
+    async vocabulary(
+      userId: string,
+      asks: VocabularyAsk[],
+      /** At most this many candidates per word and kind. */
+      limit: number,
+      /** Words in more of the user's segments than this are never offered as alternatives. */
+      commonAt: number,
+    ): Promise<VocabularyAnswer> {
       const answer: VocabularyAnswer = { known: new Set(), like: new Map(), sounding: new Map() };
       for (const ask of asks) {
         answer.like.set(ask.term, []);
@@ -174,8 +181,8 @@ export function searchRepository(db: Db, kind: DbKind) {
           asks.map((a) => a.term),
         );
         for (const ask of asks) {
-          if (ask.pieces) answer.like.set(ask.term, await repository.wordsLike(userId, ask.term, ask.pieces, limit));
-          answer.sounding.set(ask.term, await repository.wordsSounding(userId, ask.sounds, limit));
+          if (ask.pieces) answer.like.set(ask.term, await repository.wordsLike(userId, ask.pieces, limit, commonAt));
+          answer.sounding.set(ask.term, await repository.wordsSounding(userId, ask.sounds, limit, commonAt));
         }
         return answer;
       }
@@ -188,14 +195,17 @@ export function searchRepository(db: Db, kind: DbKind) {
           where user_id = ${userId} and word = any(${terms}::text[])
         union all
         select 'like', x.term, v.word from unnest(${fuzzyTerms}::text[]) as x(term) cross join lateral (
-          select word from search_vocabulary where user_id = ${userId}
+          select word from search_vocabulary where user_id = ${userId} and segments <= ${commonAt}
             and (word % x.term or word like '%' || x.term || '%')
           order by similarity(word, x.term) desc limit ${limit}) v
         union all
         select 'sounding', x.term, v.word from unnest(${terms}::text[], ${sounds}::text[]) as x(term, sounds)
           cross join lateral (
-            select distinct word from search_vocabulary_sounds where user_id = ${userId}
-              and sound = any(string_to_array(x.sounds, ',')) limit ${limit}) v`.execute(db);
+            select distinct s.word from search_vocabulary_sounds s
+              join search_vocabulary v on v.user_id = s.user_id and v.word = s.word and v.segments <= ${commonAt}
+              where s.user_id = ${userId} and s.sound = any(string_to_array(x.sounds, ',')) limit ${limit}) v`.execute(
+        db,
+      );
       for (const row of result.rows) {
         if (row.kind === 'known') answer.known.add(row.word);
         else answer[row.kind].get(row.term)?.push(row.word);
@@ -204,19 +214,15 @@ export function searchRepository(db: Db, kind: DbKind) {
     },
 
     /**
-     * Words of the user's vocabulary that share letters with `word` (containing `pieces`, substrings of
-     * which one survives a typo) or contain it whole: the caller keeps the close ones.
+     * Words of the user's vocabulary (SQLite) containing one of `pieces` (substrings of a word of which
+     * one survives a typo), except common ones: the caller keeps the close ones.
      */
-    async wordsLike(userId: string, word: string, pieces: string[], limit: number): Promise<string[]> {
-      const result =
-        kind === 'sqlite'
-          ? await sql<{ word: string }>`select v.word from search_vocabulary_trigram f
-              join search_vocabulary v on v.rowid = f.rowid
-              where search_vocabulary_trigram match ${pieces.map(quoted).join(' OR ')} and v.user_id = ${userId}
-              limit ${limit}`.execute(db)
-          : await sql<{ word: string }>`select word from search_vocabulary
-              where user_id = ${userId} and (word % ${word} or word like ${`%${word}%`})
-              order by similarity(word, ${word}) desc limit ${limit}`.execute(db);
+    async wordsLike(userId: string, pieces: string[], limit: number, commonAt: number): Promise<string[]> {
+      const result = await sql<{ word: string }>`select v.word from search_vocabulary_trigram f
+        join search_vocabulary v on v.rowid = f.rowid
+        where search_vocabulary_trigram match ${pieces.map(quoted).join(' OR ')} and v.user_id = ${userId}
+          and v.segments <= ${commonAt}
+        limit ${limit}`.execute(db);
       return result.rows.map((r) => r.word);
     },
 
@@ -232,15 +238,19 @@ export function searchRepository(db: Db, kind: DbKind) {
       return new Set(rows.map((r) => r.word));
     },
 
-    /** Words of the user's vocabulary with any of these sounds. */
-    async wordsSounding(userId: string, sounds: string[], limit: number): Promise<string[]> {
+    /** Words of the user's vocabulary (SQLite) with any of these sounds, except common ones. */
+    async wordsSounding(userId: string, sounds: string[], limit: number, commonAt: number): Promise<string[]> {
       if (sounds.length === 0) return [];
       const rows = await db
-        .selectFrom('search_vocabulary_sounds')
-        .select('word')
+        .selectFrom('search_vocabulary_sounds as s')
+        .innerJoin('search_vocabulary as v', (join) =>
+          join.onRef('v.user_id', '=', 's.user_id').onRef('v.word', '=', 's.word'),
+        )
+        .select('s.word')
         .distinct()
-        .where('user_id', '=', userId)
-        .where('sound', 'in', sounds)
+        .where('s.user_id', '=', userId)
+        .where('s.sound', 'in', sounds)
+        .where('v.segments', '<=', commonAt)
         .limit(limit)
         .execute();
       return rows.map((r) => r.word);

@@ -33,6 +33,12 @@ const SEMANTIC_OFF = { enabled: false, hits: 0, reason: 'No embeddings endpoint 
 /** Near-spellings and sound-alikes kept per query word: the closest few, so a query stays small. */
 const ALTERNATIVES_PER_WORD = 8;
 const VOCABULARY_CANDIDATES = 400;
+/**
+ * A word in more of the user's segments than this is a word of its own, never offered as a misspelling
+ * or a sound-alike of another ("well" for "yellow", "she" for "Sheila"): at 1,000,000 segments such
+ * lists were most of a search's time, and they were noise.
+ */
+export const COMMON_WORD_SEGMENTS = 5000;
 
 /** Substrings of a word of which at least one is intact after a single typo: two halves, or its trigrams. */
 export function fuzzyPieces(term: string): string[] {
@@ -99,6 +105,7 @@ export async function runSearch(
       sounds: exact ? [] : phoneticKeysOfWord(term),
     })),
     VOCABULARY_CANDIDATES,
+    COMMON_WORD_SEGMENTS,
   );
   const known = vocabulary.known;
   const spellings = query.terms.map((t) => nearSpellings(t, vocabulary.like.get(t) ?? []));

@@ -5,10 +5,12 @@ import { createDb } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as initial from '../../src/db/migrations/001-initial.ts';
 import { searchRepository } from '../../src/repositories/search.ts';
+import { indexWords } from '../../src/repositories/search-vocabulary.ts';
 import { runSearch } from '../../src/search/engine.ts';
+import { phoneticKeysOfWord } from '../../src/search/phonetic.ts';
 import { freshDatabaseUrl, tempDataDir } from '../helpers/database.ts';
 
-// Segments written before the search index existed must be found once the migration has run.
+// Segments written before the search index existed must be found once the migrations have run.
 const database = await freshDatabaseUrl();
 const { db, kind } = createDb(
   database.url
@@ -104,4 +106,27 @@ it('indexes the segments that existed before it', async () => {
     ).toEqual(['s1']);
     expect(hits[0]?.matchedBy, q).toContain(retriever);
   }
+});
+
+it('counts the segments each word is in, and offers no common word as an alternative', async () => {
+  // The segment written before the migrations was counted by 008's backfill.
+  const count = (word: string) =>
+    db
+      .selectFrom('search_vocabulary')
+      .select('segments')
+      .where('user_id', '=', 'u1')
+      .where('word', '=', word)
+      .executeTakeFirstOrThrow();
+  expect(await count('budget')).toEqual({ segments: 1 });
+  // Later writes add to the count.
+  await indexWords(db, 'u1', ['We shall see.', 'Shall we?', 'I shall, yes.', 'The budget.']);
+  expect(await count('shall')).toEqual({ segments: 3 });
+  expect(await count('budget')).toEqual({ segments: 2 });
+
+  const repo = searchRepository(db, kind);
+  const sheila = { term: 'sheila', pieces: null, sounds: phoneticKeysOfWord('sheila') };
+  const sounding = async (commonAt: number) =>
+    (await repo.vocabulary('u1', [sheila], 400, commonAt)).sounding.get('sheila')?.sort();
+  expect(await sounding(3)).toEqual(['shall', 'shayla']);
+  expect(await sounding(2)).toEqual(['shayla']);
 });

@@ -84,7 +84,7 @@ async function backfillVocabulary(db: Db) {
     if (rows.length === 0) return;
     const byUser = new Map<string, string[]>();
     for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.text]);
-    for (const [userId, texts] of byUser) await indexWords(db, userId, texts);
+    for (const [userId, texts] of byUser) await indexWords(db, userId, texts, false);
     after = rows.at(-1)?.id ?? after;
   }
 }

@@ -1,0 +1,52 @@
+import { type Kysely, sql } from 'kysely';
+import { countWords } from '../../repositories/search-vocabulary.ts';
+import type { Db } from '../database.ts';
+
+// How many of its owner's segments each vocabulary word has been written in (docs/decisions/065). A word
+// said thousands of times is a word of its own, not a misspelling or a sound-alike of another: the
+// fuzzy and phonetic retrievers stop offering it, and with it the longest lists they would merge.
+// The count only grows (like the vocabulary): an edit or a delete leaves it as it was.
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('search_vocabulary')
+    .addColumn('segments', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await backfillCounts(db as Db);
+}
+
+/** Segments written before this migration: their words are counted per user, then stored. */
+async function backfillCounts(db: Db) {
+  const counts = new Map<string, Map<string, number>>();
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('transcriptions')
+      .select(['id', 'user_id', 'text'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(5000)
+      .execute();
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const ofUser = counts.get(row.user_id) ?? new Map<string, number>();
+      for (const [word, n] of countWords([row.text])) ofUser.set(word, (ofUser.get(word) ?? 0) + n);
+      counts.set(row.user_id, ofUser);
+    }
+    after = rows.at(-1)?.id ?? after;
+  }
+  for (const [userId, words] of counts) {
+    for (const [word, n] of words) {
+      await db
+        .updateTable('search_vocabulary')
+        .set({ segments: n })
+        .where('user_id', '=', userId)
+        .where('word', '=', word)
+        .execute();
+    }
+  }
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table search_vocabulary drop column segments`.execute(db);
+}
