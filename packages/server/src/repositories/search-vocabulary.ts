@@ -53,3 +53,23 @@ export async function indexWords(trx: Db, userId: string, texts: string[], count
     }
   }
 }
+
+/** Every segment's owner and text, a batch at a time in id order (the migrations' backfills). */
+export async function eachSegmentBatch(
+  db: Db,
+  visit: (rows: Array<{ user_id: string; text: string }>) => Promise<void> | void,
+): Promise<void> {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('transcriptions')
+      .select(['id', 'user_id', 'text'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(2000)
+      .execute();
+    if (rows.length === 0) return;
+    await visit(rows);
+    after = rows.at(-1)?.id ?? after;
+  }
+}

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { countWords } from '../../repositories/search-vocabulary.ts';
+import { countWords, eachSegmentBatch } from '../../repositories/search-vocabulary.ts';
 import type { Db } from '../database.ts';
 
 // How many of its owner's segments each vocabulary word has been written in (docs/decisions/065). A word
@@ -18,23 +18,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 /** Segments written before this migration: their words are counted per user, then stored. */
 async function backfillCounts(db: Db) {
   const counts = new Map<string, Map<string, number>>();
-  let after = '';
-  for (;;) {
-    const rows = await db
-      .selectFrom('transcriptions')
-      .select(['id', 'user_id', 'text'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(5000)
-      .execute();
-    if (rows.length === 0) break;
+  await eachSegmentBatch(db, (rows) => {
     for (const row of rows) {
       const ofUser = counts.get(row.user_id) ?? new Map<string, number>();
       for (const [word, n] of countWords([row.text])) ofUser.set(word, (ofUser.get(word) ?? 0) + n);
       counts.set(row.user_id, ofUser);
     }
-    after = rows.at(-1)?.id ?? after;
-  }
+  });
   for (const [userId, words] of counts) {
     for (const [word, n] of words) {
       await db
