@@ -93,10 +93,8 @@ export async function runSearch(
   const match = textMatcher(query);
   // Quotes ask for exactly these words in this order: near-spellings and sound-alikes would not be.
   const exact = query.phrases.length > 0;
-  // A word the user's transcripts contain is matched as a word (stemming covers its forms); anything
-  // else is taken as the start of a word ("whiteb"). Expanding every word as a prefix would merge the
-  // lists of all words starting with "the" for "the", several times slower.
-  // The alternatives are looked up at the same time (a quoted phrase has none).
+  // Which query words the user's transcripts contain, and their near-spellings and sound-alikes (a
+  // quoted phrase has none), in one call.
   const vocabulary = await repo.vocabulary(
     scope.userId,
     query.terms.map((term) => ({
@@ -107,10 +105,12 @@ export async function runSearch(
     VOCABULARY_CANDIDATES,
     COMMON_WORD_SEGMENTS,
   );
-  const known = vocabulary.known;
   const spellings = query.terms.map((t) => nearSpellings(t, vocabulary.like.get(t) ?? []));
   const sounds = query.terms.map((t) => soundAlikes(t, vocabulary.sounding.get(t) ?? []));
-  const prefix = (term: string) => !known.has(term);
+  // A word the user's transcripts contain is matched as a word (stemming covers its forms); anything
+  // else is taken as the start of a word ("whiteb"). Expanding every word as a prefix would merge the
+  // lists of all words starting with "the" for "the", several times slower.
+  const prefix = (term: string) => !vocabulary.known.has(term);
   const keyword =
     query.terms.length === 0
       ? []
