@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DbKind } from '../db/database.ts';
+import { rankByTermFrequency } from '../search/term-frequency-rank.ts';
 import { SEGMENT_COLUMNS, type SegmentRow } from './transcriptions.ts';
 
 // The retrievers' SQL: each returns segment ids, best first, inside one user's scope. SQLite reads the
@@ -138,18 +139,25 @@ export function searchRepository(db: Db, kind: DbKind) {
           limit ${limit}`.execute(db);
         return result.rows;
       }
-      let match = fts5Query(query);
-      let order = sql`f.rank`;
+      const match = fts5Query(query);
       if ('meetingId' in scope) {
-        match = `{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`;
-      } else {
-        // BM25 scores every match before sorting: past a few thousand matches (a common word across a
-        // library) that alone takes longer than the search may, so the newest matches are taken instead.
-        // Counting stops where the choice is made.
-        const count = await sql<{ n: number }>`select count(*) as n from (select 1 from transcriptions_fts
-          where transcriptions_fts match ${match} limit ${RANK_ALL_UP_TO + 1})`.execute(db);
-        if (Number(count.rows[0]?.n) > RANK_ALL_UP_TO) order = sql`f.rowid desc`;
+        // A meeting's matches are few: they are ranked here (search/term-frequency-rank.ts), because
+        // FTS5's bm25() would first count every match of each word across the library.
+        const result = await sql<SearchCandidate & { text: string }>`select t.id, t.meeting_id as meetingId, t.text
+          from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
+          where transcriptions_fts match ${`{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`}
+            and ${inScope(scope)}`.execute(db);
+        const words = [...(query.anyOf ?? []), ...query.words.flatMap((w) => [w.word, ...w.others])];
+        return rankByTermFrequency(result.rows, words)
+          .slice(0, limit)
+          .map(({ id, meetingId }) => ({ id, meetingId }));
       }
+      // BM25 scores every match before sorting: past a few thousand matches (a common word across a
+      // library) that alone takes longer than the search may, so the newest matches are taken instead.
+      // Counting stops where the choice is made.
+      const count = await sql<{ n: number }>`select count(*) as n from (select 1 from transcriptions_fts
+        where transcriptions_fts match ${match} limit ${RANK_ALL_UP_TO + 1})`.execute(db);
+      const order = Number(count.rows[0]?.n) > RANK_ALL_UP_TO ? sql`f.rowid desc` : sql`f.rank`;
       const result = await sql<SearchCandidate>`select t.id, t.meeting_id as meetingId
         from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
         where transcriptions_fts match ${match} and ${inScope(scope)}
