@@ -46,8 +46,12 @@ const slice = <T>(items: T[], { page, limit }: Paging) => items.slice((page - 1)
 export function searchService({ search, meetings, projects, people }: Deps) {
   return {
     async inMeeting(userId: string, meetingId: string, query: Paging & { q: string }) {
-      if (!(await meetings.findForUser(userId, meetingId))) throw notFound('Meeting');
-      const result = await runSearch(search, { userId, meetingId }, query.q, MEETING_CAP);
+      // The search is scoped to the user, so it runs while the meeting is looked up (one round trip less).
+      const [meeting, result] = await Promise.all([
+        meetings.findForUser(userId, meetingId),
+        runSearch(search, { userId, meetingId }, query.q, MEETING_CAP),
+      ]);
+      if (!meeting) throw notFound('Meeting');
       return {
         transcriptions: await present(result, slice(result.hits, query)),
         searchType: 'hybrid' as const,
@@ -57,11 +61,12 @@ export function searchService({ search, meetings, projects, people }: Deps) {
     },
 
     async inProject(userId: string, projectId: string, query: Paging & { q: string; groupByMeeting: boolean }) {
-      if (!(await projects.findForUser(userId, projectId))) throw notFound('Project');
-      const [result, projectMeetings] = await Promise.all([
+      const [project, result, projectMeetings] = await Promise.all([
+        projects.findForUser(userId, projectId),
         runSearch(search, { userId, projectId }, query.q, WIDE_CAP),
         search.meetingsOfProject(userId, projectId),
       ]);
+      if (!project) throw notFound('Project');
       const respond = (results: SearchResultGroup[], total: number) => ({
         results,
         searchType: 'hybrid' as const,
