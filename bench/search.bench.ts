@@ -5,19 +5,15 @@
 // the transcription job uses, and kept: SQLite in bench/.data/, PostgreSQL in a cluster the bench keeps
 // in bench/.data/ too (or in DATABASE_URL when set). The first run builds it (~1.5 min on SQLite, ~3.5 on
 // PostgreSQL); later runs only measure. Figures are printed; this is not a test.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pino from 'pino';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { createContext } from '../packages/server/src/context.ts';
 import { createDb } from '../packages/server/src/db/database.ts';
 import * as initial from '../packages/server/src/db/migrations/001-initial.ts';
 import type { NewSegment } from '../packages/server/src/repositories/transcriptions.ts';
-import { startKeptCluster } from './postgres-cluster.ts';
+import { benchMeetingId, benchOwner, latency, openLibrary, SEARCH_QUERIES } from './search-library.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,16 +34,8 @@ const AMI_DIR =
   process.env.AMI_NOTES_DIR ??
   [resolve(root, '../shared/data/ami-notes'), resolve(root, '../../shared/data/ami-notes')].find(existsSync) ??
   resolve(root, '../shared/data/ami-notes');
-// v2: meeting ids shaped like the app's (24 hex digits, one token). The first library's ids
-// ('bench-m-12') were three words each, two of them in every row, which the SQLite in-meeting search
-// (it indexes the meeting id as a word) paid for and production never does.
-const dataDir = join(root, 'bench/.data', `search-${args.db}-${SEGMENTS}-v2`);
-mkdirSync(dataDir, { recursive: true });
-const cluster =
-  args.db === 'postgres' && !process.env.DATABASE_URL ? await startKeptCluster(join(dataDir, 'postgres')) : undefined;
-const databaseUrl = cluster?.url ?? process.env.DATABASE_URL;
-/** Meeting i's id, shaped like lib/ids.ts's (the same on every run, so a kept library is found again). */
-const meetingId = (i: number) => createHash('sha256').update(`bench-m-${i}`).digest('hex').slice(0, 24);
+const { dataDir, databaseUrl, ctx, stopCluster } = await openLibrary(args.db as string, SEGMENTS);
+const meetingId = benchMeetingId;
 
 interface Cue {
   speaker: string;
@@ -96,31 +84,14 @@ function meetingSegments(i: number): NewSegment[] {
   return out;
 }
 
-const log = pino({ level: 'silent' });
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  RUN_WORKER: 'false',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
-const ctx = await createContext(config, log);
 const { db, repos, services } = ctx;
 
 async function ensureLibrary() {
-  const existing = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', 'bench@example.com')
-    .executeTakeFirst();
+  const existing = await benchOwner(ctx);
   if (existing) {
     if (!(await db.selectFrom('meetings').select('id').where('id', '=', meetingId(0)).executeTakeFirst()))
       throw new Error('The database holds a bench library of an older shape: drop it (or its folder) first');
-    const project = await db
-      .selectFrom('projects')
-      .select('id')
-      .where('user_id', '=', existing.id)
-      .executeTakeFirstOrThrow();
-    return { userId: existing.id, projectId: project.id };
+    return existing;
   }
   const userId = (await repos.users.create({ name: 'Bench', email: 'bench@example.com', passwordHash: null })).id;
   const projectId = (await services.projects.create(userId, { name: 'Everything' }))._id;
@@ -154,46 +125,14 @@ async function ensureLibrary() {
   return { userId, projectId };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 function summary(label: string, times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
+  const { p50, p95, max } = latency(times);
   console.log(
-    `${label.padEnd(34)} p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(6)} ms   max ${(sorted.at(-1) ?? 0).toFixed(1).padStart(6)} ms`,
+    `${label.padEnd(34)} p50 ${p50.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   max ${max.toFixed(1).padStart(6)} ms`,
   );
 }
 
-// A spread of what people type: common and rare words, stems, prefixes, phrases, names, misspellings.
-const QUERIES = [
-  'budget',
-  'remote control',
-  'recorded',
-  'batteries',
-  'design',
-  'whiteboard',
-  'kick-off meeting',
-  '"remote control"',
-  'yellow',
-  'speech recognition',
-  'Laura',
-  'Sheila',
-  'recieve',
-  'buttons',
-  'functional',
-  'market research',
-  'scroll wheel',
-  'twenty five euros',
-  'trendy',
-  'fruit',
-  'logo',
-  'lcd screen',
-  'prototype',
-  'rubber',
-  'kinetic',
-  'solar cells',
-  'production costs',
-  'evaluation',
-];
+const QUERIES = SEARCH_QUERIES;
 
 async function main() {
   const { userId, projectId } = await ensureLibrary();
@@ -361,5 +300,5 @@ async function freshPostgres(): Promise<string> {
 try {
   await main();
 } finally {
-  cluster?.stop();
+  stopCluster();
 }
