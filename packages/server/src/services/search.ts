@@ -112,7 +112,7 @@ export function searchService({ search, meetings, projects, people }: Deps) {
         group.best += TITLE_MATCH_SCORE;
         groups.set(meeting.id, group);
       }
-      const ranked = slice(
+      const pageGroups = slice(
         [...groups.values()].sort((a, b) => b.best - a.best),
         query,
       );
@@ -120,10 +120,10 @@ export function searchService({ search, meetings, projects, people }: Deps) {
       const shown = byId(
         await present(
           result,
-          ranked.flatMap((group) => group.hits.slice(0, HITS_PER_GROUP)),
+          pageGroups.flatMap((group) => group.hits.slice(0, HITS_PER_GROUP)),
         ),
       );
-      const page = ranked.map(({ hits, best: _, ...group }) => ({
+      const page = pageGroups.map(({ hits, best: _, ...group }) => ({
         ...group,
         matchCount: hits.length,
         transcriptions: hits.slice(0, HITS_PER_GROUP).flatMap((hit) => shown.get(hit.id) ?? []),
