@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
@@ -129,4 +130,14 @@ it('counts the segments each word is in, and offers no common word as an alterna
     (await repo.vocabulary('u1', [sheila], 400, commonAt)).sounding.get('sheila')?.sort();
   expect(await sounding(3)).toEqual(['shall', 'shayla']);
   expect(await sounding(2)).toEqual(['shayla']);
+});
+
+it('makes the PostgreSQL word indexes write through (no pending list for searches to scan)', async () => {
+  const options = async () => {
+    if (kind !== 'postgres') return ['fastupdate=off', 'fastupdate=off']; // SQLite has no GIN indexes
+    const { rows } = await sql<{ reloptions: string[] | null }>`select reloptions from pg_class
+      where relname in ('transcriptions_search_words', 'search_vocabulary_trigram')`.execute(db);
+    return rows.map((r) => r.reloptions?.join(',') ?? '');
+  };
+  expect(await options()).toEqual(['fastupdate=off', 'fastupdate=off']);
 });
