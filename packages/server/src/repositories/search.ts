@@ -166,6 +166,38 @@ export function searchRepository(db: Db, kind: DbKind) {
     },
 
     /**
+     * Several queries in one scope, answered in their order (null: nothing to ask, an empty list). Inside
+     * a meeting on PostgreSQL in one statement over the meeting's segments; otherwise one by one.
+     */
+    async matchingEach(
+      scope: SearchScope,
+      queries: Array<WordQuery | null>,
+      limit: number,
+    ): Promise<SearchCandidate[][]> {
+      if (kind !== 'postgres' || !('meetingId' in scope)) {
+        return Promise.all(queries.map((q) => (q ? repository.matching(scope, q, limit) : [])));
+      }
+      const texts = queries.map((q) => (q ? tsQuery(narrowed(scope, q)) : null));
+      if (texts.every((t) => t === null)) return texts.map(() => []);
+      const result = await sql<SearchCandidate & { n: string }>`
+        with segment as materialized (
+          select t.id, t.meeting_id, t.created_at, t.search_words from transcriptions t where ${inScope(scope)}),
+        -- materialised, so each tsquery is parsed once, not once per segment
+        q as materialized (select n, to_tsquery('english', text) as words
+          from unnest(${texts}::text[]) with ordinality as asked(text, n) where text is not null)
+        select q.n, s.id, s.meeting_id as "meetingId" from q
+        cross join lateral (
+          select id, meeting_id, row_number() over (
+              order by ts_rank_cd(search_words, q.words) desc, created_at desc, id) as position
+          from segment where search_words @@ q.words
+          order by position limit ${limit}) s
+        order by q.n, s.position`.execute(db);
+      const lists: SearchCandidate[][] = texts.map(() => []);
+      for (const row of result.rows) lists[Number(row.n) - 1]?.push({ id: row.id, meetingId: row.meetingId });
+      return lists;
+    },
+
+    /**
      * Everything the retrievers need from the user's vocabulary about the query's words, at once (on
      * PostgreSQL in one round trip of 1 + n statements instead of 2n + 1 in two).
      */
@@ -197,8 +229,8 @@ export function searchRepository(db: Db, kind: DbKind) {
       const terms = asks.map((a) => a.term);
       // Each term's sounds, comma-joined (keys are letters only), so one array row carries them all.
       const sounds = asks.map((a) => a.sounds.join(','));
-      // Known words and sound-alikes are index lookups: one statement. Near-spellings compare the term
-      // with every word of the vocabulary (pg_trgm): one statement per term, side by side on the pool.
+      // Known words and sound-alikes: one statement. Near-spellings (pg_trgm): one statement per term,
+      // side by side on the pool.
       const fuzzy = asks.filter((a) => a.pieces);
       const [indexed, ...like] = await Promise.all([
         sql<{ kind: 'known' | 'sounding'; term: string; word: string }>`
@@ -212,9 +244,13 @@ export function searchRepository(db: Db, kind: DbKind) {
                 where s.user_id = ${userId} and s.sound = any(string_to_array(x.sounds, ',')) limit ${limit}) v`.execute(
           db,
         ),
+        // Two halves, so each uses the trigram index (with OR the planner reads the whole vocabulary).
         ...fuzzy.map(({ term }) =>
-          sql<{ word: string }>`select word from search_vocabulary
-            where user_id = ${userId} and segments <= ${commonAt} and (word % ${term} or word like ${`%${term}%`})
+          sql<{ word: string }>`select word from (
+              select word from search_vocabulary where user_id = ${userId} and segments <= ${commonAt} and word % ${term}
+              union
+              select word from search_vocabulary where user_id = ${userId} and segments <= ${commonAt}
+                and word like ${`%${term}%`}) near
             order by similarity(word, ${term}) desc limit ${limit}`.execute(db),
         ),
       ]);

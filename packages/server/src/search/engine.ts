@@ -1,5 +1,11 @@
 import type { Retriever, SearchComponents } from '@parley/contract';
-import type { SearchCandidate, SearchHitRow, SearchRepository, SearchScope } from '../repositories/search.ts';
+import type {
+  SearchCandidate,
+  SearchHitRow,
+  SearchRepository,
+  SearchScope,
+  WordQuery,
+} from '../repositories/search.ts';
 import { phoneticKeysOfWord } from './phonetic.ts';
 import { type ParsedQuery, parseQuery } from './query-parser.ts';
 import { reciprocalRankFusion } from './rrf.ts';
@@ -111,25 +117,37 @@ export async function runSearch(
   // else is taken as the start of a word ("whiteb"). Expanding every word as a prefix would merge the
   // lists of all words starting with "the" for "the", several times slower.
   const prefix = (term: string) => !vocabulary.known.has(term);
-  const keyword =
+  const keywordQuery: WordQuery | null =
     query.terms.length === 0
-      ? []
-      : await repo.matching(
-          scope,
-          { words: query.terms.map((word) => ({ word, prefix: prefix(word), others: [] })), phrases: query.phrases },
-          cap,
-        );
+      ? null
+      : { words: query.terms.map((word) => ({ word, prefix: prefix(word), others: [] })), phrases: query.phrases };
   // The fuzzy and phonetic readings match everything the keyword one does, and more. Their lists are the
   // keyword's, followed by the segments only an alternative spelling matches: the database is asked for
-  // those alone, which are few. A keyword list already at the cap leaves them no room.
-  const widen = async (others: string[][]) => {
-    if (exact) return [];
-    if (keyword.length >= cap || others.every((list) => list.length === 0)) return keyword;
-    const words = query.terms.map((word, i) => ({ word, prefix: prefix(word), others: others[i] ?? [] }));
-    const anyOf = others.flat();
-    return followedBy(keyword, await repo.matching(scope, { words, phrases: [], anyOf }, cap), cap);
-  };
-  const [fuzzy, phonetic] = await Promise.all([widen(spellings), widen(sounds)]);
+  // those alone, which are few (null: no word has an alternative, nothing more to ask).
+  const widened = (others: string[][]): WordQuery | null =>
+    exact || others.every((list) => list.length === 0)
+      ? null
+      : {
+          words: query.terms.map((word, i) => ({ word, prefix: prefix(word), others: others[i] ?? [] })),
+          phrases: [],
+          anyOf: others.flat(),
+        };
+  const [fuzzyQuery, phoneticQuery] = [widened(spellings), widened(sounds)];
+  const ask = (asked: WordQuery | null) => (asked ? repo.matching(scope, asked, cap) : Promise.resolve([]));
+  let keyword: SearchCandidate[];
+  let more: SearchCandidate[][];
+  if ('meetingId' in scope) {
+    // A meeting's lists are short: the three readings are asked together (one statement on PostgreSQL).
+    [keyword = [], ...more] = await repo.matchingEach(scope, [keywordQuery, fuzzyQuery, phoneticQuery], cap);
+  } else {
+    // Across a project the keyword list of a common word fills the cap: then there is no room for more.
+    keyword = await ask(keywordQuery);
+    more = keyword.length >= cap ? [[], []] : await Promise.all([ask(fuzzyQuery), ask(phoneticQuery)]);
+  }
+  const widen = (asked: WordQuery | null, found: SearchCandidate[] = []) =>
+    exact ? [] : asked && keyword.length < cap ? followedBy(keyword, found, cap) : keyword;
+  const fuzzy = widen(fuzzyQuery, more[0]);
+  const phonetic = widen(phoneticQuery, more[1]);
 
   const ids = (list: SearchCandidate[]) => list.map((c) => c.id);
   const meetingOf = new Map([...keyword, ...fuzzy, ...phonetic].map((c) => [c.id, c.meetingId]));
