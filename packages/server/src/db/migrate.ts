@@ -6,6 +6,7 @@ import * as aiNotes from './migrations/003-ai-notes.ts';
 import * as search from './migrations/004-search.ts';
 import * as oidc from './migrations/006-oidc.ts';
 import * as embeddings from './migrations/007-embeddings.ts';
+import * as searchSpeed from './migrations/008-search-speed.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '004-search': search,
   '006-oidc': oidc,
   '007-embeddings': embeddings,
+  '008-search-speed': searchSpeed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -120,6 +120,8 @@ export interface JobsTable {
 export interface SearchVocabularyTable {
   user_id: string;
   word: string;
+  /** How many of the user's segments have contained the word (only grows; migration 008). */
+  segments: Generated<number>;
 }
 
 /** The Double Metaphone keys of each vocabulary word (src/search/phonetic.ts). */

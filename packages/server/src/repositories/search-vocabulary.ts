@@ -11,22 +11,38 @@ const MIN_WORD_LENGTH = 2;
 const MAX_WORD_LENGTH = 40;
 const BATCH = 500;
 
-/** Adds the words of `texts` to the user's vocabulary, in the caller's transaction. */
-export async function indexWords(trx: Db, userId: string, texts: string[]): Promise<void> {
-  const distinct = new Set<string>();
+/** Each vocabulary word of `texts`, with the number of texts it is in. */
+export function countWords(texts: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
   for (const text of texts) {
-    for (const word of words(text, Number.POSITIVE_INFINITY)) {
-      if (word.length >= MIN_WORD_LENGTH && word.length <= MAX_WORD_LENGTH) distinct.add(word);
+    for (const word of new Set(words(text, Number.POSITIVE_INFINITY))) {
+      if (word.length >= MIN_WORD_LENGTH && word.length <= MAX_WORD_LENGTH)
+        counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
-  const all = [...distinct];
+  return counts;
+}
+
+/**
+ * Adds the words of `texts` to the user's vocabulary, and counts them, in the caller's transaction.
+ * `counted: false` is for migration 004, which runs before the count column exists (008 counts).
+ */
+export async function indexWords(trx: Db, userId: string, texts: string[], counted = true): Promise<void> {
+  const counts = countWords(texts);
+  const all = [...counts.keys()];
   for (let i = 0; i < all.length; i += BATCH) {
     const chunk = all.slice(i, i + BATCH);
-    await trx
-      .insertInto('search_vocabulary')
-      .values(chunk.map((word) => ({ user_id: userId, word })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    const insert = trx.insertInto('search_vocabulary');
+    await (counted
+      ? insert
+          .values(chunk.map((word) => ({ user_id: userId, word, segments: counts.get(word) ?? 0 })))
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'word']).doUpdateSet({
+              segments: (eb) => eb('search_vocabulary.segments', '+', eb.ref('excluded.segments')),
+            }),
+          )
+      : insert.values(chunk.map((word) => ({ user_id: userId, word }))).onConflict((oc) => oc.doNothing())
+    ).execute();
     const sounds = chunk.flatMap((word) => phoneticKeysOfWord(word).map((sound) => ({ user_id: userId, sound, word })));
     for (let j = 0; j < sounds.length; j += BATCH) {
       await trx
@@ -35,5 +51,25 @@ export async function indexWords(trx: Db, userId: string, texts: string[]): Prom
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
+  }
+}
+
+/** Every segment's owner and text, a batch at a time in id order (the migrations' backfills). */
+export async function eachSegmentBatch(
+  db: Db,
+  visit: (rows: Array<{ user_id: string; text: string }>) => Promise<void> | void,
+): Promise<void> {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('transcriptions')
+      .select(['id', 'user_id', 'text'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(2000)
+      .execute();
+    if (rows.length === 0) return;
+    await visit(rows);
+    after = rows.at(-1)?.id ?? after;
   }
 }

@@ -1,4 +1,5 @@
 import { doubleMetaphone } from 'double-metaphone';
+import { memoByWord } from './memo.ts';
 
 // Speech recognisers spell names by ear ("Shayla" for Sheila, "Goodwood" for Duguid). Each word is
 // reduced to its Double Metaphone codes, and each code also to its letters sorted, so codes that only
@@ -12,7 +13,7 @@ const STOP_WORDS = new Set(
   ),
 );
 
-function keysOfWord(word: string): string[] {
+function computeKeys(word: string): string[] {
   if (word.length < MIN_WORD_LENGTH || STOP_WORDS.has(word) || /^\d+$/.test(word)) return [];
   const keys = new Set<string>();
   for (const code of doubleMetaphone(word)) {
@@ -22,6 +23,8 @@ function keysOfWord(word: string): string[] {
   }
   return [...keys];
 }
+
+const keysOfWord = memoByWord(computeKeys);
 
 /** The sounds of one (lower-case) word: two words sound alike when they share one. */
 export function phoneticKeysOfWord(word: string): string[] {

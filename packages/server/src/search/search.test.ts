@@ -3,6 +3,7 @@ import { fuzzyPieces } from './engine.ts';
 import { phoneticKeysOfWord, soundsAlike } from './phonetic.ts';
 import { MAX_QUERY_TERMS, parseQuery } from './query-parser.ts';
 import { RRF_K, reciprocalRankFusion } from './rrf.ts';
+import { rankByTermFrequency } from './term-frequency-rank.ts';
 import { matchText, matchWord, trigramSimilarity } from './word-match.ts';
 
 describe('parseQuery', () => {
@@ -79,5 +80,17 @@ describe('word matching and highlights', () => {
   it('splits a word into pieces of which one survives a typo', () => {
     expect(fuzzyPieces('receive')).toEqual(['rec', 'eive']);
     expect(fuzzyPieces('shla')).toEqual(['shl', 'hla']);
+  });
+});
+
+describe('rankByTermFrequency', () => {
+  it('puts segments that say the words more often, for their length, first; ties keep their order', () => {
+    const rows = [
+      { id: 'long', text: 'The budget, as I said before in the long meeting about many other things.' },
+      { id: 'twice', text: 'Budget, budget.' },
+      { id: 'once', text: 'Our budgets.' },
+      { id: 'tie', text: 'Our budget.' },
+    ];
+    expect(rankByTermFrequency(rows, ['budget']).map((r) => r.id)).toEqual(['twice', 'once', 'tie', 'long']);
   });
 });

@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { memoByWord } from './memo.ts';
 import { soundsAlike } from './phonetic.ts';
 import type { ParsedQuery } from './query-parser.ts';
 
@@ -11,14 +12,15 @@ export interface Highlight {
   end: number;
 }
 
+const grams = memoByWord((w) => {
+  const padded = `  ${w} `;
+  const set = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
+  return set;
+});
+
 /** Trigram similarity as pg_trgm computes it for one word: shared trigrams over all trigrams. */
 export function trigramSimilarity(a: string, b: string): number {
-  const grams = (w: string) => {
-    const padded = `  ${w} `;
-    const set = new Set<string>();
-    for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
-    return set;
-  };
   const ga = grams(a);
   const gb = grams(b);
   let shared = 0;
@@ -30,9 +32,11 @@ export const FUZZY_MIN_LENGTH = 4;
 export const FUZZY_THRESHOLD = 0.3;
 const PREFIX_MIN_LENGTH = 2;
 
+const stemOf = memoByWord(stemmer);
+
 export function matchWord(term: string, word: string): MatchKind | null {
   if (word === term) return 'exact';
-  if (stemmer(word) === stemmer(term)) return 'stem';
+  if (stemOf(word) === stemOf(term)) return 'stem';
   if (term.length >= PREFIX_MIN_LENGTH && word.startsWith(term)) return 'prefix';
   if (term.length >= FUZZY_MIN_LENGTH && word.includes(term)) return 'part';
   if (term.length >= FUZZY_MIN_LENGTH && trigramSimilarity(term, word) >= FUZZY_THRESHOLD) return 'fuzzy';

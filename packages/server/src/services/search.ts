@@ -24,31 +24,39 @@ const WIDE_CAP = 300;
 /** Hits listed under one meeting of a grouped project search (matchCount still counts them all). */
 const HITS_PER_GROUP = 5;
 
-const presenter = (result: EngineResult) => (hit: EngineHit) => ({
-  ...presentSegment(hit.row),
-  highlights: result.highlights(hit),
-  score: hit.score,
-  matchedBy: hit.matchedBy,
-});
+/** The page's hits as the API shows them: their segments are read only now. */
+const present = async (result: EngineResult, hits: EngineHit[]) =>
+  (await result.load(hits)).map(({ hit, row }) => ({
+    ...presentSegment(row),
+    highlights: result.highlights(row.text),
+    score: hit.score,
+    matchedBy: hit.matchedBy,
+  }));
 
 /** A title match ranks like a first place in one more retriever (RRF with k = 60). */
 const TITLE_MATCH_SCORE = 1 / 61;
 
-type MeetingGroup = Omit<SearchResultGroup, 'matchCount' | 'transcriptions'> & { hits: EngineHit[]; best: number };
+type MeetingFields = Omit<SearchResultGroup, 'matchCount' | 'transcriptions'>;
+type MeetingGroup = MeetingFields & { hits: EngineHit[]; best: number };
 
 interface Paging {
   page: number;
   limit: number;
 }
+const byId = <T extends { _id: string }>(items: T[]) => new Map(items.map((item) => [item._id, item]));
 const slice = <T>(items: T[], { page, limit }: Paging) => items.slice((page - 1) * limit, page * limit);
 
 export function searchService({ search, meetings, projects, people, semantic }: Deps) {
   return {
     async inMeeting(userId: string, meetingId: string, query: Paging & { q: string }) {
-      if (!(await meetings.findForUser(userId, meetingId))) throw notFound('Meeting');
-      const result = await runSearch(search, { userId, meetingId }, query.q, MEETING_CAP, semantic);
+      // The search is scoped to the user, so it runs while the meeting is looked up (one round trip less).
+      const [meeting, result] = await Promise.all([
+        meetings.findForUser(userId, meetingId),
+        runSearch(search, { userId, meetingId }, query.q, MEETING_CAP, semantic),
+      ]);
+      if (!meeting) throw notFound('Meeting');
       return {
-        transcriptions: slice(result.hits, query).map(presenter(result)),
+        transcriptions: await present(result, slice(result.hits, query)),
         searchType: 'hybrid' as const,
         components: result.components,
         pagination: pagination(query.page, query.limit, result.hits.length),
@@ -56,12 +64,12 @@ export function searchService({ search, meetings, projects, people, semantic }: 
     },
 
     async inProject(userId: string, projectId: string, query: Paging & { q: string; groupByMeeting: boolean }) {
-      if (!(await projects.findForUser(userId, projectId))) throw notFound('Project');
-      const [result, projectMeetings] = await Promise.all([
+      const [project, result, projectMeetings] = await Promise.all([
+        projects.findForUser(userId, projectId),
         runSearch(search, { userId, projectId }, query.q, WIDE_CAP, semantic),
         search.meetingsOfProject(userId, projectId),
       ]);
-      const present = presenter(result);
+      if (!project) throw notFound('Project');
       const respond = (results: SearchResultGroup[], total: number) => ({
         results,
         searchType: 'hybrid' as const,
@@ -70,59 +78,67 @@ export function searchService({ search, meetings, projects, people, semantic }: 
         components: result.components,
         pagination: pagination(query.page, query.limit, total),
       });
-      const groupFields = (hit: EngineHit) => ({
-        meetingId: hit.row.meeting_id,
-        meetingTitle: hit.row.meeting_title,
-        meetingDate: hit.row.meeting_created_at,
-        titleMatch: false,
-      });
+      const meetingById = new Map(projectMeetings.map((m) => [m.id, m]));
+      const groupFields = (meetingId: string) => {
+        const meeting = meetingById.get(meetingId);
+        return (
+          meeting && { meetingId, meetingTitle: meeting.title, meetingDate: meeting.created_at, titleMatch: false }
+        );
+      };
 
       if (!query.groupByMeeting) {
-        const page = slice(result.hits, query).map((hit) => ({
-          ...groupFields(hit),
-          matchCount: 1,
-          transcriptions: [present(hit)],
-        }));
+        const hits = slice(result.hits, query);
+        const shown = byId(await present(result, hits));
+        const page = hits.flatMap((hit) => {
+          const fields = groupFields(hit.meetingId);
+          const segment = shown.get(hit.id);
+          return fields && segment ? [{ ...fields, matchCount: 1, transcriptions: [segment] }] : [];
+        });
         return respond(page, result.hits.length);
       }
 
       const groups = new Map<string, MeetingGroup>();
       for (const hit of result.hits) {
-        const group = groups.get(hit.row.meeting_id) ?? { ...groupFields(hit), hits: [], best: 0 };
+        const fields = groupFields(hit.meetingId);
+        if (!fields) continue; // moved to another project since it was matched
+        const group = groups.get(hit.meetingId) ?? { ...fields, hits: [], best: 0 };
         group.hits.push(hit);
         group.best = Math.max(group.best, hit.score);
-        groups.set(hit.row.meeting_id, group);
+        groups.set(hit.meetingId, group);
       }
       // A meeting whose title matches is a result even when no segment does, ranked as a first place.
       const titleMatches = textMatcher(result.query);
       for (const meeting of projectMeetings) {
         if (result.query.terms.length === 0 || !titleMatches(meeting.title).allTermsMatched) continue;
-        const group = groups.get(meeting.id) ?? {
-          meetingId: meeting.id,
-          meetingTitle: meeting.title,
-          meetingDate: meeting.created_at,
-          titleMatch: true,
-          hits: [],
-          best: 0,
-        };
+        const group = groups.get(meeting.id) ?? { ...(groupFields(meeting.id) as MeetingFields), hits: [], best: 0 };
         group.titleMatch = true;
         group.best += TITLE_MATCH_SCORE;
         groups.set(meeting.id, group);
       }
-      const ranked = [...groups.values()].sort((a, b) => b.best - a.best);
-      const page = slice(ranked, query).map(({ hits, best: _, ...group }) => ({
+      const pageGroups = slice(
+        [...groups.values()].sort((a, b) => b.best - a.best),
+        query,
+      );
+      // Only the hits the page lists are read, in one query.
+      const shown = byId(
+        await present(
+          result,
+          pageGroups.flatMap((group) => group.hits.slice(0, HITS_PER_GROUP)),
+        ),
+      );
+      const page = pageGroups.map(({ hits, best: _, ...group }) => ({
         ...group,
         matchCount: hits.length,
-        transcriptions: hits.slice(0, HITS_PER_GROUP).map(present),
+        transcriptions: hits.slice(0, HITS_PER_GROUP).flatMap((hit) => shown.get(hit.id) ?? []),
       }));
-      return respond(page, ranked.length);
+      return respond(page, groups.size);
     },
 
     async forPerson(userId: string, personId: string, query: Paging & { q: string }) {
       if (!(await people.findForUser(userId, personId))) throw notFound('Person');
       const result = await runSearch(search, { userId, personId }, query.q, WIDE_CAP, semantic);
       return {
-        transcriptions: slice(result.hits, query).map(presenter(result)),
+        transcriptions: await present(result, slice(result.hits, query)),
         pagination: pagination(query.page, query.limit, result.hits.length),
       };
     },

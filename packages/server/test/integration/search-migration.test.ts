@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
@@ -5,10 +6,12 @@ import { createDb } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as initial from '../../src/db/migrations/001-initial.ts';
 import { searchRepository } from '../../src/repositories/search.ts';
+import { indexWords } from '../../src/repositories/search-vocabulary.ts';
 import { runSearch } from '../../src/search/engine.ts';
+import { phoneticKeysOfWord } from '../../src/search/phonetic.ts';
 import { freshDatabaseUrl, tempDataDir } from '../helpers/database.ts';
 
-// Segments written before the search index existed must be found once the migration has run.
+// Segments written before the search index existed must be found once the migrations have run.
 const database = await freshDatabaseUrl();
 const { db, kind } = createDb(
   database.url
@@ -99,9 +102,42 @@ it('indexes the segments that existed before it', async () => {
   ] as const) {
     const { hits } = await runSearch(repo, scope, q, 10);
     expect(
-      hits.map((h) => h.row.id),
+      hits.map((h) => h.id),
       q,
     ).toEqual(['s1']);
     expect(hits[0]?.matchedBy, q).toContain(retriever);
   }
+});
+
+it('counts the segments each word is in, and offers no common word as an alternative', async () => {
+  // The segment written before the migrations was counted by 008's backfill.
+  const count = (word: string) =>
+    db
+      .selectFrom('search_vocabulary')
+      .select('segments')
+      .where('user_id', '=', 'u1')
+      .where('word', '=', word)
+      .executeTakeFirstOrThrow();
+  expect(await count('budget')).toEqual({ segments: 1 });
+  // Later writes add to the count.
+  await indexWords(db, 'u1', ['We shall see.', 'Shall we?', 'I shall, yes.', 'The budget.']);
+  expect(await count('shall')).toEqual({ segments: 3 });
+  expect(await count('budget')).toEqual({ segments: 2 });
+
+  const repo = searchRepository(db, kind);
+  const sheila = { term: 'sheila', pieces: null, sounds: phoneticKeysOfWord('sheila') };
+  const sounding = async (commonAt: number) =>
+    (await repo.vocabulary('u1', [sheila], 400, commonAt)).sounding.get('sheila')?.sort();
+  expect(await sounding(3)).toEqual(['shall', 'shayla']);
+  expect(await sounding(2)).toEqual(['shayla']);
+});
+
+it('makes the PostgreSQL word indexes write through (no pending list for searches to scan)', async () => {
+  const options = async () => {
+    if (kind !== 'postgres') return ['fastupdate=off', 'fastupdate=off']; // SQLite has no GIN indexes
+    const { rows } = await sql<{ reloptions: string[] | null }>`select reloptions from pg_class
+      where relname in ('transcriptions_search_words', 'search_vocabulary_trigram')`.execute(db);
+    return rows.map((r) => r.reloptions?.join(',') ?? '');
+  };
+  expect(await options()).toEqual(['fastupdate=off', 'fastupdate=off']);
 });

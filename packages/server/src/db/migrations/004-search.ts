@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { indexWords } from '../../repositories/search-vocabulary.ts';
+import { eachSegmentBatch, indexWords } from '../../repositories/search-vocabulary.ts';
 import type { Db } from '../database.ts';
 
 // The search index (docs/decisions/060-search-index.md).
@@ -72,21 +72,11 @@ async function upPostgres(db: Kysely<unknown>) {
 
 /** Segments written before this migration: their words join their owners' vocabularies. */
 async function backfillVocabulary(db: Db) {
-  let after = '';
-  for (;;) {
-    const rows = await db
-      .selectFrom('transcriptions')
-      .select(['id', 'user_id', 'text'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(2000)
-      .execute();
-    if (rows.length === 0) return;
+  await eachSegmentBatch(db, async (rows) => {
     const byUser = new Map<string, string[]>();
     for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.text]);
-    for (const [userId, texts] of byUser) await indexWords(db, userId, texts);
-    after = rows.at(-1)?.id ?? after;
-  }
+    for (const [userId, texts] of byUser) await indexWords(db, userId, texts, false);
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
