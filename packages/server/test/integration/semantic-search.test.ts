@@ -129,7 +129,10 @@ describe('semantic search', () => {
 
   it('fuses meaning with words: a segment both find ranks first and says so', async () => {
     const found = await inMeeting(design, 'budget');
-    expect(found.transcriptions[0]).toMatchObject({ text: DESIGN[1], matchedBy: ['keyword', 'semantic'] });
+    expect(found.transcriptions[0]).toMatchObject({
+      text: DESIGN[1],
+      matchedBy: ['keyword', 'fuzzy', 'phonetic', 'semantic'],
+    });
     expect(found.components.keyword.hits).toBe(1);
   });
 
@@ -231,7 +234,7 @@ describe('semantic search', () => {
     try {
       const found = await inMeeting(design, 'marketing');
       expect(texts(found.transcriptions)).toEqual([DESIGN[4]]);
-      expect(found.transcriptions[0]!.matchedBy).toEqual(['keyword']);
+      expect(found.transcriptions[0]!.matchedBy).toEqual(['keyword', 'fuzzy', 'phonetic']);
       expect(found.components.semantic).toMatchObject({ enabled: false, hits: 0 });
       expect(found.components.semantic.reason).toMatch(/^Semantic search is unavailable: .*HTTP 503/);
       const project = await inProject(projectId, 'marketing');
