@@ -67,6 +67,34 @@ describe('transcribeFile', () => {
     expect(speakerAttribution(meeting.turns, r.segments)).toBeGreaterThanOrEqual(0.85);
   });
 
+  it('finds the words of a quiet recording (real speech 40 dB down, as from a distant microphone)', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const quiet = join(dir, 'jfk-quiet.wav');
+    execFileSync(fixtureFfmpeg(), ['-v', 'error', '-y', '-i', jfkWavPath(), '-af', 'volume=-40dB', quiet]);
+    const r = await transcribeFile(quiet, { engine });
+    // without the level-adjusted VAD input the first half ("and so my fellow americans ask not what") is lost
+    expect(wordErrorRate(JFK_TEXT, r.segments.map((s) => s.text).join(' '))).toBeLessThanOrEqual(0.15);
+  });
+
+  it('finds no speech in steady background noise raised by the level adjustment', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const hiss = join(dir, 'hiss.wav');
+    execFileSync(fixtureFfmpeg(), [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'anoisesrc=r=16000:a=0.003:c=pink',
+      '-t',
+      '8',
+      hiss,
+    ]);
+    const r = await transcribeFile(hiss, { engine });
+    expect(r.segments).toEqual([]);
+  });
+
   it('keeps the transcript on Speaker 1 when speaker detection fails', async () => {
     const engine = await loadMoonshine({ size: 'tiny' });
     const warnings: unknown[] = [];

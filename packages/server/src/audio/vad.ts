@@ -324,7 +324,16 @@ export class PieceTracker {
  */
 export async function* speechPieces(
   pcm: AsyncIterable<Float32Array>,
-  options: SegmenterOptions & { vad?: SileroVad; signal?: AbortSignal; onFrames?: (frames: number) => void } = {},
+  options: SegmenterOptions & {
+    vad?: SileroVad;
+    signal?: AbortSignal;
+    onFrames?: (frames: number) => void;
+    /**
+     * Gain applied to what the VAD hears, clipped to [-1, 1]; default 1. The pieces keep the original
+     * audio: the recogniser did worse on raised meeting audio (docs/decisions/013). See level.ts.
+     */
+    vadGain?: number;
+  } = {},
 ): AsyncGenerator<SpeechPiece> {
   const vad = options.vad ?? (await SileroVad.load());
   vad.reset();
@@ -334,6 +343,13 @@ export async function* speechPieces(
   const probsLog: number[] = []; // probabilities from holdFrom on (for SpeechPiece.frameProbs)
   let probsOffset = 0; // frame index of probsLog[0]
   const frame = new Float32Array(VAD_FRAME);
+  const gain = options.vadGain ?? 1;
+  const heard = new Float32Array(VAD_FRAME);
+  const probability = (f: Float32Array): Promise<number> => {
+    if (gain === 1) return vad.probability(f);
+    for (let i = 0; i < VAD_FRAME; i++) heard[i] = Math.max(-1, Math.min(1, f[i]! * gain));
+    return vad.probability(heard);
+  };
   let frameFill = 0;
   let absFrame = 0;
 
@@ -388,7 +404,7 @@ export async function* speechPieces(
       pos += take;
       if (frameFill === VAD_FRAME) {
         frameFill = 0;
-        const p = await vad.probability(frame);
+        const p = await probability(frame);
         probsLog.push(p);
         absFrame++;
         waiting.push(...tracker.push(p));
@@ -400,7 +416,7 @@ export async function* speechPieces(
   }
   if (frameFill > 0) {
     frame.fill(0, frameFill);
-    const p = await vad.probability(frame);
+    const p = await probability(frame);
     probsLog.push(p);
     waiting.push(...tracker.push(p));
   }
