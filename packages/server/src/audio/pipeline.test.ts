@@ -17,6 +17,13 @@ import { wordErrorRate } from './wer.ts';
 
 const dir = fixtureTempDir('parley-pipeline-');
 
+/** A WAV file made by one of ffmpeg's generated sources (lavfi), e.g. silence or noise. */
+function generatedAudio(name: string, source: string, seconds: number): string {
+  const path = join(dir, name);
+  execFileSync(fixtureFfmpeg(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, '-t', String(seconds), path]);
+  return path;
+}
+
 describe('transcribeFile', () => {
   it('transcribes real speech with progress that grows to 1', async () => {
     const engine = await loadMoonshine({ size: 'tiny' });
@@ -76,22 +83,14 @@ describe('transcribeFile', () => {
     expect(wordErrorRate(JFK_TEXT, r.segments.map((s) => s.text).join(' '))).toBeLessThanOrEqual(0.15);
   });
 
-  it('finds no speech in steady background noise raised by the level adjustment', async () => {
+  it('finds no speech in quiet steady background noise although the level step raises it', async () => {
     const engine = await loadMoonshine({ size: 'tiny' });
-    const hiss = join(dir, 'hiss.wav');
-    execFileSync(fixtureFfmpeg(), [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'anoisesrc=r=16000:a=0.003:c=pink',
-      '-t',
-      '8',
-      hiss,
-    ]);
-    const r = await transcribeFile(hiss, { engine });
+    const hiss = generatedAudio('hiss.wav', 'anoisesrc=r=16000:a=0.0005:c=pink', 8);
+    const gains: number[] = [];
+    const logger = { info: (o: { vadGain?: number }) => o.vadGain && gains.push(o.vadGain), warn: () => {} };
+    const r = await transcribeFile(hiss, { engine, logger });
+    expect(gains.length).toBe(1);
+    expect(gains[0]).toBeGreaterThan(4); // raised, but its background only up to -50 dBFS
     expect(r.segments).toEqual([]);
   });
 
@@ -150,20 +149,7 @@ describe('transcribeFile', () => {
 
   it('returns no segments for silence', async () => {
     const engine = await loadMoonshine({ size: 'tiny' });
-    const silent = join(dir, 'silence.wav');
-    execFileSync(fixtureFfmpeg(), [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'anullsrc=r=16000:cl=mono',
-      '-t',
-      '3',
-      silent,
-    ]);
+    const silent = generatedAudio('silence.wav', 'anullsrc=r=16000:cl=mono', 3);
     const r = await transcribeFile(silent, { engine });
     expect(r.durationSeconds).toBeCloseTo(3, 1);
     expect(r.segments).toEqual([]);
