@@ -1,6 +1,7 @@
 // Child process of pipeline.bench.ts: transcribes one file and prints wall time and peak RSS as JSON.
 import { loadMoonshine } from '../packages/server/src/audio/moonshine.ts';
 import { transcribeFile } from '../packages/server/src/audio/pipeline.ts';
+import { segmentationFor } from '../packages/server/src/audio/transcriber.ts';
 
 const [path, threads] = process.argv.slice(2);
 const engine = await loadMoonshine({
@@ -11,6 +12,7 @@ const t0 = performance.now();
 let last = -1;
 const r = await transcribeFile(path!, {
   engine,
+  segmentation: segmentationFor(engine.name),
   onProgress: (f) => {
     if (f - last >= 0.1 || f === 1) {
       last = f;

@@ -12,6 +12,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { loadMoonshine, type MoonshineSize } from '../packages/server/src/audio/moonshine.ts';
 import { transcribeFile } from '../packages/server/src/audio/pipeline.ts';
+import { segmentationFor } from '../packages/server/src/audio/transcriber.ts';
 import { corpusWordErrorRate } from '../packages/server/src/audio/wer.ts';
 import {
   dominantLabelShare,
@@ -42,7 +43,7 @@ async function werFor(size: MoonshineSize) {
   let audio = 0;
   let wall = 0;
   for (const f of fixtures) {
-    const r = await transcribeFile(f.path, { engine });
+    const r = await transcribeFile(f.path, { engine, segmentation: segmentationFor(engine.name) });
     audio += r.durationSeconds;
     wall += r.timings.total;
     pairs.push({ id: f.id, reference: f.reference, hypothesis: r.segments.map((s) => s.text).join(' ') });

@@ -25,7 +25,11 @@ export interface MoonshineOptions {
   modelDir?: string;
   /** ONNX Runtime intra-op threads; default 1 (one recognition per core is the better use of 2 cores). */
   threads?: number;
-  /** Upper bound of tokens per second of audio (guards against loops); default 6. */
+  /**
+   * Upper bound of tokens per second of audio (guards against loops that the n-gram check misses);
+   * default 8. Uncapped, tiny produced up to 6.9 tokens/s on short, fast meeting pieces (p90 5.4),
+   * so the former 6 cut the last word off 2 of 36 pieces (docs/decisions/013).
+   */
   maxTokensPerSecond?: number;
   /**
    * Run recognition in a worker thread (default true): the pipeline then decodes, detects speech and
@@ -69,7 +73,7 @@ export function loadMoonshine(options: MoonshineOptions = {}): Promise<AsrEngine
   const size = options.size ?? 'tiny';
   const modelDir = options.modelDir ?? defaultMoonshineDir();
   const threads = options.threads ?? 1;
-  const maxTokensPerSecond = options.maxTokensPerSecond ?? 6;
+  const maxTokensPerSecond = options.maxTokensPerSecond ?? 8;
   const worker = options.worker ?? true;
   const key = `${size}|${modelDir}|${threads}|${maxTokensPerSecond}|${worker}`;
   let e = engines.get(key);

@@ -17,6 +17,13 @@ import { wordErrorRate } from './wer.ts';
 
 const dir = fixtureTempDir('parley-pipeline-');
 
+/** A WAV file made by one of ffmpeg's generated sources (lavfi), e.g. silence or noise. */
+function generatedAudio(name: string, source: string, seconds: number): string {
+  const path = join(dir, name);
+  execFileSync(fixtureFfmpeg(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, '-t', String(seconds), path]);
+  return path;
+}
+
 describe('transcribeFile', () => {
   it('transcribes real speech with progress that grows to 1', async () => {
     const engine = await loadMoonshine({ size: 'tiny' });
@@ -65,6 +72,26 @@ describe('transcribeFile', () => {
     const mixed = purity.filter((p) => p < 0.8).length;
     expect(mixed).toBeLessThanOrEqual(Math.floor(r.segments.length / 10));
     expect(speakerAttribution(meeting.turns, r.segments)).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('finds the words of a quiet recording (real speech 40 dB down, as from a distant microphone)', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const quiet = join(dir, 'jfk-quiet.wav');
+    execFileSync(fixtureFfmpeg(), ['-v', 'error', '-y', '-i', jfkWavPath(), '-af', 'volume=-40dB', quiet]);
+    const r = await transcribeFile(quiet, { engine });
+    // without the level-adjusted VAD input the first half ("and so my fellow americans ask not what") is lost
+    expect(wordErrorRate(JFK_TEXT, r.segments.map((s) => s.text).join(' '))).toBeLessThanOrEqual(0.15);
+  });
+
+  it('finds no speech in quiet steady background noise although the level step raises it', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const hiss = generatedAudio('hiss.wav', 'anoisesrc=r=16000:a=0.0005:c=pink', 8);
+    const gains: number[] = [];
+    const logger = { info: (o: { vadGain?: number }) => o.vadGain && gains.push(o.vadGain), warn: () => {} };
+    const r = await transcribeFile(hiss, { engine, logger });
+    expect(gains.length).toBe(1);
+    expect(gains[0]).toBeGreaterThan(4); // raised, but its background only up to -50 dBFS
+    expect(r.segments).toEqual([]);
   });
 
   it('keeps the transcript on Speaker 1 when speaker detection fails', async () => {
@@ -122,20 +149,7 @@ describe('transcribeFile', () => {
 
   it('returns no segments for silence', async () => {
     const engine = await loadMoonshine({ size: 'tiny' });
-    const silent = join(dir, 'silence.wav');
-    execFileSync(fixtureFfmpeg(), [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'anullsrc=r=16000:cl=mono',
-      '-t',
-      '3',
-      silent,
-    ]);
+    const silent = generatedAudio('silence.wav', 'anullsrc=r=16000:cl=mono', 3);
     const r = await transcribeFile(silent, { engine });
     expect(r.durationSeconds).toBeCloseTo(3, 1);
     expect(r.segments).toEqual([]);

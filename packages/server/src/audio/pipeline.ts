@@ -16,6 +16,7 @@ import {
 } from './diarize.ts';
 import { type AsrEngine, hasSegments } from './engine.ts';
 import { AudioDecodeError, decodePcmStream, estimateDurationSeconds } from './ffmpeg.ts';
+import { type GainOptions, measureLevel, vadGainFor } from './level.ts';
 import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from './vad.ts';
 
 export interface TranscriptSegment {
@@ -60,6 +61,8 @@ export interface TranscribeFileOptions {
   logger?: PipelineLogger;
   /** Speech segmentation settings (see vad.ts). */
   segmentation?: SegmenterOptions;
+  /** How quiet recordings are raised for speech detection (see level.ts); false: never. */
+  level?: GainOptions | false;
   diarizeOptions?: DiarizeOptions;
   /** Replace the speaker stage (default: diarize from diarize.ts). */
   diarizer?: Diarizer;
@@ -154,6 +157,11 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   // on its first read, before any recognition.
   const estimate = await estimateDurationSeconds(path, { signal });
   throwIfAborted(signal);
+  // One quick decoding pass measures the level: speech far below ordinary levels is raised for the VAD.
+  const level = options.level === false ? undefined : await measureLevel(path, { signal });
+  const vadGain = options.level === false ? 1 : vadGainFor(level, options.level);
+  if (vadGain > 1) logger?.info({ path, level, vadGain }, 'quiet recording: speech detection hears it raised');
+  throwIfAborted(signal);
   const tProbe = performance.now();
   const PROBE_SHARE = 0.01;
   const DIARIZE_SHARE = 0.02;
@@ -182,6 +190,7 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
       for await (const piece of speechPieces(pcm, {
         ...options.segmentation,
         vad,
+        vadGain,
         signal,
         onFrames: (frames) => {
           vadSeconds = (frames * 512) / 16000;

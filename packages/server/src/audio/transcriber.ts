@@ -4,6 +4,16 @@ import type { Transcribe } from '../jobs/handlers/transcribe-meeting.ts';
 import type { AsrEngine } from './engine.ts';
 import { loadMoonshine } from './moonshine.ts';
 import { type PipelineLogger, transcribeFile } from './pipeline.ts';
+import type { SegmenterOptions } from './vad.ts';
+
+/**
+ * Speech pieces that suit each recogniser, measured on real meetings (docs/decisions/012 and 013):
+ * base does best when a piece may end at a short pause once it is 3 s long, with 0.4 s of audio kept
+ * around it (it uses the context at the edges); tiny needs 6 s of context and 0.2 s (vad.ts defaults).
+ */
+export function segmentationFor(engineName: string): SegmenterOptions {
+  return engineName === 'moonshine-base' ? { minPieceSeconds: 3, padSeconds: 0.4 } : {};
+}
 
 /**
  * Chooses the recognition engine from configuration and loads it once (models are checked here, so a
@@ -12,7 +22,9 @@ import { type PipelineLogger, transcribeFile } from './pipeline.ts';
 export async function createTranscriber(settings: Config['transcription'], log: PipelineLogger): Promise<Transcribe> {
   const engine = await createEngine(settings);
   log.info({ engine: engine.name }, 'transcription engine ready');
-  return (path, { onProgress, signal }) => transcribeFile(path, { engine, onProgress, signal, logger: log });
+  const segmentation = segmentationFor(engine.name);
+  return (path, { onProgress, signal }) =>
+    transcribeFile(path, { engine, segmentation, onProgress, signal, logger: log });
 }
 
 async function createEngine(settings: Config['transcription']): Promise<AsrEngine> {

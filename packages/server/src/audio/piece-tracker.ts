@@ -1,0 +1,172 @@
+/**
+ * Cutting speech into recogniser-sized pieces from per-frame speech probabilities (pure logic, no
+ * audio): at most ~20 s, cut at pauses or at the quietest point, neighbouring short bits merged so
+ * that words keep their context. vad.ts runs Silero and feeds this.
+ */
+import { SAMPLE_RATE } from './ffmpeg.ts';
+
+export const VAD_FRAME = 512; // samples per Silero frame at 16 kHz (32 ms)
+export const FRAME_SECONDS = VAD_FRAME / SAMPLE_RATE;
+
+export interface SegmenterOptions {
+  /** Probability at or above which a frame starts speech. Default 0.3 (meeting speech is often quiet; see docs/decisions/012). */
+  threshold?: number;
+  /** Probability below which a frame counts as silence once speech has started. Default threshold - 0.15. */
+  negThreshold?: number;
+  /** A pause this long ends a piece if the piece is already at least minPieceSeconds long. Default 0.5 s. */
+  pauseSeconds?: number;
+  /** A pause this long always ends a piece (short pieces on either side are not merged across it). Default 1.2 s. */
+  maxMergeGapSeconds?: number;
+  /** Pieces shorter than this are merged with following speech when the pause is short. Default 6 s (more context for the recogniser; speaker changes are cut after diarization, see docs/decisions/012). */
+  minPieceSeconds?: number;
+  /** Longest piece; longer speech is cut at the quietest point. Default 20 s. */
+  maxPieceSeconds?: number;
+  /** Speech shorter than this (in total) is dropped as a click or breath. Default 0.25 s. */
+  minSpeechSeconds?: number;
+  /** Audio kept before and after each piece (not across cuts inside continuous speech). Default 0.2 s. */
+  padSeconds?: number;
+}
+
+interface Resolved {
+  threshold: number;
+  negThreshold: number;
+  pauseFrames: number;
+  maxGapFrames: number;
+  minPieceFrames: number;
+  maxPieceFrames: number;
+  minSpeechFrames: number;
+  padSamples: number;
+}
+
+export function resolveSegmenter(o: SegmenterOptions): Resolved {
+  const f = (s: number) => Math.max(1, Math.round(s / FRAME_SECONDS));
+  const threshold = o.threshold ?? 0.3;
+  return {
+    threshold,
+    negThreshold: o.negThreshold ?? Math.max(0.01, threshold - 0.15),
+    pauseFrames: f(o.pauseSeconds ?? 0.5),
+    maxGapFrames: f(o.maxMergeGapSeconds ?? 1.2),
+    minPieceFrames: f(o.minPieceSeconds ?? 6),
+    maxPieceFrames: f(o.maxPieceSeconds ?? 20),
+    minSpeechFrames: f(o.minSpeechSeconds ?? 0.25),
+    padSamples: Math.round((o.padSeconds ?? 0.2) * SAMPLE_RATE),
+  };
+}
+
+/**
+ * Turns a stream of per-frame speech probabilities into pieces (frame ranges). Pure logic, no audio:
+ * `push(prob)` returns the pieces that became final with that frame, `finish()` the rest.
+ * A piece is [startFrame, endFrame) over frames whose speech state is known; `cut` says whether
+ * the piece was ended inside continuous speech (then no padding is added on that side).
+ */
+export class PieceTracker {
+  private readonly o: Resolved;
+  private frame = 0;
+  private inSpeech = false;
+  private pieceStart = -1; // first speech frame of the open piece
+  private lastSpeechEnd = -1; // frame after the last speech frame of the open piece
+  private speechFrames = 0;
+  private startIsCut = false;
+  private readonly probs: number[] = []; // probs of frames since pieceStart (for cutting)
+
+  constructor(options: SegmenterOptions = {}) {
+    this.o = resolveSegmenter(options);
+  }
+
+  get framesSeen(): number {
+    return this.frame;
+  }
+
+  /** Earliest frame that a future piece can still start at (audio before it may be dropped). */
+  get holdFrom(): number {
+    return this.pieceStart >= 0 ? this.pieceStart : this.frame;
+  }
+
+  push(p: number): Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }> {
+    const out: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }> = [];
+    const i = this.frame++;
+    const o = this.o;
+    const speechNow = this.inSpeech ? p >= o.negThreshold : p >= o.threshold;
+    this.inSpeech = speechNow;
+    if (this.pieceStart < 0) {
+      if (!speechNow) return out;
+      this.pieceStart = i;
+      this.lastSpeechEnd = i + 1;
+      this.speechFrames = 1;
+      this.startIsCut = false;
+      this.probs.length = 0;
+      this.probs.push(p);
+      return out;
+    }
+    this.probs.push(p);
+    if (speechNow) {
+      this.lastSpeechEnd = i + 1;
+      this.speechFrames++;
+    }
+    const silence = i + 1 - this.lastSpeechEnd;
+    const length = this.lastSpeechEnd - this.pieceStart;
+    if (!speechNow && (silence >= o.maxGapFrames || (silence >= o.pauseFrames && length >= o.minPieceFrames))) {
+      this.close(out, this.lastSpeechEnd, false);
+      return out;
+    }
+    if (i + 1 - this.pieceStart >= o.maxPieceFrames) {
+      // Too long: cut at the quietest point in the later part of the piece (never before minPiece).
+      const from = Math.min(o.minPieceFrames, this.probs.length - 1);
+      let best = this.probs.length - 1;
+      let bestScore = Infinity;
+      // smoothed probability over 3 frames; prefer later cut points slightly on ties
+      for (let k = from; k < this.probs.length - 1; k++) {
+        const s = (this.probs[k - 1] ?? 1) + this.probs[k]! + (this.probs[k + 1] ?? 1);
+        if (s <= bestScore) {
+          bestScore = s;
+          best = k;
+        }
+      }
+      const cutAt = this.pieceStart + best;
+      const rest = this.probs.slice(best);
+      this.close(out, cutAt, true);
+      // the remainder continues as a new open piece
+      this.pieceStart = cutAt;
+      this.startIsCut = true;
+      this.probs.push(...rest);
+      this.lastSpeechEnd = i + 1;
+      let sf = 0;
+      for (const q of rest) if (q >= o.negThreshold) sf++;
+      this.speechFrames = Math.max(1, sf);
+      if (!speechNow) {
+        // find the last speech frame in the remainder
+        let last = -1;
+        for (let k = rest.length - 1; k >= 0; k--) {
+          if (rest[k]! >= o.negThreshold) {
+            last = k;
+            break;
+          }
+        }
+        this.lastSpeechEnd = last >= 0 ? cutAt + last + 1 : cutAt;
+      }
+    }
+    return out;
+  }
+
+  finish(): Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }> {
+    const out: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }> = [];
+    if (this.pieceStart >= 0) this.close(out, this.lastSpeechEnd, false);
+    return out;
+  }
+
+  private close(
+    out: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }>,
+    end: number,
+    cutEnd: boolean,
+  ): void {
+    const start = this.pieceStart;
+    if (end > start && (this.speechFrames >= this.o.minSpeechFrames || this.startIsCut)) {
+      out.push({ startFrame: start, endFrame: end, cutStart: this.startIsCut, cutEnd });
+    }
+    this.pieceStart = -1;
+    this.lastSpeechEnd = -1;
+    this.speechFrames = 0;
+    this.startIsCut = false;
+    this.probs.length = 0;
+  }
+}
