@@ -93,7 +93,7 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
         // Claimed again after the lease of its last attempt ran out: a job that keeps killing its
         // worker is not tried forever. The claim counted an attempt that never starts; undo that.
         jobLog.error('job failed for good: its worker stopped responding on the last attempt');
-        await jobs.failUnstarted(job.id, workerId, LOST_WORKER);
+        await jobs.uncountedRelease(job.id, workerId, { status: 'failed', error: LOST_WORKER });
         return await reportFinalFailure(handler, payload, new Error(LOST_WORKER)).catch((e) =>
           jobLog.error({ err: e }, 'onFinalFailure failed'),
         );
@@ -104,7 +104,7 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
         stopping: () => stopped,
       });
       if (outcome.kind === 'completed') return await jobs.finish(job.id, workerId, { status: 'completed' });
-      if (outcome.kind === 'released') return await jobs.release(job.id, workerId);
+      if (outcome.kind === 'released') return await jobs.uncountedRelease(job.id, workerId, { status: 'queued' });
       const { error, permanent } = outcome;
       if (!permanent && job.attempts < job.max_attempts) {
         const delay = retryDelayMs(job.attempts, options.retryDelaySeconds);

@@ -110,30 +110,22 @@ export function jobsRepository(db: Db, kind: DbKind) {
         .execute();
     },
 
-    /** A job claimed only to be failed (its last attempt's worker died): the claim's attempt is taken back. */
-    async failUnstarted(id: string, workerId: string, error: string) {
+    /**
+     * Ends this worker's hold on a job without counting the attempt the claim counted: `queued` on
+     * graceful shutdown (another worker takes it at once), `failed` for a job claimed only to be failed
+     * (its last attempt's worker died).
+     */
+    async uncountedRelease(
+      id: string,
+      workerId: string,
+      outcome: { status: 'queued' } | { status: 'failed'; error: string },
+    ) {
       await db
         .updateTable('jobs')
         .set({
-          status: 'failed',
+          status: outcome.status,
           attempts: sql`attempts - 1`,
-          last_error: error,
-          locked_by: null,
-          locked_until: null,
-          updated_at: nowIso(),
-        })
-        .where('id', '=', id)
-        .where('locked_by', '=', workerId)
-        .execute();
-    },
-
-    /** On graceful shutdown: hand the job back without counting the interrupted attempt. */
-    async release(id: string, workerId: string) {
-      await db
-        .updateTable('jobs')
-        .set({
-          status: 'queued',
-          attempts: sql`attempts - 1`,
+          ...(outcome.status === 'failed' ? { last_error: outcome.error } : {}),
           locked_by: null,
           locked_until: null,
           updated_at: nowIso(),
