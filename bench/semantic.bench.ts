@@ -14,6 +14,7 @@ import { createContext } from '../packages/server/src/context.ts';
 import { embeddingsRepository } from '../packages/server/src/repositories/embeddings.ts';
 import { nearest, PAGE_SIZE, SEMANTIC_HITS } from '../packages/server/src/search/semantic/retriever.ts';
 import { normalize, toBlob } from '../packages/server/src/search/semantic/vectors.ts';
+import { latency } from './search-library.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -114,13 +115,9 @@ async function ensureLibrary() {
   return { userId, projectId, built: true };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 function summary(label: string, times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(44)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(7)} ms`,
-  );
+  const { p50, p95 } = latency(times);
+  console.log(`${label.padEnd(44)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms`);
 }
 
 const { userId, projectId, built } = await ensureLibrary();
