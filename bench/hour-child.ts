@@ -5,7 +5,7 @@ import { segmentationFor } from '../packages/server/src/audio/transcriber.ts';
 
 const [path, threads] = process.argv.slice(2);
 const engine = await loadMoonshine({
-  size: (process.env.MOONSHINE_MODEL as 'tiny' | 'base') ?? 'tiny',
+  size: (process.env.MOONSHINE_MODEL as 'tiny' | 'base') ?? 'base',
   threads: Number(threads ?? 1),
 });
 const t0 = performance.now();

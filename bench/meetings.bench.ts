@@ -5,9 +5,10 @@
  * without fillers), DER (0.25 s collar, overlap scored, one-to-one mapping), speakers found vs true,
  * real-time factor and peak RSS.
  *
- *   npm run meetings -w @parley/bench [-- DIR] [--base] [--json out.json]
+ *   npm run meetings -w @parley/bench [-- DIR] [--tiny] [--json out.json]
  * DIR defaults to $MEETINGS_DIR, else shared/data/ami-audio beside the repository.
- * MOONSHINE_MODEL=base (or --base) measures the base model; ASR_THREADS as for the server.
+ * The model is the server's default (base) unless MOONSHINE_MODEL or --tiny says otherwise; ASR_THREADS as for
+ * the server.
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -26,7 +27,11 @@ const option = (name: string) => {
 const positional = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--json'));
 
 const dir = meetingsDir(positional[0]);
-const size = flag('--base') ? 'base' : ((process.env.MOONSHINE_MODEL as 'tiny' | 'base' | undefined) ?? 'tiny');
+const size = flag('--tiny')
+  ? 'tiny'
+  : flag('--base')
+    ? 'base'
+    : ((process.env.MOONSHINE_MODEL as 'tiny' | 'base' | undefined) ?? 'base');
 const threads = Number(process.env.ASR_THREADS ?? 1);
 const names = meetingNames(dir);
 

@@ -19,7 +19,7 @@ describe('configuration', () => {
       maxFileSizeBytes: 100 * 1024 * 1024,
     });
     expect(config.worker).toMatchObject({ runInServer: true, concurrency: 1 });
-    expect(config.transcription).toMatchObject({ engine: 'local', moonshineModel: 'tiny' });
+    expect(config.transcription).toMatchObject({ engine: 'local', moonshineModel: 'base' });
   });
 
   it('generates a signing secret once and keeps it in DATA_DIR', () => {

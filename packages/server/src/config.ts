@@ -58,7 +58,7 @@ const EnvSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: int(1, 600, 5),
   JOB_QUEUE: z.enum(['database', 'pg-boss']).default('database'),
   TRANSCRIPTION_ENGINE: z.enum(['local', 'remote']).default('local'),
-  MOONSHINE_MODEL: z.enum(['tiny', 'base']).default('tiny'),
+  MOONSHINE_MODEL: z.enum(['tiny', 'base']).default('base'),
   MODELS_DIR: z.string().optional(),
   ASR_THREADS: int(1, 64, 1),
   REMOTE_ASR_URL: z.url().optional(),

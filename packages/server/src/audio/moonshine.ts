@@ -233,11 +233,24 @@ export class MoonshineEngine implements AsrEngine {
       // Input lengths vary with every piece, and ORT caches one memory plan per shape: with the plans
       // on, RSS crept up over an hour (peak 585 MB); off, 10 minutes peak 440 MB instead of 476, same speed.
       enableMemPattern: false,
+      // No arena: activations are sized by the longest piece so far, and an arena keeps that peak for
+      // good; freed, they go back to the allocator (hour, base: peak RSS -30 MB, speed unchanged).
+      enableCpuMemArena: false,
+      extra: {
+        session: {
+          // The weights are int8 with DequantizeLinear in front of some of them, the output projection
+          // over the 32,768-token vocabulary among them. With ORT's QDQ handling on, those are kept as
+          // nodes and dequantized again at EVERY decoder step: 8 of base's 16 ms per token went to
+          // re-dequantizing that one matrix. Off, ORT folds them into constants once at load. Same
+          // transcripts (identical AMI WER for tiny and base); decoding 1.9x (base) / 2.5x (tiny)
+          // faster per token. See docs/decisions/014-recognition-speed.md.
+          disable_quant_qdq: '1',
+        },
+      },
     };
-    const [encoder, decoder] = await Promise.all([
-      ort.InferenceSession.create(files.encoder, opts),
-      ort.InferenceSession.create(files.decoder, opts),
-    ]);
+    // one after the other: the folding's temporary copies of the two models never add up
+    const encoder = await ort.InferenceSession.create(files.encoder, opts);
+    const decoder = await ort.InferenceSession.create(files.decoder, opts);
     return new MoonshineEngine(size, encoder, decoder, maxTokensPerSecond);
   }
 
