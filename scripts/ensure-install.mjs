@@ -30,6 +30,9 @@ if (!upToDate) {
   writeFileSync(marker, new Date().toISOString());
   console.log('parley: dependencies installed');
 }
+// An install made before a model file was added (or before the decoder was prepared from it) has
+// none; fetch-models.mjs is idempotent and returns at once when every file is there.
+await import('./fetch-models.mjs');
 
 /**
  * Runs npm for the install. Once the workspace has its Node 24, npm runs on it (npm_execpath is npm's

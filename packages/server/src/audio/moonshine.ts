@@ -2,7 +2,9 @@
  * Moonshine speech recognition (Useful Sensors, MIT) on onnxruntime-node, CPU.
  *
  * Model files (quantized ONNX, from the npm tarball of @usefulsensors/moonshine-js@0.1.16, see
- * scripts/fetch-models.mjs): {modelDir}/{tiny|base}/encoder_model.onnx and decoder_model_merged.onnx.
+ * scripts/fetch-models.mjs): {modelDir}/{tiny|base}/encoder_model.onnx, and the decoder as rewritten at
+ * install time so that its output projection runs on int8 weights, decoder_model_merged_int8_head.onnx
+ * (scripts/lib/moonshine-decoder.mjs; docs/decisions/014).
  * The vocabulary is Llama's; llama-tokenizer-js decodes it.
  */
 import { existsSync } from 'node:fs';
@@ -58,7 +60,8 @@ export function moonshineModelFiles(
 ): { encoder: string; decoder: string } {
   return {
     encoder: join(modelDir, size, 'encoder_model.onnx'),
-    decoder: join(modelDir, size, 'decoder_model_merged.onnx'),
+    // written by scripts/fetch-models.mjs from the published decoder_model_merged.onnx
+    decoder: join(modelDir, size, 'decoder_model_merged_int8_head.onnx'),
   };
 }
 
@@ -234,21 +237,9 @@ export class MoonshineEngine implements AsrEngine {
       // on, RSS crept up over an hour (peak 585 MB); off, 10 minutes peak 440 MB instead of 476, same speed.
       enableMemPattern: false,
       // No arena: activations are sized by the longest piece so far, and an arena keeps that peak for
-      // good; freed, they go back to the allocator (hour, base: peak RSS -30 MB, speed unchanged).
+      // good; freed, they go back to the allocator.
       enableCpuMemArena: false,
-      extra: {
-        session: {
-          // The weights are int8 with DequantizeLinear in front of some of them, the output projection
-          // over the 32,768-token vocabulary among them. With ORT's QDQ handling on, those are kept as
-          // nodes and dequantized again at EVERY decoder step: 8 of base's 16 ms per token went to
-          // re-dequantizing that one matrix. Off, ORT folds them into constants once at load. Same
-          // transcripts (identical AMI WER for tiny and base); decoding 1.9x (base) / 2.5x (tiny)
-          // faster per token. See docs/decisions/014-recognition-speed.md.
-          disable_quant_qdq: '1',
-        },
-      },
     };
-    // one after the other: the folding's temporary copies of the two models never add up
     const encoder = await ort.InferenceSession.create(files.encoder, opts);
     const decoder = await ort.InferenceSession.create(files.decoder, opts);
     return new MoonshineEngine(size, encoder, decoder, maxTokensPerSecond);
