@@ -226,7 +226,10 @@ describe('semantic search', () => {
     const found = await inMeeting(meetingId, 'patriotism');
     expect(found.transcriptions.length).toBeGreaterThan(0);
     expect(found.transcriptions[0]!.matchedBy).toEqual(['semantic']);
-    expect(found.transcriptions[0]!.text.toLowerCase()).toContain('country');
+    // a passage about the nation, none of it the word searched for (how the recording is cut into
+    // segments depends on the recogniser's pieces: "... fellow Americans ..." or "... your country ...")
+    expect(found.transcriptions[0]!.text.toLowerCase()).toMatch(/country|americans|fellow/);
+    expect(found.transcriptions[0]!.text.toLowerCase()).not.toContain('patriotism');
   }, 150_000);
 
   it('still answers with words when the endpoint fails, and says semantic search was unavailable', async () => {
