@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { quantizeOutputProjection } from './lib/moonshine-decoder.mjs';
+import { outputProjection, quantizeOutputProjection } from './lib/moonshine-decoder.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGE = '@usefulsensors/moonshine-js@0.1.16';
@@ -21,6 +21,8 @@ const cacheDir = join(root, '.cache', 'models');
 
 // keep in step with moonshineModelFiles() in packages/server/src/audio/moonshine.ts
 const REWRITTEN_DECODER = 'decoder_model_merged_int8_head.onnx';
+const PROJECTION_ROWS = 'decoder_output_projection.bin';
+const PROJECTION_META = 'decoder_output_projection.json';
 
 const present = (path) => existsSync(path) && statSync(path).size > 0;
 const wanted = MODELS.flatMap((size) => FILES.map((file) => ({ size, file, dest: join(modelsDir, size, file) })));
@@ -52,9 +54,19 @@ function extract(missing) {
 
 function rewriteDecoder(size) {
   const target = join(modelsDir, size, REWRITTEN_DECODER);
-  if (present(target)) return;
-  const source = join(modelsDir, size, 'decoder_model_merged.onnx');
-  writeFileSync(`${target}.partial`, quantizeOutputProjection(readFileSync(source)));
-  renameSync(`${target}.partial`, target); // never a half-written model under the final name
+  const rows = join(modelsDir, size, PROJECTION_ROWS);
+  const meta = join(modelsDir, size, PROJECTION_META);
+  if (present(target) && present(rows) && present(meta)) return;
+  const source = readFileSync(join(modelsDir, size, 'decoder_model_merged.onnx'));
+  const { weights, ...numbers } = outputProjection(source);
+  writeAtomically(rows, weights);
+  writeAtomically(meta, JSON.stringify(numbers));
+  writeAtomically(target, quantizeOutputProjection(source)); // last: its presence says all three are there
   console.log(`parley: Moonshine ${size} decoder prepared (${REWRITTEN_DECODER})`);
+}
+
+/** Never a half-written file under the final name. */
+function writeAtomically(path, data) {
+  writeFileSync(`${path}.partial`, data);
+  renameSync(`${path}.partial`, path);
 }

@@ -19,10 +19,12 @@ import {
 // ONNX protobuf field numbers (onnx.proto)
 const MODEL = { opsetImport: 8, graph: 7 };
 const OPSET = { domain: 1, version: 2 };
-const GRAPH = { node: 1, initializer: 5 };
+const GRAPH = { node: 1, initializer: 5, output: 12 };
 const NODE = { input: 1, output: 2, name: 3, opType: 4, attribute: 5, domain: 7 };
 const ATTRIBUTE = { graph: 6 };
-const TENSOR = { dims: 1, dataType: 2, name: 8, rawData: 9 };
+const TENSOR = { dims: 1, dataType: 2, floatData: 4, int32Data: 5, name: 8, rawData: 9 };
+const VALUE_INFO = { name: 1, type: 2 };
+const FLOAT = 1;
 const UINT8 = 2;
 const INT8 = 3;
 
@@ -31,6 +33,18 @@ const SCALE = 'model.decoder.embed_tokens.weight_merged_0_scale';
 const ZERO_POINT = 'model.decoder.embed_tokens.weight_merged_0_zero_point';
 const DEQUANTIZED = 'model.decoder.embed_tokens.weight_transposed';
 const TRANSPOSED_INT8 = 'model.decoder.embed_tokens.weight_transposed_int8';
+/** Extra model output: the hidden state the vocabulary projection reads (moonshine.ts rescores with it). */
+export const HIDDEN_OUTPUT = 'decoder_hidden_state';
+
+/** A graph output of float elements (shape left open). */
+const floatOutput = (name) =>
+  bytesField(
+    GRAPH.output,
+    serializeMessage([
+      stringField(VALUE_INFO.name, name),
+      bytesField(VALUE_INFO.type, serializeMessage([bytesField(1, serializeMessage([numberField(1, FLOAT)]))])),
+    ]),
+  );
 
 const node = (f) => {
   const fields = parseMessage(bytesOf(f));
@@ -78,7 +92,7 @@ export function quantizeOutputProjection(model) {
     bytesField(TENSOR.rawData, transposed),
   ]);
 
-  let rewritten = 0;
+  const hiddenStates = []; // the input of each projection rewritten (one per branch)
   const rewriteGraph = (fields) =>
     fields.flatMap((f) => {
       if (f.field !== GRAPH.node) return [f];
@@ -86,7 +100,7 @@ export function quantizeOutputProjection(model) {
       if (n.opType === 'Transpose' && n.inputs[0] === EMBEDDING) return []; // the per-step transpose
       if (n.opType === 'DequantizeLinear' && n.outputs[0] === DEQUANTIZED) return []; // the per-step dequantization
       if (n.opType === 'MatMul' && n.inputs[1] === DEQUANTIZED) {
-        rewritten++;
+        hiddenStates.push(n.inputs[0]);
         const projection = serializeMessage([
           stringField(NODE.input, n.inputs[0]),
           stringField(NODE.input, TRANSPOSED_INT8),
@@ -99,24 +113,33 @@ export function quantizeOutputProjection(model) {
         ]);
         return [bytesField(GRAPH.node, projection)];
       }
-      // the merged decoder keeps its two variants (first step, cached steps) as If branches
+      // the merged decoder keeps its two variants (first step, cached steps) as If branches; each
+      // branch also returns its projection's input (the hidden state), as the If's last output
+      let branches = 0;
       const fieldsOut = n.fields.map((x) => {
         if (x.field !== NODE.attribute) return x;
         const attribute = parseMessage(bytesOf(x));
         const at = attribute.findIndex((y) => y.field === ATTRIBUTE.graph);
         if (at < 0) return x;
-        attribute[at] = bytesField(
-          ATTRIBUTE.graph,
-          serializeMessage(rewriteGraph(parseMessage(bytesOf(attribute[at])))),
-        );
+        const before = hiddenStates.length;
+        const branch = rewriteGraph(parseMessage(bytesOf(attribute[at])));
+        if (hiddenStates.length !== before + 1)
+          throw new Error(`unexpected Moonshine decoder: a branch of ${n.name} holds no single output projection`);
+        branch.push(floatOutput(hiddenStates[before]));
+        branches++;
+        attribute[at] = bytesField(ATTRIBUTE.graph, serializeMessage(branch));
         return bytesField(NODE.attribute, serializeMessage(attribute));
       });
+      if (branches > 0) fieldsOut.push(stringField(NODE.output, HIDDEN_OUTPUT));
       return [bytesField(GRAPH.node, serializeMessage(fieldsOut))];
     });
   const newGraph = rewriteGraph(graph);
-  if (rewritten === 0)
-    throw new Error('unexpected Moonshine decoder: no output projection over the dequantized embedding');
+  if (hiddenStates.length !== 2)
+    throw new Error(
+      'unexpected Moonshine decoder: expected an output projection over the dequantized embedding in each of two branches',
+    );
   newGraph.splice(embeddingAt + 1, 0, bytesField(GRAPH.initializer, constant));
+  newGraph.push(floatOutput(HIDDEN_OUTPUT));
 
   top[graphAt] = bytesField(MODEL.graph, serializeMessage(newGraph));
   const hasMicrosoft = top.some(
@@ -130,4 +153,50 @@ export function quantizeOutputProjection(model) {
     top.splice(last + 1, 0, bytesField(MODEL.opsetImport, opset));
   }
   return serializeMessage(top);
+}
+
+/**
+ * The vocabulary projection's weights as the published model stores them (one int8 row per token)
+ * with their scale and zero point: logit(v) = scale · Σ_d hidden[d] · (row_v[d] − zeroPoint). The
+ * server keeps them to rescore the few best tokens exactly (moonshine.ts).
+ * @param {Uint8Array} model the bytes of decoder_model_merged.onnx
+ */
+export function outputProjection(model) {
+  const graph = parseMessage(bytesOf(parseMessage(model).find((f) => f.field === MODEL.graph)));
+  const tensors = new Map();
+  for (const f of graph) {
+    if (f.field !== GRAPH.initializer) continue;
+    const t = parseMessage(bytesOf(f));
+    const name = t.find((x) => x.field === TENSOR.name);
+    if (name && [EMBEDDING, SCALE, ZERO_POINT].includes(stringOf(name))) tensors.set(stringOf(name), t);
+  }
+  for (const name of [EMBEDDING, SCALE, ZERO_POINT])
+    if (!tensors.has(name)) throw new Error(`unexpected Moonshine decoder: no initializer ${name}`);
+  const weights = tensors.get(EMBEDDING);
+  const [vocab, width] = weights.filter((x) => x.field === TENSOR.dims).map(numberOf);
+  const dataType = numberOf(weights.find((x) => x.field === TENSOR.dataType));
+  const scale = scalarOf(tensors.get(SCALE));
+  const zeroPoint = scalarOf(tensors.get(ZERO_POINT));
+  return {
+    vocab,
+    width,
+    signed: dataType === INT8,
+    scale,
+    zeroPoint,
+    weights: bytesOf(weights.find((x) => x.field === TENSOR.rawData)),
+  };
+}
+
+/** The one value of a scalar initializer: float (raw or float_data) or integer (raw or int32_data). */
+function scalarOf(tensor) {
+  const dataType = numberOf(tensor.find((x) => x.field === TENSOR.dataType));
+  const raw = tensor.find((x) => x.field === TENSOR.rawData);
+  const bytes = raw ? bytesOf(raw) : undefined;
+  if (dataType === FLOAT) {
+    const b = bytes ?? bytesOf(tensor.find((x) => x.field === TENSOR.floatData));
+    return new DataView(b.buffer, b.byteOffset, 4).getFloat32(0, true);
+  }
+  if (bytes) return dataType === INT8 ? (bytes[0] << 24) >> 24 : bytes[0];
+  const packed = bytesOf(tensor.find((x) => x.field === TENSOR.int32Data));
+  return numberOf({ raw: packed });
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { quantizeOutputProjection } from './moonshine-decoder.mjs';
+import { HIDDEN_OUTPUT, outputProjection, quantizeOutputProjection } from './moonshine-decoder.mjs';
 import { bytesOf, numberOf, parseMessage, stringOf } from './onnx-wire.mjs';
 
 const models = join(import.meta.dirname, '../../models/moonshine');
@@ -65,6 +65,22 @@ describe('Moonshine decoder rewrite (install time)', () => {
     expect(dims).toEqual([288, 32768]);
     const domains = top.filter((x) => x.field === 8).map((x) => parseMessage(bytesOf(x)).find((y) => y.field === 1));
     expect(domains.filter(Boolean).map(stringOf)).toContain('com.microsoft');
+  });
+
+  it('also returns the hidden state the projection reads, from both branches', () => {
+    const graph = parseMessage(bytesOf(parseMessage(rewritten).find((x) => x.field === 7)));
+    const outputs = graph.filter((x) => x.field === 12).map((x) => stringOf(parseMessage(bytesOf(x))[0]));
+    expect(outputs.at(-1)).toBe(HIDDEN_OUTPUT);
+    const ifNode = nodes(rewritten).find((n) => n.opType === 'If');
+    expect(ifNode.outputs.at(-1)).toBe(HIDDEN_OUTPUT);
+    expect(ifNode.outputs).toHaveLength(outputs.length);
+  });
+
+  it('gives the projection rows with their scale and zero point, as the install step stores them', () => {
+    const p = outputProjection(published);
+    expect(p).toMatchObject({ vocab: 32768, width: 288, signed: false, zeroPoint: 129 });
+    expect(p.scale).toBeCloseTo(0.0114082, 6);
+    expect(p.weights.length).toBe(32768 * 288);
   });
 
   it('refuses a model that is not the decoder it knows, naming what it expected', () => {

@@ -15,6 +15,7 @@ import llamaTokenizer from 'llama-tokenizer-js';
 import * as ort from 'onnxruntime-node';
 import type { AsrEngine } from './engine.ts';
 import { SAMPLE_RATE } from './ffmpeg.ts';
+import { bestToken, loadOutputProjection, type OutputProjection } from './output-projection.ts';
 import { ModelMissingError } from './vad.ts';
 
 export type { AsrEngine } from './engine.ts';
@@ -57,11 +58,13 @@ export function defaultMoonshineDir(): string {
 export function moonshineModelFiles(
   size: MoonshineSize,
   modelDir = defaultMoonshineDir(),
-): { encoder: string; decoder: string } {
+): { encoder: string; decoder: string; projectionRows: string; projectionMeta: string } {
   return {
     encoder: join(modelDir, size, 'encoder_model.onnx'),
-    // written by scripts/fetch-models.mjs from the published decoder_model_merged.onnx
+    // these three are written by scripts/fetch-models.mjs from the published decoder_model_merged.onnx
     decoder: join(modelDir, size, 'decoder_model_merged_int8_head.onnx'),
+    projectionRows: join(modelDir, size, 'decoder_output_projection.bin'),
+    projectionMeta: join(modelDir, size, 'decoder_output_projection.json'),
   };
 }
 
@@ -93,7 +96,7 @@ export function loadMoonshine(options: MoonshineOptions = {}): Promise<AsrEngine
 function checkModelFiles(size: MoonshineSize, modelDir: string): void {
   if (!(size in SHAPES)) throw new Error(`Unknown Moonshine size "${size}" (expected tiny or base)`);
   const files = moonshineModelFiles(size, modelDir);
-  for (const f of [files.encoder, files.decoder]) {
+  for (const f of [files.encoder, files.decoder, files.projectionRows, files.projectionMeta]) {
     if (!existsSync(f)) {
       throw new ModelMissingError(
         `Moonshine ${size} model file is missing: ${f}. Run "node scripts/fetch-models.mjs" (it extracts the models from the @usefulsensors/moonshine-js npm package) or set MODELS_DIR.`,
@@ -205,6 +208,7 @@ export class MoonshineEngine implements AsrEngine {
   private readonly encoder: ort.InferenceSession;
   private readonly decoder: ort.InferenceSession;
   private readonly maxTokensPerSecond: number;
+  private readonly projection: OutputProjection;
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
@@ -212,7 +216,9 @@ export class MoonshineEngine implements AsrEngine {
     encoder: ort.InferenceSession,
     decoder: ort.InferenceSession,
     maxTokensPerSecond: number,
+    projection: OutputProjection,
   ) {
+    this.projection = projection;
     this.size = size;
     this.name = `moonshine-${size}`;
     this.encoder = encoder;
@@ -242,7 +248,8 @@ export class MoonshineEngine implements AsrEngine {
     };
     const encoder = await ort.InferenceSession.create(files.encoder, opts);
     const decoder = await ort.InferenceSession.create(files.decoder, opts);
-    return new MoonshineEngine(size, encoder, decoder, maxTokensPerSecond);
+    const projection = loadOutputProjection({ rows: files.projectionRows, meta: files.projectionMeta });
+    return new MoonshineEngine(size, encoder, decoder, maxTokensPerSecond, projection);
   }
 
   /** Transcribe one piece (calls are serialised: one recognition at a time per engine). */
@@ -257,6 +264,7 @@ export class MoonshineEngine implements AsrEngine {
   private cachedStepFetches(layers: number): string[] {
     this.stepFetches ??= [
       'logits',
+      'decoder_hidden_state',
       ...Array.from({ length: layers }, (_, l) => [`present.${l}.decoder.key`, `present.${l}.decoder.value`]).flat(),
     ];
     return this.stepFetches;
@@ -297,17 +305,14 @@ export class MoonshineEngine implements AsrEngine {
           step === 0 ? await this.decoder.run(feeds) : await this.decoder.run(feeds, this.cachedStepFetches(layers));
         const logits = res.logits!.data as Float32Array;
         const vocab = res.logits!.dims[2]!;
-        const base = logits.length - vocab;
-        let best = 0;
-        let bestV = -Infinity;
-        for (let v = 0; v < vocab; v++) {
-          const x = logits[base + v]!;
-          if (x > bestV) {
-            bestV = x;
-            best = v;
-          }
-        }
+        const best = bestToken(
+          logits,
+          logits.length - vocab,
+          res.decoder_hidden_state!.data as Float32Array,
+          this.projection,
+        );
         res.logits!.dispose();
+        res.decoder_hidden_state!.dispose();
         if (best === END_TOKEN) break;
         out.push(best);
         token = best;
