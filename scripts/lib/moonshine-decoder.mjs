@@ -3,8 +3,9 @@
 // whole 32,768-token int8 embedding matrix, dequantizes it to float (54 MB for base) and multiplies by
 // that: 11 of base's 16 ms per token (docs/decisions/014). Here the transposed int8 matrix is stored
 // once as a constant and the projection becomes ONNX Runtime's DynamicQuantizeMatMul (the kernel the
-// model's other layers already use). Only those three nodes per branch change; every other byte of the
-// model is copied through.
+// model's other layers already use); the projection's input becomes an extra output, so the server can
+// score the best few tokens exactly (outputProjection below). Only those nodes and outputs change;
+// every other byte of the model is copied through.
 import {
   bytesField,
   bytesOf,
@@ -46,6 +47,35 @@ const floatOutput = (name) =>
     ]),
   );
 
+/** Index in the graph's fields and parsed fields of the initializer called `name`. */
+function initializer(graph, name) {
+  for (let at = 0; at < graph.length; at++) {
+    if (graph[at].field !== GRAPH.initializer) continue;
+    const tensor = parseMessage(bytesOf(graph[at]));
+    const n = tensor.find((x) => x.field === TENSOR.name);
+    if (n !== undefined && stringOf(n) === name) return { at, tensor };
+  }
+  throw new Error(`unexpected Moonshine decoder: no initializer ${name}`);
+}
+
+/** The published int8 embedding (one row of `width` per token), checked to be what the rewrite expects. */
+function embedding(graph) {
+  const { at, tensor } = initializer(graph, EMBEDDING);
+  const dims = tensor.filter((x) => x.field === TENSOR.dims).map(numberOf);
+  const dataType = numberOf(tensor.find((x) => x.field === TENSOR.dataType));
+  const raw = tensor.find((x) => x.field === TENSOR.rawData);
+  if (dims.length !== 2 || (dataType !== UINT8 && dataType !== INT8) || !raw)
+    throw new Error(`unexpected Moonshine decoder: ${EMBEDDING} is not a 2-D 8-bit tensor with raw data`);
+  const [vocab, width] = dims;
+  return { at, vocab, width, dataType, weights: bytesOf(raw) };
+}
+
+const graphOf = (top) => {
+  const at = top.findIndex((f) => f.field === MODEL.graph);
+  if (at < 0) throw new Error('not an ONNX model: no graph');
+  return { at, graph: parseMessage(bytesOf(top[at])) };
+};
+
 const node = (f) => {
   const fields = parseMessage(bytesOf(f));
   const strings = (k) => fields.filter((x) => x.field === k).map(stringOf);
@@ -64,24 +94,8 @@ const node = (f) => {
  */
 export function quantizeOutputProjection(model) {
   const top = parseMessage(model);
-  const graphAt = top.findIndex((f) => f.field === MODEL.graph);
-  if (graphAt < 0) throw new Error('not an ONNX model: no graph');
-  const graph = parseMessage(bytesOf(top[graphAt]));
-
-  const embeddingAt = graph.findIndex((f) => {
-    if (f.field !== GRAPH.initializer) return false;
-    const name = parseMessage(bytesOf(f)).find((x) => x.field === TENSOR.name);
-    return name !== undefined && stringOf(name) === EMBEDDING;
-  });
-  if (embeddingAt < 0) throw new Error(`unexpected Moonshine decoder: no initializer ${EMBEDDING}`);
-  const tensor = parseMessage(bytesOf(graph[embeddingAt]));
-  const dims = tensor.filter((x) => x.field === TENSOR.dims).map(numberOf);
-  const dataType = numberOf(tensor.find((x) => x.field === TENSOR.dataType));
-  const raw = tensor.find((x) => x.field === TENSOR.rawData);
-  if (dims.length !== 2 || (dataType !== UINT8 && dataType !== INT8) || !raw)
-    throw new Error(`unexpected Moonshine decoder: ${EMBEDDING} is not a 2-D 8-bit tensor with raw data`);
-  const [vocab, width] = dims;
-  const weights = bytesOf(raw);
+  const { at: graphAt, graph } = graphOf(top);
+  const { at: embeddingAt, vocab, width, dataType, weights } = embedding(graph);
   const transposed = new Uint8Array(vocab * width);
   for (let v = 0; v < vocab; v++) for (let d = 0; d < width; d++) transposed[d * vocab + v] = weights[v * width + d];
   const constant = serializeMessage([
@@ -162,28 +176,15 @@ export function quantizeOutputProjection(model) {
  * @param {Uint8Array} model the bytes of decoder_model_merged.onnx
  */
 export function outputProjection(model) {
-  const graph = parseMessage(bytesOf(parseMessage(model).find((f) => f.field === MODEL.graph)));
-  const tensors = new Map();
-  for (const f of graph) {
-    if (f.field !== GRAPH.initializer) continue;
-    const t = parseMessage(bytesOf(f));
-    const name = t.find((x) => x.field === TENSOR.name);
-    if (name && [EMBEDDING, SCALE, ZERO_POINT].includes(stringOf(name))) tensors.set(stringOf(name), t);
-  }
-  for (const name of [EMBEDDING, SCALE, ZERO_POINT])
-    if (!tensors.has(name)) throw new Error(`unexpected Moonshine decoder: no initializer ${name}`);
-  const weights = tensors.get(EMBEDDING);
-  const [vocab, width] = weights.filter((x) => x.field === TENSOR.dims).map(numberOf);
-  const dataType = numberOf(weights.find((x) => x.field === TENSOR.dataType));
-  const scale = scalarOf(tensors.get(SCALE));
-  const zeroPoint = scalarOf(tensors.get(ZERO_POINT));
+  const { graph } = graphOf(parseMessage(model));
+  const { vocab, width, dataType, weights } = embedding(graph);
   return {
     vocab,
     width,
     signed: dataType === INT8,
-    scale,
-    zeroPoint,
-    weights: bytesOf(weights.find((x) => x.field === TENSOR.rawData)),
+    scale: scalarOf(initializer(graph, SCALE).tensor),
+    zeroPoint: scalarOf(initializer(graph, ZERO_POINT).tensor),
+    weights,
   };
 }
 
