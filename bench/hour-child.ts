@@ -2,10 +2,11 @@
 import { loadMoonshine } from '../packages/server/src/audio/moonshine.ts';
 import { transcribeFile } from '../packages/server/src/audio/pipeline.ts';
 import { segmentationFor } from '../packages/server/src/audio/transcriber.ts';
+import { DEFAULT_MOONSHINE_MODEL } from '../packages/server/src/config.ts';
 
 const [path, threads] = process.argv.slice(2);
 const engine = await loadMoonshine({
-  size: (process.env.MOONSHINE_MODEL as 'tiny' | 'base') ?? 'base',
+  size: (process.env.MOONSHINE_MODEL as 'tiny' | 'base' | undefined) ?? DEFAULT_MOONSHINE_MODEL,
   threads: Number(threads ?? 1),
 });
 const t0 = performance.now();

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { type DerResult, diarizationErrorRate } from '../packages/server/src/audio/der.ts';
 import { createTranscriber } from '../packages/server/src/audio/transcriber.ts';
 import { corpusWordErrorRate, withoutFillers } from '../packages/server/src/audio/wer.ts';
+import { DEFAULT_MOONSHINE_MODEL } from '../packages/server/src/config.ts';
 import { majorSpeakers, meetingNames, meetingsDir, readTruth } from './meeting-data.ts';
 
 const argv = process.argv.slice(2);
@@ -31,7 +32,7 @@ const size = flag('--tiny')
   ? 'tiny'
   : flag('--base')
     ? 'base'
-    : ((process.env.MOONSHINE_MODEL as 'tiny' | 'base' | undefined) ?? 'base');
+    : ((process.env.MOONSHINE_MODEL as 'tiny' | 'base' | undefined) ?? DEFAULT_MOONSHINE_MODEL);
 const threads = Number(process.env.ASR_THREADS ?? 1);
 const names = meetingNames(dir);
 

@@ -14,6 +14,7 @@ import { loadMoonshine, type MoonshineSize } from '../packages/server/src/audio/
 import { transcribeFile } from '../packages/server/src/audio/pipeline.ts';
 import { segmentationFor } from '../packages/server/src/audio/transcriber.ts';
 import { corpusWordErrorRate } from '../packages/server/src/audio/wer.ts';
+import { DEFAULT_MOONSHINE_MODEL } from '../packages/server/src/config.ts';
 import {
   dominantLabelShare,
   fixtureFfmpeg,
@@ -65,7 +66,7 @@ await werFor('base');
 await werFor('tiny');
 
 console.log('\n## Speakers (count not given)');
-const engine = await loadMoonshine({ size: 'base', threads });
+const engine = await loadMoonshine({ size: DEFAULT_MOONSHINE_MODEL, threads });
 for (const speakers of [3, 4] as const) {
   const m = makeMultiSpeakerMeeting({ speakers, dir });
   const r = await transcribeFile(m.path, { engine });
@@ -88,7 +89,7 @@ console.log(
 );
 
 console.log(
-  `\n## One-hour recording (real speech: the 4-speaker meeting looped, Opus in WebM), moonshine-${process.env.MOONSHINE_MODEL ?? 'base'}`,
+  `\n## One-hour recording (real speech: the 4-speaker meeting looped, Opus in WebM), moonshine-${process.env.MOONSHINE_MODEL ?? DEFAULT_MOONSHINE_MODEL}`,
 );
 const hour = join(dir, 'hour.webm');
 const hourSeconds = quick ? 600 : 3600;

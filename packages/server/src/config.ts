@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { parseOidcConfig } from './config-oidc.ts';
 import { parseStorageConfig } from './config-storage.ts';
 
+/** The recogniser when MOONSHINE_MODEL is unset (docs/decisions/014); the benchmarks measure the same. */
+export const DEFAULT_MOONSHINE_MODEL = 'base';
+
 const bool = (name: string, fallback: boolean) =>
   z
     .string()
@@ -58,7 +61,7 @@ const EnvSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: int(1, 600, 5),
   JOB_QUEUE: z.enum(['database', 'pg-boss']).default('database'),
   TRANSCRIPTION_ENGINE: z.enum(['local', 'remote']).default('local'),
-  MOONSHINE_MODEL: z.enum(['tiny', 'base']).default('base'),
+  MOONSHINE_MODEL: z.enum(['tiny', 'base']).default(DEFAULT_MOONSHINE_MODEL),
   MODELS_DIR: z.string().optional(),
   ASR_THREADS: int(1, 64, 1),
   REMOTE_ASR_URL: z.url().optional(),

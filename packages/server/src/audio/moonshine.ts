@@ -23,7 +23,8 @@ export type { AsrEngine } from './engine.ts';
 export type MoonshineSize = 'tiny' | 'base';
 
 export interface MoonshineOptions {
-  size?: MoonshineSize;
+  /** The server's default is config.ts DEFAULT_MOONSHINE_MODEL. */
+  size: MoonshineSize;
   /** Folder holding tiny/ and base/; default <repo>/models/moonshine (the server passes MODELS_DIR/moonshine). */
   modelDir?: string;
   /** ONNX Runtime intra-op threads; default 1 (one recognition per core is the better use of 2 cores). */
@@ -75,8 +76,8 @@ const engines = new Map<string, Promise<AsrEngine>>();
  * this again with the same options returns the same engine. Rejects with ModelMissingError (naming
  * the file) when a model file is missing.
  */
-export function loadMoonshine(options: MoonshineOptions = {}): Promise<AsrEngine> {
-  const size = options.size ?? 'tiny';
+export function loadMoonshine(options: MoonshineOptions): Promise<AsrEngine> {
+  const size = options.size;
   const modelDir = options.modelDir ?? defaultMoonshineDir();
   const threads = options.threads ?? 1;
   const maxTokensPerSecond = options.maxTokensPerSecond ?? 8;
