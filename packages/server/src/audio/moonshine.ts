@@ -247,8 +247,10 @@ export class MoonshineEngine implements AsrEngine {
       // good; freed, they go back to the allocator.
       enableCpuMemArena: false,
     };
-    const encoder = await ort.InferenceSession.create(files.encoder, opts);
-    const decoder = await ort.InferenceSession.create(files.decoder, opts);
+    const [encoder, decoder] = await Promise.all([
+      ort.InferenceSession.create(files.encoder, opts),
+      ort.InferenceSession.create(files.decoder, opts),
+    ]);
     const projection = loadOutputProjection({ rows: files.projectionRows, meta: files.projectionMeta });
     return new MoonshineEngine(size, encoder, decoder, maxTokensPerSecond, projection);
   }
