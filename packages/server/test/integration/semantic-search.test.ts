@@ -279,6 +279,50 @@ describe('semantic search', () => {
     }
   });
 
+  it('embeds a meeting whose job gave up while the endpoint was down, once the endpoint answers again', async () => {
+    const semantic = server.ctx.semantic!;
+    const jobsFor = (meetingId: string) =>
+      server.ctx.db
+        .selectFrom('jobs')
+        .select(['status', 'attempts', 'run_at'])
+        .where('name', '=', 'embed-segments')
+        .where('payload', 'like', `%${meetingId}%`)
+        .execute();
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    try {
+      fake.failWith = 503;
+      const meetingId = await importMeeting(owner.token, projectId, 'Harbour', ['Storm clouds over the harbour.']);
+      // Every retry is let through at once (only Date is faked) until the job fails for good.
+      await vi.waitFor(
+        async () => {
+          const [job] = await jobsFor(meetingId);
+          if (job?.status === 'failed') return;
+          if (job?.status === 'queued' && job.attempts > 0) vi.setSystemTime(Date.parse(job.run_at) + 1);
+          throw new Error(`job not failed for good yet: ${JSON.stringify(job)}`);
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+      expect(await vectorsOf(meetingId)).toEqual([]);
+
+      // While the endpoint is still down, the check queues nothing (a job would only fail again).
+      expect(await semantic.enqueueMissing()).toBe(0);
+      expect(await jobsFor(meetingId)).toHaveLength(1);
+
+      fake.failWith = undefined;
+      expect(await semantic.enqueueMissing()).toBeGreaterThanOrEqual(1);
+      await embeddingsSettled();
+      expect(await vectorsOf(meetingId)).toHaveLength(1);
+      expect(texts((await inMeeting(meetingId, 'rain forecast')).transcriptions)).toEqual([
+        'Storm clouds over the harbour.',
+      ]);
+      // Everything has its vectors now: the next check finds nothing to do.
+      expect(await semantic.enqueueMissing()).toBe(0);
+    } finally {
+      fake.failWith = undefined;
+      vi.useRealTimers();
+    }
+  });
+
   it('never matches another user’s vectors', async () => {
     const other = await api.register();
     const otherProject = (await api.post('/api/projects', { name: 'Theirs' }, other.token)).body.data._id;

@@ -10,6 +10,8 @@ import { semanticRetriever } from './retriever.ts';
 // to date in the transaction that changed its segments.
 
 /** Each write gets its own job: one enqueued while another runs must still run after it. */
+const PROBE_TIMEOUT_MS = 10_000;
+
 export const embedJobKey = (meetingId: string) => `embed-segments:${meetingId}:${newId()}`;
 
 export function semanticSearch(options: {
@@ -37,14 +39,24 @@ export function semanticSearch(options: {
     },
 
     /**
-     * At worker start: meetings written while embeddings were off, whose job failed for good, or made
-     * by another model get a job. Cheap when everything is embedded (one anti-join).
+     * Meetings written while embeddings were off, whose job failed for good (the endpoint was down for
+     * longer than the job's retries), or made by another model get a job. Run at worker start and then
+     * every hour (worker-runtime.ts), and only when the endpoint answers a one-word request: while it is
+     * down, a job per meeting would only fail again. Cheap when everything is embedded (one anti-join).
+     * Returns how many meetings were queued.
      */
-    async enqueueMissing() {
+    async enqueueMissing(): Promise<number> {
+      try {
+        await client.embed(['parley'], { timeoutMs: PROBE_TIMEOUT_MS });
+      } catch (error) {
+        log.warn({ err: error }, 'embeddings endpoint not answering; meetings without vectors wait for the next check');
+        return 0;
+      }
       const missing = await vectors.meetingsMissing(client.model);
       for (const { meetingId, userId } of missing) await requestEmbedding(db, userId, meetingId);
       if (missing.length > 0)
         log.info({ meetings: missing.length, model: client.model }, 'meetings queued for embedding');
+      return missing.length;
     },
   };
 }
