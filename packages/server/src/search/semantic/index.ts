@@ -9,9 +9,10 @@ import { semanticRetriever } from './retriever.ts';
 // vectors' repository, the retriever, and the hook that asks for a meeting's vectors to be brought up
 // to date in the transaction that changed its segments.
 
-/** Each write gets its own job: one enqueued while another runs must still run after it. */
+/** How long the check for meetings without vectors waits for the endpoint to answer its probe. */
 const PROBE_TIMEOUT_MS = 10_000;
 
+/** Each write gets its own job: one enqueued while another runs must still run after it. */
 export const embedJobKey = (meetingId: string) => `embed-segments:${meetingId}:${newId()}`;
 
 export function semanticSearch(options: {
@@ -42,17 +43,18 @@ export function semanticSearch(options: {
      * Meetings written while embeddings were off, whose job failed for good (the endpoint was down for
      * longer than the job's retries), or made by another model get a job. Run at worker start and then
      * every hour (worker-runtime.ts), and only when the endpoint answers a one-word request: while it is
-     * down, a job per meeting would only fail again. Cheap when everything is embedded (one anti-join).
-     * Returns how many meetings were queued.
+     * down, a job per meeting would only fail again. Cheap when everything is embedded (one anti-join,
+     * no request to the endpoint). Returns how many meetings were queued.
      */
     async enqueueMissing(): Promise<number> {
+      const missing = await vectors.meetingsMissing(client.model);
+      if (missing.length === 0) return 0;
       try {
         await client.embed(['parley'], { timeoutMs: PROBE_TIMEOUT_MS });
       } catch (error) {
         log.warn({ err: error }, 'embeddings endpoint not answering; meetings without vectors wait for the next check');
         return 0;
       }
-      const missing = await vectors.meetingsMissing(client.model);
       for (const { meetingId, userId } of missing) await requestEmbedding(db, userId, meetingId);
       if (missing.length > 0)
         log.info({ meetings: missing.length, model: client.model }, 'meetings queued for embedding');
