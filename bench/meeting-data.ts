@@ -11,6 +11,8 @@ export interface Truth {
   refSpeakers: number;
   turns: SpeakerTurn[];
   text: string;
+  /** Time-stamped reference words with their speaker (AMI convention: vocal sounds and fragments left out). */
+  words: Array<{ w: string; speaker: string; start: number; end: number }>;
   metrics: { wer: boolean; der: boolean; speakers: boolean };
 }
 

@@ -3,7 +3,7 @@
  * with `NAME.truth.json` beside `NAME.wav` (the format of shared/data/ami-audio, see its README)
  * through the server's own transcription function, and prints per-file and pooled WER (with and
  * without fillers), DER (0.25 s collar, overlap scored, one-to-one mapping), speakers found vs true,
- * real-time factor and peak RSS.
+ * the share of correctly recognised words shown under the right speaker, real-time factor and peak RSS.
  *
  *   npm run meetings -w @parley/bench [-- DIR] [--tiny] [--json out.json]
  * DIR defaults to $MEETINGS_DIR, else shared/data/ami-audio beside the repository.
@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { type DerResult, diarizationErrorRate } from '../packages/server/src/audio/der.ts';
 import { createTranscriber } from '../packages/server/src/audio/transcriber.ts';
 import { corpusWordErrorRate, withoutFillers } from '../packages/server/src/audio/wer.ts';
+import { wordAttribution } from '../packages/server/src/audio/word-attribution.ts';
 import { DEFAULT_MOONSHINE_MODEL } from '../packages/server/src/config.ts';
 import { majorSpeakers, meetingNames, meetingsDir, readTruth } from './meeting-data.ts';
 
@@ -69,6 +70,8 @@ let wall = 0;
 let countOk = 0;
 let countScored = 0;
 let singleLabelViolations = 0;
+let wordsMatched = 0;
+let wordsAttributed = 0;
 const rows: object[] = [];
 console.log('\nfile                     dur   WER  WER-nf |   DER   miss    FA  conf | spk found/true | segs  RTF');
 for (const name of names) {
@@ -92,6 +95,9 @@ for (const name of names) {
       { reference: withoutFillers(truth.text), hypothesis: withoutFillers(hypothesis) },
     ]).wer;
     werText = `${pct(werAll).padStart(6)} ${pct(werNf).padStart(6)}`;
+    const attribution = wordAttribution(truth.words, r.segments, der.mapping);
+    wordsMatched += attribution.matched;
+    wordsAttributed += attribution.attributed;
   }
   if (truth.metrics.der) ders.push(der);
   const found = new Set(r.segments.map((s) => s.speaker)).size;
@@ -130,6 +136,11 @@ console.log(
 );
 console.log(
   `speaker count within one of the truth: ${countOk}/${countScored} files (${pct(countOk / countScored)}); target ≥ 80%`,
+);
+console.log(
+  `words recognised right and shown under the right speaker (DER mapping): ${wordsAttributed}/${wordsMatched} (${pct(
+    wordsAttributed / wordsMatched,
+  )})`,
 );
 console.log(`single label where ≥ 2 people each speak ≥ 15%: ${singleLabelViolations} files; target 0`);
 console.log(
