@@ -107,6 +107,55 @@ describe('diarize (speaker count not given)', () => {
     ]);
   });
 
+  it('splits a two-channel call by side even when the two voices are alike, and only then', () => {
+    // one synthetic voice for both parties: the statistics alone cannot tell them apart
+    const a = voice(0);
+    const sideOf = (i: number) => (Math.floor(i / 8) % 2 === 0 ? 24 : -24); // turns of 4 s, left then right
+    const blocks = Array.from({ length: 48 }, (_, i) => ({
+      start: i * 0.5,
+      end: i * 0.5 + 0.5,
+      stats: sample(50, a, 900 + i),
+      channelBalanceDb: sideOf(i),
+    }));
+    const segments = Array.from({ length: 6 }, (_, k) => ({ start: k * 4, end: k * 4 + 4 }));
+    const split = diarize(blocks, segments);
+    expect(split.speakerCount).toBe(2);
+    expect(split.labels).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 1', 'Speaker 2', 'Speaker 1', 'Speaker 2']);
+    // the same blocks without channel levels, with the split switched off, or as ordinary stereo: one voice
+    const mono = blocks.map(({ channelBalanceDb: _, ...b }) => b);
+    expect(diarize(mono, segments).speakerCount).toBe(1);
+    expect(diarize(blocks, segments, { channels: false }).speakerCount).toBe(1);
+    const roomStereo = blocks.map((b) => ({ ...b, channelBalanceDb: b.channelBalanceDb / 4 }));
+    expect(diarize(roomStereo, segments).speakerCount).toBe(1);
+  });
+
+  it('still tells voices apart within one side of a call (a room on one line, a caller on the other)', () => {
+    const room = [voice(0), voice(1)];
+    const caller = voice(2);
+    // 4 s turns: room person A, caller, room person B, caller, A, B
+    const plan = [
+      { m: room[0]!, db: 25 },
+      { m: caller, db: -25 },
+      { m: room[1]!, db: 25 },
+      { m: caller, db: -25 },
+      { m: room[0]!, db: 25 },
+      { m: room[1]!, db: 25 },
+    ];
+    const blocks = plan.flatMap((turn, k) =>
+      Array.from({ length: 8 }, (_, j) => ({
+        start: k * 4 + j * 0.5,
+        end: k * 4 + j * 0.5 + 0.5,
+        stats: sample(50, turn.m, 1200 + k * 8 + j),
+        channelBalanceDb: turn.db,
+      })),
+    );
+    const r = diarize(
+      blocks,
+      plan.map((_, k) => ({ start: k * 4, end: k * 4 + 4 })),
+    );
+    expect(r.labels).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 3', 'Speaker 2', 'Speaker 1', 'Speaker 3']);
+  });
+
   it('handles nothing to cluster', () => {
     expect(diarize([], []).labels).toEqual([]);
     expect(diarize([], [{ start: 0, end: 1 }]).labels).toEqual(['Speaker 1']);

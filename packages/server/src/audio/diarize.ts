@@ -9,9 +9,13 @@
  * 4. re-segmentation (resegment.ts): per-speaker Gaussians and a Viterbi pass over the blocks;
  * 5. transcript segments are labelled, and cut where the speaker changes inside them.
  *
+ * A stereo recording with one party per channel (channels.ts) is first split by side; steps 2–4 then
+ * run on each side alone, so a voice on the left never shares a label with one on the right.
+ *
  * See docs/decisions/011-diarization.md and 012-real-meetings.md for the reasoning and figures.
  */
 import { type ChangeOptions, detectChanges } from './change-detection.ts';
+import { type ChannelSplitOptions, channelSides } from './channels.ts';
 import { type ClusteringOptions, clusterSegments } from './clustering.ts';
 import { GaussStats } from './gaussian.ts';
 import { compact, type ResegmentOptions, resegment } from './resegment.ts';
@@ -27,6 +31,8 @@ export interface DiarizeOptions {
   minPartSeconds?: number;
   /** Fewer blocks than this (too little speech to tell voices apart) give one speaker; default 8. */
   minBlocks?: number;
+  /** When a stereo recording counts as one party per channel (channels.ts); false: never split by channel. */
+  channels?: ChannelSplitOptions | false;
 }
 
 export interface SegmentPart {
@@ -57,16 +63,14 @@ export function diarize(
 ): DiarizationResult {
   const order = Array.from({ length: blocks.length }, (_, i) => i).sort((a, b) => blocks[a]!.start - blocks[b]!.start);
   const sorted = order.map((i) => blocks[i]!);
-  let labels: Int32Array = new Int32Array(sorted.length);
-  if (sorted.length >= (options.minBlocks ?? 8)) {
-    const ranges = detectChanges(sorted, options.change);
-    const segmentStats = ranges.map(([a, b]) => GaussStats.merged(...sorted.slice(a, b).map((x) => x.stats)));
-    const clusters = clusterSegments(segmentStats, options.clustering);
-    ranges.forEach(([a, b], s) => {
-      labels.fill(clusters[s]!, a, b);
-    });
-    labels = resegment(sorted, labels, options.resegment);
-  }
+  const sides =
+    options.channels === false
+      ? undefined
+      : channelSides(
+          sorted.map((b) => b.channelBalanceDb),
+          options.channels,
+        );
+  const labels = sides ? labelEachSide(sorted, sides, options) : labelBlocks(sorted, options);
   const parts = segments.map((seg) => splitSegment(seg, sorted, labels, options.minPartSeconds ?? 1));
   // number speakers in order of first appearance in the transcript
   const rename = new Map<number, number>();
@@ -88,6 +92,41 @@ export function diarize(
     parts: parts.map((ps) => ps.map((p) => ({ start: p.start, end: p.end, speaker: name(p.speaker) }))),
     blockSpeakers,
   };
+}
+
+/** Speaker index per block (sorted by time), numbered from 0 in order of first appearance: steps 2–4. */
+function labelBlocks(sorted: SpeakerBlock[], options: DiarizeOptions): Int32Array {
+  let labels: Int32Array = new Int32Array(sorted.length);
+  if (sorted.length < (options.minBlocks ?? 8)) return labels;
+  const ranges = detectChanges(sorted, options.change);
+  const segmentStats = ranges.map(([a, b]) => GaussStats.merged(...sorted.slice(a, b).map((x) => x.stats)));
+  const clusters = clusterSegments(segmentStats, options.clustering);
+  ranges.forEach(([a, b], s) => {
+    labels.fill(clusters[s]!, a, b);
+  });
+  labels = resegment(sorted, labels, options.resegment);
+  return compact(labels);
+}
+
+/** Steps 2–4 on each channel's blocks alone; the right side's speakers are numbered after the left's. */
+function labelEachSide(sorted: SpeakerBlock[], sides: Uint8Array, options: DiarizeOptions): Int32Array {
+  const labels = new Int32Array(sorted.length);
+  let offset = 0;
+  for (const side of [0, 1]) {
+    const mine: number[] = [];
+    sides.forEach((s, i) => {
+      if (s === side) mine.push(i);
+    });
+    const own = labelBlocks(
+      mine.map((i) => sorted[i]!),
+      options,
+    );
+    mine.forEach((i, k) => {
+      labels[i] = offset + own[k]!;
+    });
+    offset += own.reduce((m, l) => Math.max(m, l + 1), 0);
+  }
+  return compact(labels);
 }
 
 function mainSpeaker(parts: Array<{ start: number; end: number; speaker: number }>): number {

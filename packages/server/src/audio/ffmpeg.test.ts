@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { fixtureFfmpeg, fixtureTempDir, speechFixtures, wavDuration } from '../../test/fixtures/audio.ts';
 import {
   AudioDecodeError,
+  channelsFromDescription,
   checkAudioFile,
   decodePcmStream,
   estimateDurationSeconds,
   findFfmpeg,
+  probeAudioChannels,
   probeDurationSeconds,
 } from './ffmpeg.ts';
 
@@ -174,5 +176,45 @@ describe('ffmpeg', () => {
     })();
     await expect(run).rejects.toThrow('stop now');
     expect(n).toBeLessThan(16000 * 7);
+  });
+
+  it('tells mono, stereo and surround sources apart without decoding them', async () => {
+    expect(await probeAudioChannels(source.path)).toBe(1);
+    expect(await probeAudioChannels(encode('stereo.webm', ['-ac', '2', '-c:a', 'libopus']))).toBe(2);
+    expect(await probeAudioChannels(encode('stereo.m4a', ['-ac', '2', '-c:a', 'aac']))).toBe(2);
+    expect(await probeAudioChannels(encode('surround.wav', ['-ac', '6']))).toBe(6);
+    expect(await probeAudioChannels(join(dir, 'missing.wav'))).toBeUndefined();
+    // a video's audio stream is found after its picture stream
+    expect(
+      channelsFromDescription(
+        '  Stream #0:0[0x1](und): Video: h264, yuv420p, 1280x720\n  Stream #0:1[0x2](eng): Audio: aac (LC), 48000 Hz, stereo, fltp, 128 kb/s (default)',
+      ),
+    ).toBe(2);
+    expect(channelsFromDescription('Stream #0:0: Audio: pcm_s16le, 44100 Hz, 3 channels, s16')).toBe(3);
+    expect(channelsFromDescription('Stream #0:0: Audio: pcm_s16le, 44100 Hz, 5.1(side), s16')).toBe(6);
+    expect(channelsFromDescription('Stream #0:0: Video: mpeg4, 64x64')).toBeUndefined();
+  });
+
+  it('decodes the two channels of a stereo source interleaved, left first', async () => {
+    // left: the speech; right: the same speech 20 dB down
+    const out = join(dir, 'left-loud.wav');
+    execFileSync(fixtureFfmpeg(), [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', source.path, '-filter_complex'],
+      '[0:a]asplit=2[l][r];[r]volume=0.1[q];[l][q]join=inputs=2:channel_layout=stereo[out]',
+      ...['-map', '[out]', '-c:a', 'pcm_s16le', out],
+    ]);
+    let left = 0;
+    let right = 0;
+    let frames = 0;
+    for await (const chunk of decodePcmStream(out, { channels: 2, chunkSamples: 4000 })) {
+      expect(chunk.length % 2).toBe(0);
+      for (let i = 0; i < chunk.length; i += 2) {
+        left += chunk[i]! ** 2;
+        right += chunk[i + 1]! ** 2;
+      }
+      frames += chunk.length / 2;
+    }
+    expect(frames / 16000).toBeCloseTo(sourceSeconds, 1);
+    expect(10 * Math.log10(left / right)).toBeCloseTo(20, 0);
   });
 });

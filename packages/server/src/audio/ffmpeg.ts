@@ -1,5 +1,6 @@
 /**
- * ffmpeg location, duration probing and streamed decoding to 16 kHz mono PCM.
+ * ffmpeg location, duration and channel probing, and streamed decoding to 16 kHz PCM (mono, or the two
+ * channels of a stereo recording).
  *
  * Everything goes through ffmpeg in a child process; PCM is read from its stdout
  * incrementally so a long file is never held in memory.
@@ -117,8 +118,11 @@ function classifyFailure(stderr: string, path: string): AudioDecodeError {
   );
 }
 
-/** Arguments that decode the first audio stream of `path` to raw signed 16-bit little-endian mono PCM at `sampleRate`. */
-function decodeArgs(path: string, sampleRate: number): string[] {
+/**
+ * Arguments that decode the first audio stream of `path` to raw signed 16-bit little-endian PCM at
+ * `sampleRate`, mono (ffmpeg's downmix, (L + R) / 2 for stereo) or two interleaved channels.
+ */
+function decodeArgs(path: string, sampleRate: number, channels: 1 | 2): string[] {
   return [
     '-hide_banner',
     '-nostdin',
@@ -132,7 +136,7 @@ function decodeArgs(path: string, sampleRate: number): string[] {
     '-sn',
     '-dn',
     '-ac',
-    '1',
+    String(channels),
     '-ar',
     String(sampleRate),
     '-f',
@@ -147,8 +151,13 @@ export interface DecodeOptions {
   signal?: AbortSignal;
   /** Output sample rate; default 16000. */
   sampleRate?: number;
-  /** Samples per yielded chunk (the last one may be shorter); default 16000 (1 s at 16 kHz). */
+  /** Samples per channel per yielded chunk (the last one may be shorter); default 16000 (1 s at 16 kHz). */
   chunkSamples?: number;
+  /**
+   * 1 (default): mono. 2: left and right interleaved (L, R, L, R, ...). Only for sources that have
+   * two channels: ffmpeg upmixes a mono source at -3 dB on each side (see probeAudioChannels).
+   */
+  channels?: 1 | 2;
   /** ffmpeg binary; default findFfmpeg(). */
   ffmpegPath?: string;
 }
@@ -167,10 +176,10 @@ function abortError(signal: AbortSignal): Error {
  * audio (also when it decodes to no samples at all).
  */
 export async function* decodePcmInt16(path: string, options: DecodeOptions = {}): AsyncGenerator<Int16Array> {
-  const { signal, sampleRate = SAMPLE_RATE, chunkSamples = 16000 } = options;
+  const { signal, sampleRate = SAMPLE_RATE, chunkSamples = 16000, channels = 1 } = options;
   if (signal?.aborted) throw abortError(signal);
   const ffmpegPath = options.ffmpegPath ?? findFfmpeg();
-  const child = spawn(ffmpegPath, decodeArgs(path, sampleRate), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(ffmpegPath, decodeArgs(path, sampleRate, channels), { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (d: string) => {
@@ -186,7 +195,8 @@ export async function* decodePcmInt16(path: string, options: DecodeOptions = {})
   const onAbort = () => child.kill('SIGKILL');
   signal?.addEventListener('abort', onAbort, { once: true });
 
-  const chunkBytes = chunkSamples * 2;
+  const chunkValues = chunkSamples * channels;
+  const chunkBytes = chunkValues * 2;
   let pending: Buffer = Buffer.alloc(0);
   let total = 0;
   let finished = false;
@@ -195,10 +205,10 @@ export async function* decodePcmInt16(path: string, options: DecodeOptions = {})
       if (signal?.aborted) throw abortError(signal);
       pending = pending.length ? Buffer.concat([pending, data]) : data;
       while (pending.length >= chunkBytes) {
-        const out = new Int16Array(chunkSamples);
+        const out = new Int16Array(chunkValues);
         Buffer.from(out.buffer).set(pending.subarray(0, chunkBytes));
         pending = pending.subarray(chunkBytes);
-        total += chunkSamples;
+        total += chunkValues;
         yield out;
         if (signal?.aborted) throw abortError(signal);
       }
@@ -207,7 +217,7 @@ export async function* decodePcmInt16(path: string, options: DecodeOptions = {})
     if (signal?.aborted) throw abortError(signal);
     if (spawnError) throw new FfmpegNotFoundError(`ffmpeg could not be started (${ffmpegPath}): ${spawnError.message}`);
     if (code !== 0) throw classifyFailure(stderr, path);
-    const tailSamples = pending.length >> 1;
+    const tailSamples = (pending.length >> 1) - ((pending.length >> 1) % channels);
     if (tailSamples > 0) {
       const out = new Int16Array(tailSamples);
       Buffer.from(out.buffer).set(pending.subarray(0, tailSamples * 2));
@@ -249,6 +259,47 @@ export async function probeDurationSeconds(
     samples += chunk.length;
   }
   return samples / rate;
+}
+
+/**
+ * Number of channels of the first audio stream, read from ffmpeg's description of the input (no
+ * decoding, a few milliseconds): 1 for mono, 2 for stereo, more for surround layouts. Undefined when
+ * ffmpeg cannot tell (the decoder then reports what is wrong with the file).
+ */
+export async function probeAudioChannels(
+  path: string,
+  options: { signal?: AbortSignal; ffmpegPath?: string } = {},
+): Promise<number | undefined> {
+  const ffmpegPath = options.ffmpegPath ?? findFfmpeg();
+  return new Promise((resolve) => {
+    // without an output ffmpeg describes the input on stderr and exits with an error: that is expected
+    const child = spawn(ffmpegPath, ['-hide_banner', '-nostdin', '-i', path], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      signal: options.signal,
+    });
+    let err = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => {
+      if (err.length < 256 * 1024) err += d;
+    });
+    child.on('error', () => resolve(undefined));
+    child.on('close', () => resolve(channelsFromDescription(err)));
+  });
+}
+
+/** Channels of the first "Audio:" stream in ffmpeg's input description ("…, 48000 Hz, stereo, fltp"). */
+export function channelsFromDescription(description: string): number | undefined {
+  const m = /Stream #\d+:\d+[^\n]*?: Audio: [^\n]*?, \d+ Hz, ([^,\n]+)/.exec(description);
+  if (!m) return undefined;
+  const layout = m[1]!.trim();
+  if (layout === 'mono') return 1;
+  if (layout === 'stereo' || layout === 'downmix') return 2;
+  const n = /^(\d+) channels?/.exec(layout);
+  if (n) return Number(n[1]);
+  // named surround layouts: "5.1(side)" holds 6, "quad" 4, "2.1" 3 …
+  const dotted = /^(\d+)\.(\d+)/.exec(layout);
+  if (dotted) return Number(dotted[1]) + Number(dotted[2]);
+  return layout === 'quad' ? 4 : undefined;
 }
 
 /**

@@ -7,6 +7,8 @@ import { SAMPLE_RATE } from './ffmpeg.ts';
 
 export const VAD_FRAME = 512; // samples per Silero frame at 16 kHz (32 ms)
 export const FRAME_SECONDS = VAD_FRAME / SAMPLE_RATE;
+/** Speech frames (~0.2 s) clearly on the other channel that make another party's turn (two-channel recordings). */
+const SIDE_SWITCH_FRAMES = 6;
 
 export interface SegmenterOptions {
   /** Probability at or above which a frame starts speech. Default 0.3 (meeting speech is often quiet; see docs/decisions/012). */
@@ -26,6 +28,9 @@ export interface SegmenterOptions {
   /** Audio kept before and after each piece (not across cuts inside continuous speech). Default 0.2 s. */
   padSeconds?: number;
 }
+
+/** The channel a frame's sound is clearly on (two-channel recordings, channels.ts), or undefined. */
+export type FrameSide = 0 | 1 | undefined;
 
 interface Resolved {
   threshold: number;
@@ -68,6 +73,10 @@ export class PieceTracker {
   private speechFrames = 0;
   private startIsCut = false;
   private readonly probs: number[] = []; // probs of frames since pieceStart (for cutting)
+  private pieceSide: FrameSide; // the side the open piece's speech is clearly on
+  private otherSince = -1; // first frame of speech clearly on the other side, while it lasts
+  private otherFrames = 0;
+  private speechEndBeforeOther = -1;
 
   constructor(options: SegmenterOptions = {}) {
     this.o = resolveSegmenter(options);
@@ -82,7 +91,15 @@ export class PieceTracker {
     return this.pieceStart >= 0 ? this.pieceStart : this.frame;
   }
 
-  push(p: number): Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }> {
+  /**
+   * `side`: on a two-channel recording, the channel this frame is clearly on. When speech moves to
+   * the other side (another party on the line) the open piece ends there, so the recogniser hears
+   * one party's words per piece and none are shared out to the wrong speaker afterwards.
+   */
+  push(
+    p: number,
+    side?: FrameSide,
+  ): Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }> {
     const out: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }> = [];
     const i = this.frame++;
     const o = this.o;
@@ -90,15 +107,18 @@ export class PieceTracker {
     this.inSpeech = speechNow;
     if (this.pieceStart < 0) {
       if (!speechNow) return out;
-      this.pieceStart = i;
-      this.lastSpeechEnd = i + 1;
-      this.speechFrames = 1;
-      this.startIsCut = false;
-      this.probs.length = 0;
-      this.probs.push(p);
+      this.open(i, p, false, side);
       return out;
     }
     this.probs.push(p);
+    if (speechNow && side !== undefined) {
+      const cut = this.sideSwitch(i, side);
+      if (cut) {
+        this.cutInside(out, cut, i);
+        this.pieceSide = side;
+        return out;
+      }
+    }
     if (speechNow) {
       this.lastSpeechEnd = i + 1;
       this.speechFrames++;
@@ -148,6 +168,60 @@ export class PieceTracker {
     return out;
   }
 
+  private open(start: number, p: number, cutStart: boolean, side: FrameSide): void {
+    this.pieceStart = start;
+    this.lastSpeechEnd = this.frame;
+    this.speechFrames = 1;
+    this.startIsCut = cutStart;
+    this.probs.length = 0;
+    this.probs.push(p);
+    this.pieceSide = side;
+  }
+
+  /**
+   * Where to end the open piece because another party has taken over (two-channel recordings):
+   * once SIDE_SWITCH_FRAMES speech frames are clearly on the other side with none back on the
+   * piece's own. With a pause before them, the old piece ends and the new one starts in it with the
+   * usual padding (at most half the pause each, so neither hears the other party); without one (the
+   * VAD often bridges a short gap between turns) both meet where the other side began.
+   */
+  private sideSwitch(i: number, side: 0 | 1): { end: number; start: number } | undefined {
+    if (this.pieceSide === undefined || side === this.pieceSide) {
+      this.pieceSide = side;
+      this.otherSince = -1;
+      this.otherFrames = 0;
+      return undefined;
+    }
+    if (this.otherSince < 0) {
+      this.otherSince = i;
+      this.speechEndBeforeOther = this.lastSpeechEnd;
+    }
+    if (++this.otherFrames < SIDE_SWITCH_FRAMES) return undefined;
+    const since = this.otherSince;
+    const before = this.speechEndBeforeOther;
+    if (before >= since) return { end: since, start: since };
+    const mid = Math.floor((before + since) / 2);
+    const pad = Math.round(this.o.padSamples / VAD_FRAME);
+    return { end: Math.min(mid, before + pad), start: Math.max(mid, since - pad) };
+  }
+
+  /** End the open piece at `cut.end` (no padding added) and go on from `cut.start` as a new piece. */
+  private cutInside(
+    out: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }>,
+    cut: { end: number; start: number },
+    i: number,
+  ): void {
+    const rest = this.probs.slice(cut.start - this.pieceStart);
+    this.close(out, cut.end, true);
+    this.pieceStart = cut.start;
+    this.startIsCut = true;
+    this.probs.push(...rest);
+    this.lastSpeechEnd = i + 1;
+    let sf = 0;
+    for (const q of rest) if (q >= this.o.negThreshold) sf++;
+    this.speechFrames = Math.max(1, sf);
+  }
+
   finish(): Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }> {
     const out: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }> = [];
     if (this.pieceStart >= 0) this.close(out, this.lastSpeechEnd, false);
@@ -168,5 +242,8 @@ export class PieceTracker {
     this.speechFrames = 0;
     this.startIsCut = false;
     this.probs.length = 0;
+    this.pieceSide = undefined;
+    this.otherSince = -1;
+    this.otherFrames = 0;
   }
 }

@@ -6,6 +6,8 @@
  * memory stays flat: only the pieces waiting for recognition (a few × ≤ 20 s of audio), the
  * transcript, and compact speaker features (~210 numbers per 0.5 s of speech) are kept.
  */
+
+import { ChannelBalance, monoMeasuringSides } from './channels.ts';
 import {
   type DiarizationResult,
   type DiarizeOptions,
@@ -15,7 +17,7 @@ import {
   SpeakerFeatures,
 } from './diarize.ts';
 import { type AsrEngine, hasSegments } from './engine.ts';
-import { AudioDecodeError, decodePcmStream, estimateDurationSeconds } from './ffmpeg.ts';
+import { AudioDecodeError, decodePcmStream, estimateDurationSeconds, probeAudioChannels } from './ffmpeg.ts';
 import { type GainOptions, measureLevel, vadGainFor } from './level.ts';
 import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from './vad.ts';
 
@@ -155,7 +157,13 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   // A quick duration estimate from packet timestamps (no decoding) drives the progress figure; the
   // reported duration is measured from the decoded samples. Undecodable files fail in the decoder
   // on its first read, before any recognition.
-  const estimate = await estimateDurationSeconds(path, { signal });
+  const [estimate, channels] = await Promise.all([
+    estimateDurationSeconds(path, { signal }),
+    probeAudioChannels(path, { signal }),
+  ]);
+  // a stereo recording is decoded as two channels so the speaker stage can tell whether each party
+  // has a side of their own (channels.ts); recognition hears the usual mono mix either way
+  const balance = channels === 2 ? new ChannelBalance() : undefined;
   throwIfAborted(signal);
   // One quick decoding pass measures the level: speech far below ordinary levels is raised for the VAD.
   const level = options.level === false ? undefined : await measureLevel(path, { signal });
@@ -184,13 +192,17 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
 
   const producer = (async () => {
     try {
-      const pcm = countSamples(decodePcmStream(path, { signal }), (n) => {
+      const decoded = balance
+        ? monoMeasuringSides(decodePcmStream(path, { signal, channels: 2 }), balance)
+        : decodePcmStream(path, { signal });
+      const pcm = countSamples(decoded, (n) => {
         decodedSamples += n;
       });
       for await (const piece of speechPieces(pcm, {
         ...options.segmentation,
         vad,
         vadGain,
+        ...(balance ? { sideOf: (frame: number) => balance.sideOfFrame(frame) } : {}),
         signal,
         onFrames: (frames) => {
           vadSeconds = (frames * 512) / 16000;
@@ -242,6 +254,7 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   progress(1 - DIARIZE_SHARE);
 
   segments.sort((a, b) => a.start - b.start);
+  if (balance) for (const b of features.blocks) b.channelBalanceDb = balance.balanceDb(b.start, b.end);
   let parts: SegmentPart[][] = segments.map((s) => [{ start: s.start, end: s.end, speaker: 'Speaker 1' }]);
   let diarization: 'ok' | 'failed' = 'ok';
   let diarizationError: string | undefined;

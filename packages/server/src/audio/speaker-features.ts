@@ -12,6 +12,11 @@ export interface SpeakerBlock {
   start: number;
   end: number;
   stats: GaussStats;
+  /**
+   * Left channel's level over the right's (dB) during the block, for stereo recordings (set by the
+   * pipeline from channels.ts ChannelBalance); undefined for mono.
+   */
+  channelBalanceDb?: number;
 }
 
 export interface FeatureOptions {

@@ -96,4 +96,44 @@ describe('PieceTracker', () => {
   it('drops clicks shorter than the minimum speech', () => {
     expect(run([...quiet(1), 0.9, 0.9, ...quiet(3)])).toEqual([]);
   });
+
+  describe('on a two-channel recording (the side each frame is clearly on)', () => {
+    const runSides = (frames: Array<{ p: number; side: 0 | 1 | undefined }>, opts = {}) => {
+      const t = new PieceTracker(opts);
+      const out = frames.flatMap((f) => t.push(f.p, f.side));
+      return [...out, ...t.finish()];
+    };
+    const on = (side: 0 | 1 | undefined, probs: number[]) => probs.map((p) => ({ p, side }));
+    const pad = frames(0.2); // the default padding
+
+    it('ends a piece where the other party takes over after a short pause, each keeping its padding', () => {
+      // 2 s on the left, 0.6 s pause, 2 s on the right: too short to end a 6 s piece without sides
+      const probs = [...speech(2), ...quiet(0.6), ...speech(2)];
+      expect(run(probs).length).toBe(1);
+      const pieces = runSides([...on(0, speech(2)), ...on(undefined, quiet(0.6)), ...on(1, speech(2))]);
+      expect(pieces.length).toBe(2);
+      const rightStarts = frames(2) + frames(0.6);
+      expect(pieces[0]).toEqual({ startFrame: 0, endFrame: frames(2) + pad, cutStart: false, cutEnd: true });
+      expect(pieces[1]!.startFrame).toBe(rightStarts - pad);
+      expect(pieces[1]!.cutStart).toBe(true);
+      expect(pieces[1]!.endFrame).toBe(probs.length);
+    });
+
+    it('cuts where the other side begins when the speech runs on across the change', () => {
+      const pieces = runSides([...on(0, speech(3)), ...on(1, speech(3))]);
+      expect(pieces.map((p) => [p.startFrame, p.endFrame])).toEqual([
+        [0, frames(3)],
+        [frames(3), 2 * frames(3)],
+      ]);
+    });
+
+    it('does not cut for a blip on the other side, for frames on neither side, or for ordinary stereo', () => {
+      const blip = runSides([...on(0, speech(2)), ...on(1, speech(0.1)), ...on(0, speech(2))]);
+      expect(blip.length).toBe(1);
+      const unclear = runSides([...on(0, speech(2)), ...on(undefined, speech(2)), ...on(0, speech(1))]);
+      expect(unclear.length).toBe(1);
+      const probs = [...speech(2), ...quiet(0.6), ...speech(2)];
+      expect(runSides(on(undefined, probs))).toEqual(run(probs));
+    });
+  });
 });

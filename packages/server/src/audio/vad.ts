@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { SAMPLE_RATE } from './ffmpeg.ts';
-import { PieceTracker, resolveSegmenter, type SegmenterOptions, VAD_FRAME } from './piece-tracker.ts';
+import { type FrameSide, PieceTracker, resolveSegmenter, type SegmenterOptions, VAD_FRAME } from './piece-tracker.ts';
 
 export { FRAME_SECONDS, PieceTracker, type SegmenterOptions, VAD_FRAME } from './piece-tracker.ts';
 
@@ -170,6 +170,8 @@ export async function* speechPieces(
      * audio: the recogniser did worse on raised meeting audio (docs/decisions/013). See level.ts.
      */
     vadGain?: number;
+    /** Two-channel recordings: the side each 32 ms frame is clearly on (channels.ts), for cutting pieces between parties. */
+    sideOf?: (frame: number) => FrameSide;
   } = {},
 ): AsyncGenerator<SpeechPiece> {
   const vad = options.vad ?? (await SileroVad.load());
@@ -243,8 +245,8 @@ export async function* speechPieces(
         frameFill = 0;
         const p = await probability(frame);
         probsLog.push(p);
+        waiting.push(...tracker.push(p, options.sideOf?.(absFrame)));
         absFrame++;
-        waiting.push(...tracker.push(p));
       }
     }
     options.onFrames?.(absFrame);

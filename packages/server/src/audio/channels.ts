@@ -1,0 +1,141 @@
+/**
+ * Two-channel recordings with one side per party: a phone call recorded by a call recorder or a VoIP
+ * system, two lapel microphones into a stereo recorder, an online meeting saved with each side on its
+ * own track. There the channel tells who speaks far better than any voice statistic (two similar voices
+ * on one line are the hardest case for speaker-features.ts), so the speaker stage splits the speech by
+ * channel first and tells voices apart within each side (diarize.ts). Ordinary stereo (a stereo
+ * microphone, the same mix on both sides) is not split: it is recognised by the channels' level
+ * difference over the speech, which stays small there. See docs/decisions/016.
+ */
+
+/** 32 ms at 16 kHz, the VAD's frame. */
+const FRAME = 512;
+const SAMPLE_RATE = 16000;
+
+/** Per-frame energy of the left and right channel over the whole recording (two floats per 32 ms: ~0.9 MB an hour). */
+export class ChannelBalance {
+  private left = new Float32Array(4096);
+  private right = new Float32Array(4096);
+  private frames = 0;
+  private fill = 0;
+  private sumL = 0;
+  private sumR = 0;
+
+  /**
+   * Add interleaved stereo samples (L, R, L, R, …) and return their mono mix, (L + R) / 2, which is
+   * what ffmpeg's own downmix gives, so recognition hears a stereo file as it always did.
+   */
+  pushInterleaved(stereo: Float32Array): Float32Array {
+    const n = stereo.length >> 1;
+    const mono = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      const l = stereo[2 * i]!;
+      const r = stereo[2 * i + 1]!;
+      mono[i] = (l + r) / 2;
+      this.sumL += l * l;
+      this.sumR += r * r;
+      if (++this.fill === FRAME) this.closeFrame();
+    }
+    return mono;
+  }
+
+  private closeFrame(): void {
+    if (this.frames === this.left.length) {
+      const grow = (a: Float32Array) => {
+        const b = new Float32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.left = grow(this.left);
+      this.right = grow(this.right);
+    }
+    this.left[this.frames] = this.sumL;
+    this.right[this.frames] = this.sumR;
+    this.frames++;
+    this.sumL = 0;
+    this.sumR = 0;
+    this.fill = 0;
+  }
+
+  /**
+   * Level of the left channel over the right (dB) in [start, end) seconds: positive when the left
+   * side is louder. Undefined when the span holds no full frame or no signal at all.
+   */
+  balanceDb(start: number, end: number): number | undefined {
+    const a = Math.max(0, Math.floor((start * SAMPLE_RATE) / FRAME));
+    const b = Math.min(this.frames, Math.ceil((end * SAMPLE_RATE) / FRAME));
+    let l = 0;
+    let r = 0;
+    for (let f = a; f < b; f++) {
+      l += this.left[f]!;
+      r += this.right[f]!;
+    }
+    if (b <= a || l + r === 0) return undefined;
+    // a floor 90 dB under the louder side: a silent side gives a large finite difference, not Infinity
+    const floor = Math.max(l, r) * 1e-9;
+    return 10 * Math.log10((l + floor) / (r + floor));
+  }
+
+  /**
+   * The side frame `frame` (32 ms, counted like the VAD's) is clearly on: the louder channel by at
+   * least `sideDb` over that frame and the three before it, else undefined (both sides alike, or not
+   * measured yet).
+   */
+  sideOfFrame(frame: number, sideDb = 10): 0 | 1 | undefined {
+    const last = Math.min(frame, this.frames - 1);
+    if (last < 0) return undefined;
+    let l = 0;
+    let r = 0;
+    for (let f = Math.max(0, last - 3); f <= last; f++) {
+      l += this.left[f]!;
+      r += this.right[f]!;
+    }
+    if (l + r === 0) return undefined;
+    const db = 10 * Math.log10((l + 1e-12) / (r + 1e-12));
+    return db >= sideDb ? 0 : db <= -sideDb ? 1 : undefined;
+  }
+}
+
+export interface ChannelSplitOptions {
+  /** A block counts as one side's when that side is at least this much louder (dB); default 10. */
+  sideDb?: number;
+  /** The recording is split only when this share of its speech blocks is clearly on one side; default 0.8. */
+  minClearShare?: number;
+  /** … and each side holds at least this share of the clear blocks (a listener who says little still counts); default 0.02. */
+  minSideShare?: number;
+  /** … and at least this many blocks (~0.5 s each); default 4. */
+  minSideBlocks?: number;
+}
+
+/**
+ * Which side (0 left, 1 right) each speech block belongs to when the recording has one party per
+ * channel, else undefined (mono, ordinary stereo, or everything on one side). Blocks without a
+ * balance (none measured) are undefined too. A block where both sides talk goes to the louder one.
+ */
+export function channelSides(
+  balances: Array<number | undefined>,
+  options: ChannelSplitOptions = {},
+): Uint8Array | undefined {
+  const sideDb = options.sideDb ?? 10;
+  const known = balances.filter((b): b is number => b !== undefined);
+  if (known.length === 0 || known.length < balances.length) return undefined;
+  let left = 0;
+  let right = 0;
+  for (const b of known) {
+    if (b >= sideDb) left++;
+    else if (b <= -sideDb) right++;
+  }
+  const clear = left + right;
+  if (clear < (options.minClearShare ?? 0.8) * known.length) return undefined;
+  const minSide = Math.max(options.minSideBlocks ?? 4, (options.minSideShare ?? 0.02) * clear);
+  if (left < minSide || right < minSide) return undefined;
+  return Uint8Array.from(known, (b) => (b >= 0 ? 0 : 1));
+}
+
+/** The mono mix of a stream of interleaved stereo chunks, measuring each side's level on the way. */
+export async function* monoMeasuringSides(
+  stereo: AsyncIterable<Float32Array>,
+  balance: ChannelBalance,
+): AsyncGenerator<Float32Array> {
+  for await (const chunk of stereo) yield balance.pushInterleaved(chunk);
+}
