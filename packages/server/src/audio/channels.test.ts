@@ -44,6 +44,21 @@ describe('ChannelBalance', () => {
   });
 });
 
+describe('ChannelBalance.sideOfFrame', () => {
+  it('names the side a 32 ms frame is clearly on, judged with the three frames before it', () => {
+    const balance = new ChannelBalance();
+    balance.pushInterleaved(tone(0.512, 0.5, 0.02)); // frames 0-15 on the left (28 dB)
+    balance.pushInterleaved(tone(0.512, 0.02, 0.5)); // frames 16-31 on the right
+    balance.pushInterleaved(tone(0.512, 0.3, 0.2)); // frames 32-47 alike (3.5 dB)
+    expect(balance.sideOfFrame(10)).toBe(0);
+    expect(balance.sideOfFrame(16)).toBeUndefined(); // three left frames and one right: not clear yet
+    expect(balance.sideOfFrame(19)).toBe(1); // four right frames
+    expect(balance.sideOfFrame(40)).toBeUndefined();
+    expect(balance.sideOfFrame(40, 3)).toBe(0);
+    expect(new ChannelBalance().sideOfFrame(0)).toBeUndefined();
+  });
+});
+
 describe('channelSides', () => {
   const alternate = (n: number, db: number) => Array.from({ length: n }, (_, i) => (Math.floor(i / 5) % 2 ? -db : db));
 

@@ -59,7 +59,7 @@ export class ChannelBalance {
 
   /**
    * Level of the left channel over the right (dB) in [start, end) seconds: positive when the left
-   * side is louder. Undefined when the span holds no full frame or no signal at all.
+   * side is louder. Undefined when the span holds no measured frame or no signal at all.
    */
   balanceDb(start: number, end: number): number | undefined {
     const a = Math.max(0, Math.floor((start * SAMPLE_RATE) / FRAME));

@@ -7,8 +7,14 @@ import { SAMPLE_RATE } from './ffmpeg.ts';
 
 export const VAD_FRAME = 512; // samples per Silero frame at 16 kHz (32 ms)
 export const FRAME_SECONDS = VAD_FRAME / SAMPLE_RATE;
-/** Speech frames (~0.2 s) clearly on the other channel that make another party's turn (two-channel recordings). */
-const SIDE_SWITCH_FRAMES = 6;
+/**
+ * Two-channel recordings: another party's turn is as much speech clearly on the other channel as the
+ * minimum speech of a piece (0.25 s by default), within SIDE_WINDOW_FRAMES (~1 s) of its first frame.
+ * ChannelBalance.sideOfFrame judges a frame with the three before it, so the other side shows up to
+ * SIDE_LAG_FRAMES late.
+ */
+const SIDE_WINDOW_FRAMES = 32;
+const SIDE_LAG_FRAMES = 3;
 
 export interface SegmenterOptions {
   /** Probability at or above which a frame starts speech. Default 0.3 (meeting speech is often quiet; see docs/decisions/012). */
@@ -72,11 +78,13 @@ export class PieceTracker {
   private lastSpeechEnd = -1; // frame after the last speech frame of the open piece
   private speechFrames = 0;
   private startIsCut = false;
+  private startIsSideCut = false; // a side cut does not excuse a piece from the minimum speech
   private readonly probs: number[] = []; // probs of frames since pieceStart (for cutting)
   private pieceSide: FrameSide; // the side the open piece's speech is clearly on
   private otherSince = -1; // first frame of speech clearly on the other side, while it lasts
   private otherFrames = 0;
   private speechEndBeforeOther = -1;
+  private lastOwnSideFrame = -1; // last speech frame clearly on the piece's side
 
   constructor(options: SegmenterOptions = {}) {
     this.o = resolveSegmenter(options);
@@ -123,6 +131,7 @@ export class PieceTracker {
       this.lastSpeechEnd = i + 1;
       this.speechFrames++;
     }
+    if (!speechNow && i + 1 - this.lastSpeechEnd >= o.pauseFrames) this.forgetOtherSide();
     const silence = i + 1 - this.lastSpeechEnd;
     const length = this.lastSpeechEnd - this.pieceStart;
     if (!speechNow && (silence >= o.maxGapFrames || (silence >= o.pauseFrames && length >= o.minPieceFrames))) {
@@ -144,7 +153,11 @@ export class PieceTracker {
       }
       const cutAt = this.pieceStart + best;
       const rest = this.probs.slice(best);
+      const side = this.pieceSide; // the remainder is the same party's speech
+      const ownSide = this.lastOwnSideFrame;
       this.close(out, cutAt, true);
+      this.pieceSide = side;
+      this.lastOwnSideFrame = ownSide;
       // the remainder continues as a new open piece
       this.pieceStart = cutAt;
       this.startIsCut = true;
@@ -176,6 +189,7 @@ export class PieceTracker {
     this.probs.length = 0;
     this.probs.push(p);
     this.pieceSide = side;
+    this.lastOwnSideFrame = side === undefined ? -1 : start;
   }
 
   /**
@@ -188,21 +202,32 @@ export class PieceTracker {
   private sideSwitch(i: number, side: 0 | 1): { end: number; start: number } | undefined {
     if (this.pieceSide === undefined || side === this.pieceSide) {
       this.pieceSide = side;
-      this.otherSince = -1;
-      this.otherFrames = 0;
+      this.lastOwnSideFrame = i;
+      this.forgetOtherSide();
       return undefined;
     }
-    if (this.otherSince < 0) {
+    if (this.otherSince < 0 || i - this.otherSince >= SIDE_WINDOW_FRAMES) {
+      // a first frame on the other side, or an old blip too far back to belong to this turn
       this.otherSince = i;
+      this.otherFrames = 0;
       this.speechEndBeforeOther = this.lastSpeechEnd;
     }
-    if (++this.otherFrames < SIDE_SWITCH_FRAMES) return undefined;
+    if (++this.otherFrames < this.o.minSpeechFrames) return undefined;
     const since = this.otherSince;
     const before = this.speechEndBeforeOther;
-    if (before >= since) return { end: since, start: since };
+    if (before >= since) {
+      // no pause: the other side began up to SIDE_LAG_FRAMES before it was clear, not before our last own frame
+      const at = Math.max(since - SIDE_LAG_FRAMES, this.lastOwnSideFrame + 1, this.pieceStart + 1);
+      return { end: at, start: at };
+    }
     const mid = Math.floor((before + since) / 2);
     const pad = Math.round(this.o.padSamples / VAD_FRAME);
     return { end: Math.min(mid, before + pad), start: Math.max(mid, since - pad) };
+  }
+
+  private forgetOtherSide(): void {
+    this.otherSince = -1;
+    this.otherFrames = 0;
   }
 
   /** End the open piece at `cut.end` (no padding added) and go on from `cut.start` as a new piece. */
@@ -212,14 +237,18 @@ export class PieceTracker {
     i: number,
   ): void {
     const rest = this.probs.slice(cut.start - this.pieceStart);
+    let sf = 0;
+    for (const q of rest) if (q >= this.o.negThreshold) sf++;
+    // the other party's frames (all but frame i, which is not counted yet) leave with the remainder
+    this.speechFrames = Math.max(0, this.speechFrames - Math.max(0, sf - 1));
     this.close(out, cut.end, true);
     this.pieceStart = cut.start;
     this.startIsCut = true;
+    this.startIsSideCut = true;
     this.probs.push(...rest);
     this.lastSpeechEnd = i + 1;
-    let sf = 0;
-    for (const q of rest) if (q >= this.o.negThreshold) sf++;
     this.speechFrames = Math.max(1, sf);
+    this.lastOwnSideFrame = i;
   }
 
   finish(): Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }> {
@@ -234,16 +263,20 @@ export class PieceTracker {
     cutEnd: boolean,
   ): void {
     const start = this.pieceStart;
-    if (end > start && (this.speechFrames >= this.o.minSpeechFrames || this.startIsCut)) {
+    // a piece cut off the end of continuous speech keeps its audio; one cut off by a side change
+    // is judged like any other piece
+    const excused = this.startIsCut && !this.startIsSideCut;
+    if (end > start && (this.speechFrames >= this.o.minSpeechFrames || excused)) {
       out.push({ startFrame: start, endFrame: end, cutStart: this.startIsCut, cutEnd });
     }
     this.pieceStart = -1;
     this.lastSpeechEnd = -1;
     this.speechFrames = 0;
     this.startIsCut = false;
+    this.startIsSideCut = false;
     this.probs.length = 0;
     this.pieceSide = undefined;
-    this.otherSince = -1;
-    this.otherFrames = 0;
+    this.lastOwnSideFrame = -1;
+    this.forgetOtherSide();
   }
 }

@@ -14,8 +14,11 @@ import {
   speakerAttribution,
   toTwoChannels,
 } from '../../test/fixtures/audio.ts';
+import { ChannelBalance, monoMeasuringSides } from './channels.ts';
+import { decodePcmStream } from './ffmpeg.ts';
 import { loadMoonshine } from './moonshine.ts';
 import { transcribeFile } from './pipeline.ts';
+import { speechPieces } from './vad.ts';
 
 const dir = fixtureTempDir('parley-channels-');
 
@@ -81,4 +84,54 @@ describe('transcribeFile on two-channel recordings', () => {
     expect(stereo.speakerCount).toBe(1);
     expect(stereo.segments).toEqual(mono.segments);
   });
+
+  it('ends a piece within a few hundredths of a second of where speech moves to the other side', async () => {
+    const x = await decodeAll(decodePcmStream(jfkWavPath()));
+    for (const switchAt of [1.5, 7.0]) {
+      // JFK on the left until switchAt, then on the right; the quiet side hears him 26 dB down
+      const at = Math.round(switchAt * 16000);
+      const stereo = new Float32Array(2 * x.length);
+      for (let i = 0; i < x.length; i++) {
+        stereo[2 * i] = (i < at ? 1 : 0.05) * x[i]!;
+        stereo[2 * i + 1] = (i < at ? 0.05 : 1) * x[i]!;
+      }
+      const balance = new ChannelBalance();
+      const bounds: number[] = [];
+      const source = monoMeasuringSides(chunked(stereo, 8000), balance);
+      for await (const p of speechPieces(source, { sideOf: (f) => balance.sideOfFrame(f) }))
+        bounds.push(p.start, p.end);
+      expect(Math.min(...bounds.map((b) => Math.abs(b - switchAt)))).toBeLessThanOrEqual(0.07);
+    }
+  });
+
+  it('mixes two different channels as ffmpeg’s own downmix does, within one 16-bit step', async () => {
+    const out = join(dir, 'two-voices.wav');
+    execFileSync(fixtureFfmpeg(), [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', jfkWavPath(), '-i', oneVoicePath()],
+      ...['-filter_complex', '[0:a][1:a]join=inputs=2:channel_layout=stereo[out]', '-map', '[out]', '-t', '10'],
+      ...['-c:a', 'pcm_s16le', out],
+    ]);
+    const old = await decodeAll(decodePcmStream(out));
+    const mixed = await decodeAll(monoMeasuringSides(decodePcmStream(out, { channels: 2 }), new ChannelBalance()));
+    expect(mixed.length).toBe(old.length);
+    let worst = 0;
+    for (let i = 0; i < old.length; i++) worst = Math.max(worst, Math.abs(mixed[i]! - old[i]!));
+    expect(worst).toBeLessThanOrEqual(1 / 32768);
+  });
 });
+
+async function decodeAll(source: AsyncIterable<Float32Array>): Promise<Float32Array> {
+  const chunks: Float32Array[] = [];
+  for await (const c of source) chunks.push(c);
+  const all = new Float32Array(chunks.reduce((n, c) => n + c.length, 0));
+  let k = 0;
+  for (const c of chunks) {
+    all.set(c, k);
+    k += c.length;
+  }
+  return all;
+}
+
+async function* chunked(x: Float32Array, size: number): AsyncGenerator<Float32Array> {
+  for (let i = 0; i < x.length; i += size) yield x.slice(i, i + size);
+}

@@ -127,6 +127,34 @@ describe('PieceTracker', () => {
       ]);
     });
 
+    it('keeps the side of a piece that ran over the maximum length and was cut', () => {
+      // 20 s on the left, cut at the maximum length just as it ends, then the right party without a pause
+      const pieces = runSides([...on(0, speech(20)), ...on(1, speech(2))]);
+      expect(pieces.length).toBe(3);
+      expect(pieces.at(-1)!.startFrame).toBe(frames(20));
+      expect(pieces.at(-2)!.endFrame).toBe(frames(20));
+    });
+
+    it('lets a cough on the other line pass, and cuts at a real turn rather than at an old blip', () => {
+      const cough = runSides([
+        ...on(0, speech(2)),
+        ...on(undefined, quiet(0.3)),
+        ...on(1, speech(0.19)),
+        ...on(undefined, quiet(0.3)),
+        ...on(0, speech(2)),
+      ]);
+      expect(cough.length).toBe(1);
+      // three frames on the right, 3 s of speech on neither side, then the right party's turn
+      const late = runSides([
+        ...on(0, speech(2)),
+        ...on(1, speech(0.1)),
+        ...on(undefined, speech(3)),
+        ...on(1, speech(1)),
+      ]);
+      expect(late.length).toBe(2);
+      expect(late[1]!.startFrame).toBeGreaterThanOrEqual(frames(5.1) - 3);
+    });
+
     it('does not cut for a blip on the other side, for frames on neither side, or for ordinary stereo', () => {
       const blip = runSides([...on(0, speech(2)), ...on(1, speech(0.1)), ...on(0, speech(2))]);
       expect(blip.length).toBe(1);
