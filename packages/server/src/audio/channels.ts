@@ -22,8 +22,8 @@ export class ChannelBalance {
   private sumR = 0;
 
   /**
-   * Add interleaved stereo samples (L, R, L, R, …) and return their mono mix, (L + R) / 2, which is
-   * what ffmpeg's own downmix gives, so recognition hears a stereo file as it always did.
+   * Add interleaved stereo samples (L, R, L, R, …) and return their mono mix, (L + R) / 2: ffmpeg's
+   * own downmix to within half a 16-bit step, so recognition hears a stereo file as it always did.
    */
   pushInterleaved(stereo: Float32Array): Float32Array {
     const n = stereo.length >> 1;
@@ -62,8 +62,24 @@ export class ChannelBalance {
    * side is louder. Undefined when the span holds no measured frame or no signal at all.
    */
   balanceDb(start: number, end: number): number | undefined {
-    const a = Math.max(0, Math.floor((start * SAMPLE_RATE) / FRAME));
-    const b = Math.min(this.frames, Math.ceil((end * SAMPLE_RATE) / FRAME));
+    return this.framesDb(Math.floor((start * SAMPLE_RATE) / FRAME), Math.ceil((end * SAMPLE_RATE) / FRAME));
+  }
+
+  /**
+   * The side frame `frame` (32 ms, counted like the VAD's) is clearly on: the louder channel by at
+   * least `sideDb` over that frame and the three before it, else undefined (both sides alike, or not
+   * measured yet).
+   */
+  sideOfFrame(frame: number, sideDb = 10): 0 | 1 | undefined {
+    const last = Math.min(frame, this.frames - 1);
+    const db = this.framesDb(last - 3, last + 1);
+    return db === undefined ? undefined : db >= sideDb ? 0 : db <= -sideDb ? 1 : undefined;
+  }
+
+  /** Left over right (dB) over measured frames [first, end); undefined when none or all silent. */
+  private framesDb(first: number, end: number): number | undefined {
+    const a = Math.max(0, first);
+    const b = Math.min(this.frames, end);
     let l = 0;
     let r = 0;
     for (let f = a; f < b; f++) {
@@ -74,25 +90,6 @@ export class ChannelBalance {
     // a floor 90 dB under the louder side: a silent side gives a large finite difference, not Infinity
     const floor = Math.max(l, r) * 1e-9;
     return 10 * Math.log10((l + floor) / (r + floor));
-  }
-
-  /**
-   * The side frame `frame` (32 ms, counted like the VAD's) is clearly on: the louder channel by at
-   * least `sideDb` over that frame and the three before it, else undefined (both sides alike, or not
-   * measured yet).
-   */
-  sideOfFrame(frame: number, sideDb = 10): 0 | 1 | undefined {
-    const last = Math.min(frame, this.frames - 1);
-    if (last < 0) return undefined;
-    let l = 0;
-    let r = 0;
-    for (let f = Math.max(0, last - 3); f <= last; f++) {
-      l += this.left[f]!;
-      r += this.right[f]!;
-    }
-    if (l + r === 0) return undefined;
-    const db = 10 * Math.log10((l + 1e-12) / (r + 1e-12));
-    return db >= sideDb ? 0 : db <= -sideDb ? 1 : undefined;
   }
 }
 

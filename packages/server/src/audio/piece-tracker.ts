@@ -115,15 +115,14 @@ export class PieceTracker {
     this.inSpeech = speechNow;
     if (this.pieceStart < 0) {
       if (!speechNow) return out;
-      this.open(i, p, false, side);
+      this.open(i, p, side);
       return out;
     }
     this.probs.push(p);
     if (speechNow && side !== undefined) {
       const cut = this.sideSwitch(i, side);
       if (cut) {
-        this.cutInside(out, cut, i);
-        this.pieceSide = side;
+        this.cutInside(out, cut, i, side);
         return out;
       }
     }
@@ -156,46 +155,49 @@ export class PieceTracker {
       const side = this.pieceSide; // the remainder is the same party's speech
       const ownSide = this.lastOwnSideFrame;
       this.close(out, cutAt, true);
+      this.continueFrom(cutAt, rest, i, speechNow);
       this.pieceSide = side;
       this.lastOwnSideFrame = ownSide;
-      // the remainder continues as a new open piece
-      this.pieceStart = cutAt;
-      this.startIsCut = true;
-      this.probs.push(...rest);
-      this.lastSpeechEnd = i + 1;
-      let sf = 0;
-      for (const q of rest) if (q >= o.negThreshold) sf++;
-      this.speechFrames = Math.max(1, sf);
-      if (!speechNow) {
-        // find the last speech frame in the remainder
-        let last = -1;
-        for (let k = rest.length - 1; k >= 0; k--) {
-          if (rest[k]! >= o.negThreshold) {
-            last = k;
-            break;
-          }
-        }
-        this.lastSpeechEnd = last >= 0 ? cutAt + last + 1 : cutAt;
-      }
     }
     return out;
   }
 
-  private open(start: number, p: number, cutStart: boolean, side: FrameSide): void {
-    this.pieceStart = start;
-    this.lastSpeechEnd = this.frame;
+  /** A new piece whose first speech frame is frame `i` (the one just pushed). */
+  private open(i: number, p: number, side: FrameSide): void {
+    this.pieceStart = i;
+    this.lastSpeechEnd = i + 1;
     this.speechFrames = 1;
-    this.startIsCut = cutStart;
+    this.startIsCut = false;
     this.probs.length = 0;
     this.probs.push(p);
     this.pieceSide = side;
-    this.lastOwnSideFrame = side === undefined ? -1 : start;
+    this.lastOwnSideFrame = side === undefined ? -1 : i;
+  }
+
+  /**
+   * After a cut inside speech, the rest (probabilities from `start` up to frame `i`, the one just
+   * pushed) goes on as the open piece; its audio before `start` was emitted with the closed piece.
+   */
+  private continueFrom(start: number, rest: number[], i: number, speechNow: boolean): void {
+    this.pieceStart = start;
+    this.startIsCut = true;
+    this.probs.push(...rest);
+    let speech = 0;
+    let last = -1;
+    rest.forEach((q, k) => {
+      if (q >= this.o.negThreshold) {
+        speech++;
+        last = k;
+      }
+    });
+    this.speechFrames = Math.max(1, speech);
+    this.lastSpeechEnd = speechNow ? i + 1 : last >= 0 ? start + last + 1 : start;
   }
 
   /**
    * Where to end the open piece because another party has taken over (two-channel recordings):
-   * once SIDE_SWITCH_FRAMES speech frames are clearly on the other side with none back on the
-   * piece's own. With a pause before them, the old piece ends and the new one starts in it with the
+   * once a piece's minimum speech is clearly on the other side within SIDE_WINDOW_FRAMES, with none
+   * back on the piece's own. With a pause before them, the old piece ends and the new one starts in it with the
    * usual padding (at most half the pause each, so neither hears the other party); without one (the
    * VAD often bridges a short gap between turns) both meet where the other side began.
    */
@@ -235,19 +237,16 @@ export class PieceTracker {
     out: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }>,
     cut: { end: number; start: number },
     i: number,
+    side: 0 | 1,
   ): void {
     const rest = this.probs.slice(cut.start - this.pieceStart);
-    let sf = 0;
-    for (const q of rest) if (q >= this.o.negThreshold) sf++;
-    // the other party's frames (all but frame i, which is not counted yet) leave with the remainder
-    this.speechFrames = Math.max(0, this.speechFrames - Math.max(0, sf - 1));
+    // the other party's speech frames leave with the remainder (frame i is not counted yet)
+    const leaving = rest.filter((q) => q >= this.o.negThreshold).length - 1;
+    this.speechFrames = Math.max(0, this.speechFrames - Math.max(0, leaving));
     this.close(out, cut.end, true);
-    this.pieceStart = cut.start;
-    this.startIsCut = true;
+    this.continueFrom(cut.start, rest, i, true);
     this.startIsSideCut = true;
-    this.probs.push(...rest);
-    this.lastSpeechEnd = i + 1;
-    this.speechFrames = Math.max(1, sf);
+    this.pieceSide = side;
     this.lastOwnSideFrame = i;
   }
 

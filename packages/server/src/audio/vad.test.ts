@@ -72,6 +72,14 @@ describe('PieceTracker', () => {
     expect(pieces[0]!.cutEnd).toBe(true);
   });
 
+  it('ends the rest of a piece cut at the maximum length where its speech ends, when the cut falls in a pause', () => {
+    // a dip at 8 s, speech to 19.95 s, then quiet: the 20 s limit is reached on a quiet frame
+    const probs = [...speech(8), 0.2, 0.2, ...speech(11.9), ...quiet(2)];
+    const pieces = run(probs);
+    expect(pieces.length).toBe(2);
+    expect(pieces[1]!.endFrame).toBe(frames(8) + 2 + frames(11.9));
+  });
+
   it('merges short bits across short pauses and splits at long pauses', () => {
     const probs = [
       ...speech(1),
