@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/create-queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
+import { apiTokensRepository } from './repositories/api-tokens.ts';
 import { healthRepository } from './repositories/health.ts';
 import { identitiesRepository } from './repositories/identities.ts';
 import { jobsRepository } from './repositories/jobs.ts';
@@ -22,6 +23,7 @@ import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
 import { semanticSearch } from './search/semantic/index.ts';
 import { actionItemsService } from './services/action-items.ts';
+import { apiTokensService } from './services/api-tokens.ts';
 import { exportsService } from './services/exports.ts';
 import { healthService } from './services/health.ts';
 import { importsService } from './services/imports.ts';
@@ -64,6 +66,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     oidcFlows: oidcFlowsRepository(db),
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
+    apiTokens: apiTokensRepository(db),
   };
 
   const sessions = sessionsService({ users: repos.users, tokens });
@@ -75,6 +78,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const ai = createAiEngine(config.ai);
   const services = {
     sessions,
+    apiTokens: apiTokensService(repos),
     users,
     projects,
     people,
