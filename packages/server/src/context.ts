@@ -16,10 +16,10 @@ import { meetingsRepository } from './repositories/meetings.ts';
 import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
-import { searchRepository } from './repositories/search.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
+import { searchIndex } from './search/index.ts';
 import { semanticSearch } from './search/semantic/index.ts';
 import { actionItemsService } from './services/action-items.ts';
 import { exportsService } from './services/exports.ts';
@@ -58,7 +58,6 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetings: meetingsRepository(db),
     transcriptions: transcriptionsRepository(db, semantic?.segmentsWritten),
     jobs,
-    search: searchRepository(db, kind),
     loginThrottle: loginThrottleRepository(db),
     identities: identitiesRepository(db),
     oidcFlows: oidcFlowsRepository(db),
@@ -69,7 +68,13 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const sessions = sessionsService({ users: repos.users, tokens });
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const projects = projectsService({ db, ...repos, queue, storage, log });
-  const search = searchService({ ...repos, semantic: semantic?.retriever });
+  const index = searchIndex({
+    db,
+    kind,
+    segments: repos.transcriptions.findManyWithMeetings,
+    semantic: semantic?.retriever,
+  });
+  const search = searchService({ ...repos, index });
   const people = peopleService({ ...repos, search });
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
   const ai = createAiEngine(config.ai);
