@@ -1,7 +1,8 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import {
   emptyAnswer,
+  inScope,
   narrowed,
   RANK_ALL_UP_TO,
   type SearchCandidate,
@@ -21,15 +22,6 @@ function tsQuery({ words, phrases, anyOf = [] }: WordQuery): string {
   for (const phrase of phrases) parts.push(`(${phrase.join(' <-> ')})`);
   return parts.join(' & ');
 }
-
-const inScope = (scope: SearchScope): Expression<SqlBool> => {
-  const user = sql<SqlBool>`t.user_id = ${scope.userId}`;
-  if ('meetingId' in scope) return sql`${user} and t.meeting_id = ${scope.meetingId}`;
-  if ('personId' in scope) return sql`${user} and t.person_id = ${scope.personId}`;
-  if ('projectId' in scope)
-    return sql`${user} and t.meeting_id in (select m.id from meetings m where m.project_id = ${scope.projectId} and m.user_id = ${scope.userId})`;
-  return user;
-};
 
 export function postgresStore(db: Db): SearchStore {
   async function matching(scope: SearchScope, asked: WordQuery, limit: number): Promise<SearchCandidate[]> {

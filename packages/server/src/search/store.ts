@@ -4,6 +4,7 @@
 // the user's text arrives already reduced to letters and digits (query-parser.ts), and each store only
 // ever binds it as a parameter.
 
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { SearchScope } from '../repositories/scope.ts';
 
 export type { SearchScope };
@@ -90,3 +91,13 @@ export function narrowed(scope: SearchScope, query: WordQuery): WordQuery {
   if ('meetingId' in scope) return { words: query.words, phrases: query.phrases };
   return query;
 }
+
+/** The scope's segments (`t` is `transcriptions`); the same SQL on both databases. */
+export const inScope = (scope: SearchScope): Expression<SqlBool> => {
+  const user = sql<SqlBool>`t.user_id = ${scope.userId}`;
+  if ('meetingId' in scope) return sql`${user} and t.meeting_id = ${scope.meetingId}`;
+  if ('personId' in scope) return sql`${user} and t.person_id = ${scope.personId}`;
+  if ('projectId' in scope)
+    return sql`${user} and t.meeting_id in (select m.id from meetings m where m.project_id = ${scope.projectId} and m.user_id = ${scope.userId})`;
+  return user;
+};
