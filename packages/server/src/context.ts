@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAiEngine } from './ai/index.ts';
 import { configureFfmpeg } from './audio/ffmpeg.ts';
 import type { Config } from './config.ts';
+import { createCpuPool } from './cpu/index.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/create-queue.ts';
@@ -77,7 +78,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const search = searchService({ ...repos, index });
   const people = peopleService({ ...repos, search });
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
-  const ai = createAiEngine(config.ai);
+  const cpu = createCpuPool(config.cpu);
+  const ai = createAiEngine(config.ai, cpu);
   const services = {
     sessions,
     users,
@@ -91,8 +93,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     oidc: config.oidc
       ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
       : undefined,
-    exports: exportsService(repos),
-    imports: importsService({ db, ...repos, storage, log }),
+    exports: exportsService({ ...repos, cpu }),
+    imports: importsService({ db, ...repos, storage, log, cpu }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };
 
@@ -106,10 +108,12 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     tokens,
     queue,
     ai,
+    cpu,
     semantic,
     log,
     async close() {
       await queue.close();
+      await cpu.close();
       await db.destroy();
     },
   };
