@@ -3,7 +3,7 @@
 // the features the scorer weighs (action-weights.ts). A request and the answer accepting it are one candidate.
 import type { NotesInput } from '../types.ts';
 import type { Feature } from './action-weights.ts';
-import { acceptingAnswer, addressedName, namesSaid } from './addressee.ts';
+import { acceptingAnswer, addressedName, type NamesInMeeting, namesInMeeting } from './addressee.ts';
 import { dueDateFrom } from './due-date.ts';
 import { capitalise, contentTerms, type Sentence, toSentences, words } from './text.ts';
 import { toImperative } from './verbs.ts';
@@ -83,12 +83,13 @@ interface Trigger {
 /** Every candidate of the meeting, in time order, with the sentences they came from. */
 export function findCandidates(input: NotesInput): { candidates: Candidate[]; sentences: Sentence[] } {
   const sentences = toSentences(input.segments);
-  const participants = participantNames(input, namesSaid(sentences));
+  const said = namesInMeeting(input.segments);
+  const participants = participantNames(input, said.names);
   const endMs = input.segments.at(-1)?.endMs ?? 0;
   const candidates: Candidate[] = [];
   const answered = new Set<number>();
   for (const sentence of sentences) {
-    for (const candidate of classify(sentence, sentences, participants)) {
+    for (const candidate of classify(sentence, sentences, participants, said)) {
       const position = endMs > 0 ? sentence.startMs / endMs : 0;
       // Meetings hand out work as they close.
       if (position > 0.8) candidate.features.add('late');
@@ -110,10 +111,10 @@ export function findCandidates(input: NotesInput): { candidates: Candidate[]; se
  * Every trigger in the sentence, in order; the task of each runs to the next one. A long turn often
  * hands out several tasks ("you'll look into the costs and you can draft the survey").
  */
-function classify(sentence: Sentence, all: Sentence[], participants: string[]): Candidate[] {
+function classify(sentence: Sentence, all: Sentence[], participants: string[], said: NamesInMeeting): Candidate[] {
   const text = sentence.text;
   const isQuestion = text.trim().endsWith('?');
-  const named = addressedName(sentence, participants);
+  const named = addressedName(sentence, participants, said);
   const triggers: Trigger[] = [];
   const add = (pattern: RegExp, kind: Kind, assignee: string | null) => {
     for (const match of text.matchAll(pattern)) {

@@ -1,25 +1,34 @@
-// Who a sentence speaks to and whether the next turn takes the task on: "David, can you fix the checkout
-// failures?" answered by "Yes, I will fix it by Thursday" is one task, owned by whoever said yes.
-// Pure functions over sentences (issue 24; the speakers-by-name work may later offer the same from its own
-// name finder).
+// Who a request is for and whether the next turn takes the task on: "David, can you fix the checkout
+// failures?" answered by "Yes, I will fix it by Thursday" is one task, owned by whoever said yes. Names said
+// in the meeting come from names/names-said.ts (shared with the speaker names).
+import { namesSaid } from '../../names/names-said.ts';
+import type { NotesSegment } from '../types.ts';
 import type { Sentence } from './text.ts';
 
-/** Capitalised words that open or close a sentence without being a name ("Okay, can you ..."). */
-const NOT_A_NAME = new Set(
-  `okay ok so well yes yeah yep no nope right alright sure now then and but also oh um uh hey hi hello thanks thank
-please sorry good great fine cool listen look see wait actually basically anyway guys everyone everybody folks team
-i you we they he she it this that there here what why how when where which who maybe perhaps first second next
-finally again today tomorrow monday tuesday wednesday thursday friday saturday sunday`.split(/\s+/),
-);
+export interface NamesInMeeting {
+  /** Every name said (addressed, introduced, thanked): "Priya will send ..." then reads as Priya's part. */
+  names: string[];
+  /** Names addressed in each segment, by segment index. */
+  addressed: Map<number, string[]>;
+}
 
-/** "David, can you ...", "Priya, please ...": a name, then a comma, at the start of the sentence. */
-const LEADING_VOCATIVE =
-  /^(?:(?:okay|ok|so|and|now|right|then|alright|well),?\s+)?([A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?),\s/;
-/** "... by Friday, David?": a name after the last comma, at the end. */
-const TRAILING_VOCATIVE = /,\s+([A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?)\s*[?.!]*$/;
+export function namesInMeeting(segments: NotesSegment[]): NamesInMeeting {
+  const mentions = namesSaid(
+    segments.map((s) => ({ ...s, startTime: s.startMs, endTime: s.endMs })),
+    {
+      maxAnswerGap: 8000,
+    },
+  );
+  const addressed = new Map<number, string[]>();
+  for (const m of mentions) {
+    if (m.kind === 'addressed') addressed.set(m.segment, [...(addressed.get(m.segment) ?? []), m.name]);
+  }
+  // A word opening a sentence may be an ordinary word set off by a comma: only sure names assign work by name.
+  return { names: [...new Set(mentions.filter((m) => m.certain).map((m) => m.name))], addressed };
+}
 
-/** The name a sentence is addressed to, when it says one: a known participant, else a vocative name. */
-export function addressedName(sentence: Sentence, participants: string[]): string | null {
+/** The name a sentence is addressed to: a known participant said in it, else the name it addresses. */
+export function addressedName(sentence: Sentence, participants: string[], said: NamesInMeeting): string | null {
   const lower = sentence.text.toLowerCase();
   const speaker = sentence.speaker.toLowerCase();
   const known = participants.find((name) => {
@@ -27,30 +36,7 @@ export function addressedName(sentence: Sentence, participants: string[]): strin
     return lower.includes(n) && n !== speaker && !speaker.startsWith(`${n} `) && wholeWord(n).test(lower);
   });
   if (known) return known;
-  for (const pattern of [LEADING_VOCATIVE, TRAILING_VOCATIVE]) {
-    const name = sentence.text.match(pattern)?.[1];
-    if (name && !NOT_A_NAME.has(name.split(' ')[0]!.toLowerCase()) && name.toLowerCase() !== speaker) return name;
-  }
-  return null;
-}
-
-const SELF_INTRODUCTION = /\b(?:i'm|i am|my name is|my name's|this is)\s+([A-Z][a-z'-]+)\b/g;
-
-/**
- * Names said in the meeting: people addressed ("David, can you ...", "... Priya?") and people introducing
- * themselves ("I'm Laura"). They let "Priya will send ..." be read as Priya's task when no label says Priya.
- */
-export function namesSaid(sentences: Sentence[]): string[] {
-  const names = new Set<string>();
-  const keep = (name: string | undefined) => {
-    if (name && !NOT_A_NAME.has(name.split(' ')[0]!.toLowerCase())) names.add(name);
-  };
-  for (const sentence of sentences) {
-    keep(sentence.text.match(LEADING_VOCATIVE)?.[1]);
-    keep(sentence.text.match(TRAILING_VOCATIVE)?.[1]);
-    for (const match of sentence.text.matchAll(SELF_INTRODUCTION)) keep(match[1]);
-  }
-  return [...names];
+  return said.addressed.get(sentence.segmentIndex)?.find((name) => sentence.text.includes(name)) ?? null;
 }
 
 /** A turn that takes a task on: "yes", "sure, I'll do it", "will do"; not "no" or "I can't". */
