@@ -84,7 +84,7 @@ interface Trigger {
 export function findCandidates(input: NotesInput): { candidates: Candidate[]; sentences: Sentence[] } {
   const sentences = toSentences(input.segments);
   const said = namesInMeeting(input.segments);
-  const participants = participantNames(input, said.names);
+  const participants = participantNames(input, sentences, said.names);
   const endMs = input.segments.at(-1)?.endMs ?? 0;
   const candidates: Candidate[] = [];
   const answered = new Set<number>();
@@ -280,8 +280,16 @@ function nextSpeaker(sentence: Sentence, all: Sentence[]): string | null {
   return next?.speaker ?? null;
 }
 
-/** Names a sentence may say: speakers' names, contacts' full and first names; never "Speaker 1". */
-function participantNames(input: NotesInput, said: string[]): string[] {
+/** Names are looked for in every sentence: only those said in the meeting, and at most this many. */
+const MAX_NAMES = 200;
+const nameTokens = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean);
+
+/** Names a sentence may say: speakers' names, contacts' full and first names, names said; never "Speaker 1". */
+function participantNames(input: NotesInput, sentences: Sentence[], said: string[]): string[] {
   const names = new Set<string>(said);
   for (const segment of input.segments) {
     names.add(segment.personName ?? segment.speaker);
@@ -291,6 +299,12 @@ function participantNames(input: NotesInput, said: string[]): string[] {
     names.add(person.name);
     names.add(person.name.split(' ')[0]!);
   }
+  // A contact list or an import can hold thousands of names: only those whose words are said count.
+  const spoken = new Set<string>();
+  for (const sentence of sentences) for (const token of nameTokens(sentence.text)) spoken.add(token);
   // Longer names first so "Anna Berg" beats "Anna".
-  return [...names].filter((n) => n.length > 2 && !/^speaker\s*\d+$/i.test(n)).sort((a, b) => b.length - a.length);
+  return [...names]
+    .filter((n) => n.length > 2 && !/^speaker\s*\d+$/i.test(n) && nameTokens(n).every((t) => spoken.has(t)))
+    .sort((a, b) => b.length - a.length)
+    .slice(0, MAX_NAMES);
 }
