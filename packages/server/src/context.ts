@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createAiEngine } from './ai/index.ts';
-import { configureFfmpeg } from './audio/ffmpeg.ts';
+import { configureFfmpeg } from './audio/decoding/ffmpeg.ts';
 import type { Config } from './config.ts';
 import { createCpuPool } from './cpu/index.ts';
 import { createDb } from './db/database.ts';

@@ -1,4 +1,4 @@
-import { createTranscriber } from './audio/transcriber.ts';
+import { createTranscriber } from './audio/pipeline/transcriber.ts';
 import type { AppContext } from './context.ts';
 import { deliverWebhooksHandler } from './jobs/handlers/deliver-webhooks.ts';
 import { embedSegmentsHandler } from './jobs/handlers/embed-segments.ts';
