@@ -25,7 +25,8 @@ const hostile = {
   format: 'parley.meeting',
   version: 1,
   meeting: {
-    title: `Plan\r\n# Forged title${CONTROLS}`,
+    // NUL aside: PostgreSQL text can't hold it (a form field with one is answered 400 there).
+    title: 'Plan\r\n# Forged title\u0001 \u000b \u001b',
     description: 'First line\n# Forged description heading\n- forged item',
     summary: '## Key points\n- Budget **approved**\r<script>alert(1)</script>\n<img src=x onerror=alert(2)>\u0001',
   },
