@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createAiEngine } from './ai/index.ts';
-import { configureFfmpeg } from './audio/ffmpeg.ts';
+import { configureFfmpeg } from './audio/decoding/ffmpeg.ts';
 import type { Config } from './config.ts';
 import { createCpuPool } from './cpu/index.ts';
 import { createDb } from './db/database.ts';
@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/create-queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
+import { apiTokensRepository } from './repositories/api-tokens.ts';
 import { healthRepository } from './repositories/health.ts';
 import { identitiesRepository } from './repositories/identities.ts';
 import { jobsRepository } from './repositories/jobs.ts';
@@ -23,6 +24,7 @@ import { usersRepository } from './repositories/users.ts';
 import { searchIndex } from './search/index.ts';
 import { semanticSearch } from './search/semantic/index.ts';
 import { actionItemsService } from './services/action-items.ts';
+import { apiTokensService } from './services/api-tokens.ts';
 import { exportsService } from './services/exports.ts';
 import { healthService } from './services/health.ts';
 import { importsService } from './services/imports.ts';
@@ -64,6 +66,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     oidcFlows: oidcFlowsRepository(db),
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
+    apiTokens: apiTokensRepository(db),
   };
 
   const sessions = sessionsService({ users: repos.users, tokens });
@@ -82,6 +85,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const ai = createAiEngine(config.ai, cpu);
   const services = {
     sessions,
+    apiTokens: apiTokensService(repos),
     users,
     projects,
     people,
