@@ -10,6 +10,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import { oneLine, textLines, xmlSafeDocument } from './clean-text.ts';
 import {
   type MeetingDocument,
   ownerName,
@@ -19,7 +20,6 @@ import {
   speakerName,
 } from './document.ts';
 import { wordSized } from './docx-bounds.ts';
-import { oneLine } from './plain-text.ts';
 import { clockTime, documentDate, dueDateText, durationText } from './time.ts';
 
 /** `**bold**` spans of a Markdown line as Word runs; other inline marks are kept as text. */
@@ -37,9 +37,7 @@ function inlineRuns(text: string): TextRun[] {
 /** The summary is Markdown: headings, bullet and numbered lists and paragraphs become Word's own. */
 function markdownParagraphs(markdown: string): Paragraph[] {
   const paragraphs: Paragraph[] = [];
-  for (const raw of markdown.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line) continue;
+  for (const line of textLines(markdown)) {
     const heading = line.match(/^(#{1,6})\s+(.*)$/);
     const bullet = line.match(/^[-*+]\s+(.*)$/);
     const numbered = line.match(/^\d+[.)]\s+(.*)$/);
@@ -88,8 +86,14 @@ function actionItemsTable(items: MeetingDocument['actionItems'], options: Render
   return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: [header, ...rows] });
 }
 
-/** A Word document: title, details, summary, a table of action items, and the transcript. */
-export async function renderDocx(document: MeetingDocument, options: RenderOptions): Promise<Buffer> {
+/**
+ * A Word document: title, details, summary, a table of action items, and the transcript. Every field
+ * is first stripped of what XML 1.0 forbids: the docx library escapes markup but passes a \x01 through,
+ * and Word refuses to open the result.
+ */
+export async function renderDocx(input: MeetingDocument, options: RenderOptions): Promise<Buffer> {
+  const document = xmlSafeDocument(input);
+  const title = oneLine(document.title);
   const people = participants(document);
   const bounded = wordSized(document);
   const details = [
@@ -102,9 +106,9 @@ export async function renderDocx(document: MeetingDocument, options: RenderOptio
   );
 
   const children: Array<Paragraph | Table> = [
-    new Paragraph({ heading: HeadingLevel.TITLE, text: document.title || 'Untitled Meeting' }),
+    new Paragraph({ heading: HeadingLevel.TITLE, text: title || 'Untitled Meeting' }),
     ...details,
-    ...(document.description ? [new Paragraph({ text: document.description })] : []),
+    ...textLines(document.description ?? '').map((line) => new Paragraph({ text: line })),
     new Paragraph({ heading: HeadingLevel.HEADING_1, text: 'Summary' }),
     ...(document.summary?.trim()
       ? markdownParagraphs(document.summary)
@@ -130,7 +134,7 @@ export async function renderDocx(document: MeetingDocument, options: RenderOptio
   ];
 
   const doc = new Document({
-    title: document.title || 'Meeting',
+    title: title || 'Meeting',
     creator: 'Parley',
     sections: [{ children }],
   });
