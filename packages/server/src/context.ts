@@ -18,6 +18,7 @@ import { meetingsRepository } from './repositories/meetings.ts';
 import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
+import { sharesRepository } from './repositories/shares.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -36,6 +37,7 @@ import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
 import { searchService } from './services/search.ts';
 import { sessionsService } from './services/sessions.ts';
+import { sharesService } from './services/shares.ts';
 import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
@@ -70,6 +72,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetingNotes: meetingNotesRepository(db),
     apiTokens: apiTokensRepository(db),
     webhooks: webhooksRepository(db),
+    shares: sharesRepository(db),
   };
 
   const sessions = sessionsService({ users: repos.users, tokens });
@@ -103,6 +106,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     transcriptions: transcriptionsService({ ...repos, people }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
     webhooks,
+    shares: sharesService({ ...repos, meetingsService: meetings }),
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
     oidc: config.oidc
       ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })

@@ -10,6 +10,7 @@ import * as searchSpeed from './migrations/008-search-speed.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
 import * as webhooks from './migrations/027b-webhooks.ts';
+import * as shares from './migrations/027c-shares.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '026-speaker-search': speakerSearch,
   '027-api-tokens': apiTokens,
   '027b-webhooks': webhooks,
+  '027c-shares': shares,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
