@@ -20,6 +20,7 @@ import { searchRepository } from './repositories/search.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
+import { voicesRepository } from './repositories/voices.ts';
 import { semanticSearch } from './search/semantic/index.ts';
 import { actionItemsService } from './services/action-items.ts';
 import { exportsService } from './services/exports.ts';
@@ -32,9 +33,11 @@ import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
 import { searchService } from './services/search.ts';
 import { sessionsService } from './services/sessions.ts';
+import { speakerSuggestionsService } from './services/speaker-suggestions.ts';
 import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
+import { voicesService } from './services/voices.ts';
 import { createStorage } from './storage/storage.ts';
 
 /** Everything a process needs, built once: the API server and the worker share it. */
@@ -64,13 +67,15 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     oidcFlows: oidcFlowsRepository(db),
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
+    voices: voicesRepository(db),
   };
 
   const sessions = sessionsService({ users: repos.users, tokens });
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const projects = projectsService({ db, ...repos, queue, storage, log });
   const search = searchService({ ...repos, semantic: semantic?.retriever });
-  const people = peopleService({ ...repos, search });
+  const voices = voicesService(repos);
+  const people = peopleService({ ...repos, search, voices });
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
   const ai = createAiEngine(config.ai);
   const services = {
@@ -80,7 +85,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     people,
     search,
     meetings,
-    transcriptions: transcriptionsService({ ...repos, people }),
+    transcriptions: transcriptionsService({ ...repos, people, voices }),
+    speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai }),
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
     oidc: config.oidc

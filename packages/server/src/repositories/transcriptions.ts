@@ -14,6 +14,8 @@ export interface NewSegment {
   text: string;
   startMs: number;
   endMs: number;
+  /** The segment's voice statistics from the pipeline (audio/voice-stats.ts encodeVoice); none for imports. */
+  voice?: string;
 }
 
 /** An imported segment: it may already be linked to one of the user's people, or edited. */
@@ -77,6 +79,16 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
       await trx
         .insertInto('transcriptions')
         .values(rows.slice(i, i + 200))
+        .execute();
+    }
+    // each segment's voice goes with it (foreign key, cascade): never audio, statistics only
+    const voices = rowsIn.flatMap((s, i) =>
+      s.voice ? [{ segment_id: rows[i]!.id, user_id: userId, meeting_id: meetingId, voice: s.voice }] : [],
+    );
+    for (let i = 0; i < voices.length; i += 200) {
+      await trx
+        .insertInto('segment_voices')
+        .values(voices.slice(i, i + 200))
         .execute();
     }
     await indexWords(
@@ -210,6 +222,18 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
         .where('speaker', '=', speaker)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /** One segment's person (null: back to its label's). */
+    async setSegmentPerson(userId: string, meetingId: string, id: string, personId: string | null): Promise<boolean> {
+      const result = await db
+        .updateTable('transcriptions')
+        .set({ person_id: personId, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async reassignPerson(
