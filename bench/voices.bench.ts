@@ -7,7 +7,7 @@
  * Each AMI excerpt (not the joined "team" files, which repeat them) goes through the speech pieces,
  * the speaker features and `diarize()` as in the pipeline (recognition left out: one segment per
  * speaker part of each piece), and each label gets the voice statistics the pipeline stores
- * (audio/voice-stats.ts). A simulated user assigns every label of the sessions they "learned from" to
+ * (audio/speakers/voice-stats.ts). A simulated user assigns every label of the sessions they "learned from" to
  * the person who holds most of its speech (as one would on hearing it); the profiles are the sums of
  * those labels. Each run learns from one session of each team (EN2001a or e, EN2006a or b, EN2005a or
  * EN2009b, which share FEE083), and from EN2003a and EN2004a in half of the runs (strangers' voices the
@@ -20,11 +20,11 @@
  * >= 95%) and reported on the odd ones (held out), beside the shipped constant.
  */
 import { join } from 'node:path';
-import { diarize, SpeakerFeatures } from '../packages/server/src/audio/diarize.ts';
-import { decodePcmStream } from '../packages/server/src/audio/ffmpeg.ts';
-import { GaussStats } from '../packages/server/src/audio/gaussian.ts';
-import { SileroVad, speechPieces } from '../packages/server/src/audio/vad.ts';
-import { segmentVoices } from '../packages/server/src/audio/voice-stats.ts';
+import { diarize, SpeakerFeatures } from '../packages/server/src/audio/speakers/diarize.ts';
+import { decodePcmStream } from '../packages/server/src/audio/decoding/ffmpeg.ts';
+import { GaussStats } from '../packages/server/src/audio/speakers/gaussian.ts';
+import { SileroVad, speechPieces } from '../packages/server/src/audio/speech/vad.ts';
+import { segmentVoices } from '../packages/server/src/audio/speakers/voice-stats.ts';
 import { closestVoices, VOICE_DISTANCE_THRESHOLD } from '../packages/server/src/voices/voice-match.ts';
 import { meetingNames, meetingsDir, readTruth } from './meeting-data.ts';
 

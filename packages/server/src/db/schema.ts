@@ -218,6 +218,20 @@ export interface ActionItemsTable {
   updated_at: string;
 }
 
+/** A personal access token (migration 027): only its SHA-256 is stored. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** read | write */
+  scope: string;
+  token_hash: string;
+  prefix: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -236,6 +250,7 @@ export interface Database {
   segment_voices: SegmentVoicesTable;
   voice_samples: VoiceSamplesTable;
   speaker_suggestion_dismissals: SpeakerSuggestionDismissalsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type { Generated };

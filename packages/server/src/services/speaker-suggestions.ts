@@ -1,6 +1,6 @@
 import type { DismissSuggestionRequest, SpeakerSuggestion } from '@parley/contract';
-import { GaussStats } from '../audio/gaussian.ts';
-import { decodeVoice } from '../audio/voice-stats.ts';
+import { GaussStats } from '../audio/speakers/gaussian.ts';
+import { decodeVoice } from '../audio/speakers/voice-stats.ts';
 import { notFound } from '../lib/errors.ts';
 import { labelNames } from '../names/label-names.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';

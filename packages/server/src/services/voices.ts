@@ -1,5 +1,5 @@
-import { GaussStats } from '../audio/gaussian.ts';
-import { decodeVoice, encodeVoice, FRAME_SECONDS } from '../audio/voice-stats.ts';
+import { GaussStats } from '../audio/speakers/gaussian.ts';
+import { decodeVoice, encodeVoice, FRAME_SECONDS } from '../audio/speakers/voice-stats.ts';
 import type { SegmentVoiceRow, VoicesRepository } from '../repositories/voices.ts';
 
 /** Suggestions compare a meeting's labels with at most this many profiles (the most recently taught). */

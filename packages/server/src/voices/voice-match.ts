@@ -1,6 +1,6 @@
 /**
  * Whose voice a meeting's speaker label is, among the voices the user's people are known by
- * (docs/decisions/131). Both sides are Gaussian statistics of MFCC frames (audio/voice-stats.ts); their
+ * (docs/decisions/131). Both sides are Gaussian statistics of MFCC frames (audio/speakers/voice-stats.ts); their
  * distance is the likelihood gain per frame of describing them by two Gaussians rather than one (the
  * ΔBIC gain of gaussian.ts without its penalty), with both sides weighed as the same number of frames:
  * a short label beside a long profile is then judged on its own voice, not drowned in the profile's.
@@ -8,8 +8,8 @@
  * The threshold was chosen on half of the AMI recordings (bench/voices.bench.ts) for >= 95% precision;
  * confidence is a logistic of the distance, 0.5 exactly at the threshold.
  */
-import { deltaBic, type GaussStats } from '../audio/gaussian.ts';
-import { FRAME_SECONDS } from '../audio/voice-stats.ts';
+import { deltaBic, type GaussStats } from '../audio/speakers/gaussian.ts';
+import { FRAME_SECONDS } from '../audio/speakers/voice-stats.ts';
 
 /** A label needs this much speech to be judged by its voice (less is too little to tell voices apart). */
 export const VOICE_MIN_SECONDS = 5;

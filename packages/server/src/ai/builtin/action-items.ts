@@ -73,7 +73,7 @@ export interface ActionItemOptions {
 export function extractActionItems(input: NotesInput, options: ActionItemOptions = {}): ExtractedActionItem[] {
   const sentences = toSentences(input.segments);
   if (sentences.length === 0) return [];
-  const participants = participantNames(input);
+  const participants = participantNames(input, sentences);
   const endMs = input.segments.at(-1)?.endMs ?? 0;
   const candidates: Candidate[] = [];
   for (const sentence of sentences) {
@@ -87,7 +87,10 @@ export function extractActionItems(input: NotesInput, options: ActionItemOptions
   const minScore = options.minScore ?? 2.5;
   const hours = Math.max(endMs / 3_600_000, 0.25);
   const cap = Math.max(options.minItems ?? 2, Math.round((options.perHour ?? 8) * hours));
-  const kept = dedupe(candidates.filter((c) => c.score >= minScore).sort((a, b) => b.score - a.score)).slice(0, cap);
+  const kept = dedupe(
+    candidates.filter((c) => c.score >= minScore).sort((a, b) => b.score - a.score),
+    cap,
+  );
   return kept.sort((a, b) => a.sentence.startMs - b.sentence.startMs).map((c) => toItem(c, sentences, input));
 }
 
@@ -251,7 +254,15 @@ function addressee(sentence: Sentence, all: Sentence[], participants: string[]):
   return next?.speaker ?? null;
 }
 
-function participantNames(input: NotesInput): string[] {
+/** Names are looked for in every sentence: only those said in the meeting, and at most this many. */
+const MAX_NAMES = 200;
+const nameTokens = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean);
+
+function participantNames(input: NotesInput, sentences: Sentence[]): string[] {
   const names = new Set<string>();
   for (const segment of input.segments) {
     names.add(segment.personName ?? segment.speaker);
@@ -261,20 +272,31 @@ function participantNames(input: NotesInput): string[] {
     names.add(person.name);
     names.add(person.name.split(' ')[0]!);
   }
+  // A contact list or an import can hold thousands of names: only those whose words are said count.
+  const said = new Set<string>();
+  for (const sentence of sentences) for (const token of nameTokens(sentence.text)) said.add(token);
   // Generic labels ("Speaker 1") are never said aloud; longer names first so "Anna Berg" beats "Anna".
-  return [...names].filter((n) => n.length > 2 && !/^speaker\s*\d+$/i.test(n)).sort((a, b) => b.length - a.length);
+  return [...names]
+    .filter((n) => n.length > 2 && !/^speaker\s*\d+$/i.test(n) && nameTokens(n).every((t) => said.has(t)))
+    .sort((a, b) => b.length - a.length)
+    .slice(0, MAX_NAMES);
 }
 
-function dedupe(candidates: Candidate[]): Candidate[] {
+/** The best candidates, up to `cap`, each unlike those kept before it (stops at the cap: bounded work). */
+function dedupe(candidates: Candidate[], cap: number): Candidate[] {
   const kept: Candidate[] = [];
+  const keptTerms: string[][] = [];
   for (const candidate of candidates) {
-    const terms = new Set(contentTerms(candidate.task));
-    const duplicate = kept.some((other) => {
-      const otherTerms = contentTerms(other.task);
+    if (kept.length >= cap) break;
+    const list = contentTerms(candidate.task);
+    const terms = new Set(list);
+    const duplicate = keptTerms.some((otherTerms) => {
       const shared = otherTerms.filter((t) => terms.has(t)).length;
       return shared / Math.max(1, Math.min(terms.size, otherTerms.length)) >= 0.6;
     });
-    if (!duplicate) kept.push(candidate);
+    if (duplicate) continue;
+    kept.push(candidate);
+    keptTerms.push(list);
   }
   return kept;
 }

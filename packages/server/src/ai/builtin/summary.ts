@@ -25,7 +25,9 @@ export function buildSummary(
   options: SummaryOptions = {},
 ): string {
   const sentences = toSentences(input.segments);
-  const candidates = sentences.filter((s) => s.terms.length >= MIN_TERMS && words(s.text).length <= MAX_WORDS * 2);
+  const candidates = boundCandidates(
+    sentences.filter((s) => s.terms.length >= MIN_TERMS && words(s.text).length <= MAX_WORDS * 2),
+  );
   if (candidates.length === 0) {
     return '## Overview\n\nThe transcript is too short to summarise: no full sentences were found.\n';
   }
@@ -71,8 +73,30 @@ export function buildSummary(
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * At most this many sentences are ranked: five hours of talk have fewer, and the ranking's cost stays
+ * bounded whatever a transcript holds (an import can carry 20,000 cues).
+ */
+export const MAX_CANDIDATES = 2000;
+
+/** A sentence said again word for word adds nothing; past the cap, an even sample across the meeting. */
+function boundCandidates(sentences: Sentence[]): Sentence[] {
+  const seen = new Set<string>();
+  const distinct = sentences.filter((s) => {
+    const key = s.terms.join(' ');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (distinct.length <= MAX_CANDIDATES) return distinct;
+  return Array.from(
+    { length: MAX_CANDIDATES },
+    (_, i) => distinct[Math.floor((i * distinct.length) / MAX_CANDIDATES)]!,
+  );
+}
+
 function normalise(values: number[]): number[] {
-  const max = Math.max(...values);
+  const max = values.reduce((a, b) => Math.max(a, b), 0);
   return max > 0 ? values.map((v) => v / max) : values.map(() => 0);
 }
 

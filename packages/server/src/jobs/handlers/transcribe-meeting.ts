@@ -8,7 +8,7 @@ import { type JobHandler, PermanentJobError } from '../worker.ts';
 
 export interface TranscriptResult {
   durationSeconds: number;
-  /** `voice`: the segment's voice statistics (audio/voice-stats.ts), kept with it for speaker names. */
+  /** `voice`: the segment's voice statistics (audio/speakers/voice-stats.ts), kept with it for speaker names. */
   segments: Array<{ speaker: string; text: string; startTime: number; endTime: number; voice?: string }>;
   diarization: 'ok' | 'failed';
   diarizationError?: string;
