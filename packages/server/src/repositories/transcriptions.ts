@@ -105,6 +105,23 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
     await segmentsWritten(trx, { userId, meetingId });
   }
 
+  /** Links the meeting's segments that have `column` = `value` to a person; the number changed. */
+  async function setPerson(
+    userId: string,
+    meetingId: string,
+    [column, value]: ['speaker' | 'id' | 'person_id', string],
+    personId: string | null,
+  ): Promise<number> {
+    const result = await db
+      .updateTable('transcriptions')
+      .set({ person_id: personId, updated_at: nowIso() })
+      .where('user_id', '=', userId)
+      .where('meeting_id', '=', meetingId)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   return {
     async pageForMeeting(userId: string, meetingId: string, { limit, offset }: { limit: number; offset: number }) {
       const [rows, count] = await Promise.all([
@@ -234,43 +251,14 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
         return true;
       }),
 
-    async assignSpeaker(userId: string, meetingId: string, speaker: string, personId: string | null): Promise<number> {
-      const result = await db
-        .updateTable('transcriptions')
-        .set({ person_id: personId, updated_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('meeting_id', '=', meetingId)
-        .where('speaker', '=', speaker)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    assignSpeaker: (userId: string, meetingId: string, speaker: string, personId: string | null) =>
+      setPerson(userId, meetingId, ['speaker', speaker], personId),
 
     /** One segment's person (null: back to its label's). */
-    async setSegmentPerson(userId: string, meetingId: string, id: string, personId: string | null): Promise<boolean> {
-      const result = await db
-        .updateTable('transcriptions')
-        .set({ person_id: personId, updated_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('meeting_id', '=', meetingId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    setSegmentPerson: async (userId: string, meetingId: string, id: string, personId: string | null) =>
+      (await setPerson(userId, meetingId, ['id', id], personId)) > 0,
 
-    async reassignPerson(
-      userId: string,
-      meetingId: string,
-      fromPersonId: string,
-      toPersonId: string | null,
-    ): Promise<number> {
-      const result = await db
-        .updateTable('transcriptions')
-        .set({ person_id: toPersonId, updated_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('meeting_id', '=', meetingId)
-        .where('person_id', '=', fromPersonId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    reassignPerson: (userId: string, meetingId: string, fromPersonId: string, toPersonId: string | null) =>
+      setPerson(userId, meetingId, ['person_id', fromPersonId], toPersonId),
   };
 }
