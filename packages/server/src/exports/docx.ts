@@ -10,6 +10,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import { oneLine, textLines, xmlSafeDocument } from './clean-text.ts';
 import {
   type MeetingDocument,
   ownerName,
@@ -18,7 +19,7 @@ import {
   STATUS_LABELS,
   speakerName,
 } from './document.ts';
-import { oneLine } from './plain-text.ts';
+import { wordSized } from './docx-bounds.ts';
 import { clockTime, documentDate, dueDateText, durationText } from './time.ts';
 
 /** `**bold**` spans of a Markdown line as Word runs; other inline marks are kept as text. */
@@ -36,9 +37,7 @@ function inlineRuns(text: string): TextRun[] {
 /** The summary is Markdown: headings, bullet and numbered lists and paragraphs become Word's own. */
 function markdownParagraphs(markdown: string): Paragraph[] {
   const paragraphs: Paragraph[] = [];
-  for (const raw of markdown.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line) continue;
+  for (const line of textLines(markdown)) {
     const heading = line.match(/^(#{1,6})\s+(.*)$/);
     const bullet = line.match(/^[-*+]\s+(.*)$/);
     const numbered = line.match(/^\d+[.)]\s+(.*)$/);
@@ -56,6 +55,9 @@ function markdownParagraphs(markdown: string): Paragraph[] {
   return paragraphs;
 }
 
+const note = (text: string | null) =>
+  text ? [new Paragraph({ children: [new TextRun({ text, italics: true })] })] : [];
+
 /** A table cell; each line is its own paragraph (a run cannot hold a line break). */
 const cell = (lines: string | string[], header = false) =>
   new TableCell({
@@ -65,12 +67,12 @@ const cell = (lines: string | string[], header = false) =>
     ...(header ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'E7E6E6' } } : {}),
   });
 
-function actionItemsTable(document: MeetingDocument, options: RenderOptions): Table {
+function actionItemsTable(items: MeetingDocument['actionItems'], options: RenderOptions): Table {
   const header = new TableRow({
     tableHeader: true,
     children: ['Task', 'Owner', 'Due date', 'Status'].map((label) => cell(label, true)),
   });
-  const rows = document.actionItems.map(
+  const rows = items.map(
     (item) =>
       new TableRow({
         children: [
@@ -84,9 +86,16 @@ function actionItemsTable(document: MeetingDocument, options: RenderOptions): Ta
   return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: [header, ...rows] });
 }
 
-/** A Word document: title, details, summary, a table of action items, and the transcript. */
-export async function renderDocx(document: MeetingDocument, options: RenderOptions): Promise<Buffer> {
+/**
+ * A Word document: title, details, summary, a table of action items, and the transcript. Every field
+ * is first stripped of what XML 1.0 forbids: the docx library escapes markup but passes a \x01 through,
+ * and Word refuses to open the result.
+ */
+export async function renderDocx(input: MeetingDocument, options: RenderOptions): Promise<Buffer> {
+  const document = xmlSafeDocument(input);
+  const title = oneLine(document.title);
   const people = participants(document);
+  const bounded = wordSized(document);
   const details = [
     ['Date', documentDate(document.createdAt, options.timeZone)],
     ...(document.durationMs > 0 ? [['Duration', durationText(document.durationMs)]] : []),
@@ -97,19 +106,20 @@ export async function renderDocx(document: MeetingDocument, options: RenderOptio
   );
 
   const children: Array<Paragraph | Table> = [
-    new Paragraph({ heading: HeadingLevel.TITLE, text: document.title || 'Untitled Meeting' }),
+    new Paragraph({ heading: HeadingLevel.TITLE, text: title || 'Untitled Meeting' }),
     ...details,
-    ...(document.description ? [new Paragraph({ text: document.description })] : []),
+    ...textLines(document.description ?? '').map((line) => new Paragraph({ text: line })),
     new Paragraph({ heading: HeadingLevel.HEADING_1, text: 'Summary' }),
     ...(document.summary?.trim()
       ? markdownParagraphs(document.summary)
       : [new Paragraph({ children: [new TextRun({ text: 'No summary yet.', italics: true })] })]),
     new Paragraph({ heading: HeadingLevel.HEADING_1, text: 'Action items' }),
-    document.actionItems.length
-      ? actionItemsTable(document, options)
+    bounded.actionItems.length
+      ? actionItemsTable(bounded.actionItems, options)
       : new Paragraph({ children: [new TextRun({ text: 'No action items.', italics: true })] }),
+    ...note(bounded.actionItemsNote),
     new Paragraph({ heading: HeadingLevel.HEADING_1, text: 'Transcript' }),
-    ...document.segments.map(
+    ...bounded.segments.map(
       (segment) =>
         new Paragraph({
           spacing: { after: 120 },
@@ -120,10 +130,11 @@ export async function renderDocx(document: MeetingDocument, options: RenderOptio
           ],
         }),
     ),
+    ...note(bounded.segmentsNote),
   ];
 
   const doc = new Document({
-    title: document.title || 'Meeting',
+    title: title || 'Meeting',
     creator: 'Parley',
     sections: [{ children }],
   });
