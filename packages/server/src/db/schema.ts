@@ -79,6 +79,7 @@ export interface TranscriptionsTable {
   id: string;
   user_id: string;
   meeting_id: string;
+  /** Indexed lower-cased with user_id (migration 026-speaker-search): a label is searchable. */
   speaker: string;
   person_id: string | null;
   text: string;
@@ -124,7 +125,7 @@ export interface SearchVocabularyTable {
   segments: Generated<number>;
 }
 
-/** The Double Metaphone keys of each vocabulary word (src/search/phonetic.ts). */
+/** The Double Metaphone keys of each vocabulary word (src/lib/words/phonetic.ts). */
 export interface SearchVocabularySoundsTable {
   user_id: string;
   sound: string;

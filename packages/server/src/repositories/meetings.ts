@@ -29,6 +29,16 @@ export function meetingsRepository(db: Db) {
         .orderBy('id')
         .execute(),
 
+    /** Every meeting of the user, newest first, with what a search shows of it. */
+    titlesForUser: (userId: string) =>
+      db
+        .selectFrom('meetings')
+        .select(['id', 'title', 'project_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute(),
+
     listRecent: (userId: string, limit: number) =>
       db
         .selectFrom('meetings')
