@@ -14,3 +14,4 @@ export * from './people.ts';
 export * from './projects.ts';
 export * from './search.ts';
 export * from './transcriptions.ts';
+export * from './webhooks.ts';
