@@ -15,3 +15,4 @@ export * from './projects.ts';
 export * from './search.ts';
 export * from './speakers.ts';
 export * from './transcriptions.ts';
+export * from './webhooks.ts';

@@ -13,7 +13,9 @@ export function meetingsRepository(db: Db) {
     findForUser: (userId: string, id: string) =>
       db.selectFrom('meetings').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 
-    findById: (id: string) => db.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** By id alone (the worker acts for the owner); pass `trx` to read inside a transaction. */
+    findById: (id: string, trx: Db = db) =>
+      trx.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Inside the worker's write transaction: a meeting deleted meanwhile gets no segments. */
     exists: async (trx: Db, id: string) =>
