@@ -9,6 +9,8 @@ export const JOB_PAYLOADS = {
   'embed-segments': z.object({ meetingId: Id }),
   /** Posts a webhook's pending deliveries, oldest first, one endpoint per job (docs/decisions/171). */
   'deliver-webhooks': z.object({ webhookId: Id }),
+  /** Deletes recordings older than their project's audioRetentionDays (docs/decisions/173). */
+  'apply-retention': z.object({}),
 } as const;
 export type JobName = keyof typeof JOB_PAYLOADS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;

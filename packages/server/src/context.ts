@@ -92,7 +92,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const search = searchService({ ...repos, index });
   const voices = voicesService(repos);
   const people = peopleService({ ...repos, search, voices });
-  const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
+  const meetings = meetingsService({ db, ...repos, projectRows: repos.projects, queue, storage, projects, users, log });
   const cpu = createCpuPool(config.cpu);
   const ai = createAiEngine(config.ai, cpu);
   const webhooks = webhooksService({
