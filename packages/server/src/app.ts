@@ -17,6 +17,7 @@ import { QuietReadsLogController } from './http/plugins/request-logging.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
 import { actionItemRoutes } from './http/routes/action-items.ts';
 import { apiTokenRoutes } from './http/routes/api-tokens.ts';
+import { askRoutes } from './http/routes/ask.ts';
 import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { exportRoutes } from './http/routes/exports.ts';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     transcriptionRoutes(zodScope, ctx);
     searchRoutes(zodScope, ctx);
     summaryRoutes(zodScope, ctx);
+    askRoutes(zodScope, ctx);
     actionItemRoutes(zodScope, ctx);
     exportRoutes(zodScope, ctx);
   });
