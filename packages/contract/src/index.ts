@@ -9,5 +9,6 @@ export * from './meetings.ts';
 export * from './oidc.ts';
 export * from './people.ts';
 export * from './projects.ts';
+export * from './recordings.ts';
 export * from './search.ts';
 export * from './transcriptions.ts';

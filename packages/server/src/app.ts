@@ -24,6 +24,7 @@ import { meetingRoutes } from './http/routes/meetings.ts';
 import { oidcRoutes } from './http/routes/oidc.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
+import { recordingRoutes } from './http/routes/recordings.ts';
 import { searchRoutes } from './http/routes/search.ts';
 import { summaryRoutes } from './http/routes/summary.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     summaryRoutes(zodScope, ctx);
     actionItemRoutes(zodScope, ctx);
     exportRoutes(zodScope, ctx);
+    recordingRoutes(zodScope, ctx);
   });
 
   await serveWebApp(app, ctx.config.webDistDir);

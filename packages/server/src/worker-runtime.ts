@@ -1,7 +1,10 @@
-import { createTranscriber } from './audio/transcriber.ts';
+import { JOB_NAMES, type JobName } from '@parley/contract';
+import { createEngine, createTranscriber } from './audio/transcriber.ts';
 import type { AppContext } from './context.ts';
 import { embedSegmentsHandler } from './jobs/handlers/embed-segments.ts';
+import { finishRecordingHandler } from './jobs/handlers/finish-recording.ts';
 import { generateActionItemsHandler } from './jobs/handlers/generate-action-items.ts';
+import { liveTranscribeHandler } from './jobs/handlers/live-transcribe.ts';
 import { transcribeMeetingHandler } from './jobs/handlers/transcribe-meeting.ts';
 import type { JobRunner } from './jobs/worker.ts';
 
@@ -13,31 +16,55 @@ export const MISSING_VECTORS_CHECK_MS = 60 * 60_000;
  * fails when a job kind has no handler); the server runs one in-process unless RUN_WORKER=false.
  */
 export async function startWorker(ctx: AppContext): Promise<JobRunner> {
-  const transcribe = await createTranscriber(ctx.config.transcription, ctx.log);
-  const runner = ctx.queue.createRunner({
+  const engine = await createEngine(ctx.config.transcription);
+  const transcribe = await createTranscriber(ctx.config.transcription, ctx.log, engine);
+  const handlers = [
+    transcribeMeetingHandler({
+      db: ctx.db,
+      meetings: ctx.repos.meetings,
+      transcriptions: ctx.repos.transcriptions,
+      usage: ctx.repos.usage,
+      storage: ctx.storage,
+      transcribe,
+    }),
+    generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai }),
+    embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
+    finishRecordingHandler({ db: ctx.db, ...ctx.repos, storage: ctx.storage, queue: ctx.queue }),
+    liveTranscribeHandler({ ...ctx.repos, storage: ctx.storage, engine }),
+  ];
+  // Live passes have a lane of their own, so words keep appearing while a long meeting is transcribed.
+  const mainRunner = ctx.queue.createRunner({
     log: ctx.log,
-    handlers: [
-      transcribeMeetingHandler({
-        db: ctx.db,
-        meetings: ctx.repos.meetings,
-        transcriptions: ctx.repos.transcriptions,
-        usage: ctx.repos.usage,
-        storage: ctx.storage,
-        transcribe,
-      }),
-      generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai }),
-      embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
-    ],
+    handlers,
+    names: JOB_NAMES.filter((n) => !LIVE_JOBS.includes(n)),
   });
+  const liveRunner = ctx.queue.createRunner({
+    log: ctx.log,
+    handlers,
+    names: LIVE_JOBS,
+    concurrency: ctx.config.recording.liveConcurrency,
+  });
+  const runner = combined([mainRunner, liveRunner]);
   await runner.start();
+  // A recording whose browser went away (closed tab, crash, lost network for good) is finished with
+  // what arrived; several workers may sweep, the first one takes each recording.
+  const sweep = () =>
+    ctx.services.recordings
+      .finishIdle(ctx.config.recording.idleMs)
+      .catch((err) => ctx.log.error({ err }, 'could not finish idle recordings'));
+  const sweepTimer = setInterval(sweep, Math.min(30_000, Math.max(250, ctx.config.recording.idleMs / 4)));
+  sweepTimer.unref();
+  const timers = [sweepTimer];
   const semantic = ctx.semantic;
-  if (!semantic) return runner;
-  const catchUp = () =>
-    semantic.enqueueMissing().catch((err) => ctx.log.error({ err }, 'could not queue meetings for embedding'));
-  void catchUp();
-  // Jobs give up after JOB_MAX_ATTEMPTS (seconds to minutes); an endpoint can be down for longer.
-  const timer = setInterval(catchUp, MISSING_VECTORS_CHECK_MS);
-  timer.unref();
+  if (semantic) {
+    const catchUp = () =>
+      semantic.enqueueMissing().catch((err) => ctx.log.error({ err }, 'could not queue meetings for embedding'));
+    void catchUp();
+    // Jobs give up after JOB_MAX_ATTEMPTS (seconds to minutes); an endpoint can be down for longer.
+    const timer = setInterval(catchUp, MISSING_VECTORS_CHECK_MS);
+    timer.unref();
+    timers.push(timer);
+  }
   return {
     get id() {
       return runner.id;
@@ -47,8 +74,27 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
     },
     start: () => runner.start(),
     async stop() {
-      clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
       await runner.stop();
+    },
+  };
+}
+
+/** Jobs that run in the live lane (decision 150). */
+const LIVE_JOBS: readonly JobName[] = ['live-transcribe'];
+
+/** Several runners of one worker seen as one. */
+function combined(runners: JobRunner[]): JobRunner {
+  return {
+    id: runners[0]!.id,
+    get activeJobs() {
+      return runners.reduce((sum, r) => sum + r.activeJobs, 0);
+    },
+    async start() {
+      for (const r of runners) await r.start();
+    },
+    async stop() {
+      await Promise.all(runners.map((r) => r.stop()));
     },
   };
 }
