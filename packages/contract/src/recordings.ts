@@ -45,6 +45,7 @@ export const ChunkReceipt = z.object({
   /** Chunks the server holds for this recording. */
   chunks: z.number().int(),
 });
+export type ChunkReceipt = z.infer<typeof ChunkReceipt>;
 export const ChunkReceiptResponse = success(ChunkReceipt);
 
 export const FinishRecordingRequest = z.object({
