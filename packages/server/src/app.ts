@@ -16,6 +16,7 @@ import { onClientError, onFrameworkError, rejectOverlongUrls } from './http/plug
 import { QuietReadsLogController } from './http/plugins/request-logging.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
 import { actionItemRoutes } from './http/routes/action-items.ts';
+import { apiTokenRoutes } from './http/routes/api-tokens.ts';
 import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { exportRoutes } from './http/routes/exports.ts';
@@ -98,7 +99,11 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Parley API', version: '0.1.0', description: 'Meetings, transcripts, projects and people.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'session token or personal access token (pat_...)' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -110,9 +115,10 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   oidcRoutes(app, ctx);
   audioRoutes(app, ctx);
   await app.register(async (scope) => {
-    requireAuth(scope, ctx.services.sessions);
+    requireAuth(scope, ctx.services);
     const zodScope = scope.withTypeProvider<ZodTypeProvider>();
     userRoutes(zodScope, ctx);
+    apiTokenRoutes(zodScope, ctx);
     projectRoutes(zodScope, ctx);
     peopleRoutes(zodScope, ctx);
     meetingRoutes(zodScope, ctx);

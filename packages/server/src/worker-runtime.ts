@@ -1,5 +1,5 @@
 import { JOB_NAMES, type JobName } from '@parley/contract';
-import { createEngine, createTranscriber } from './audio/transcriber.ts';
+import { createEngine, createTranscriber } from './audio/pipeline/transcriber.ts';
 import type { AppContext } from './context.ts';
 import { embedSegmentsHandler } from './jobs/handlers/embed-segments.ts';
 import { finishRecordingHandler } from './jobs/handlers/finish-recording.ts';

@@ -219,6 +219,20 @@ export interface ActionItemsTable {
   updated_at: string;
 }
 
+/** A personal access token (migration 027): only its SHA-256 is stored. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** read | write */
+  scope: string;
+  token_hash: string;
+  prefix: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -237,6 +251,7 @@ export interface Database {
   recording_chunks: RecordingChunksTable;
   live_segments: LiveSegmentsTable;
   live_progress: LiveProgressTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type { Generated };

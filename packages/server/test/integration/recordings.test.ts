@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChunkReceiptResponse, LiveTranscriptResponse, MeetingResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wordErrorRate } from '../../src/audio/wer.ts';
+import { wordErrorRate } from '../../../../bench/scoring/wer.ts';
 import type { Worker } from '../../src/jobs/worker.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
 import { fixtureFfmpeg, fixtureTempDir, JFK_TEXT, jfkWavPath } from '../fixtures/audio.ts';

@@ -187,7 +187,7 @@ describe('summary stream, OpenAI-compatible engine', () => {
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
     await app.register(async (scope) => {
-      requireAuth(scope, ctx.server.ctx.services.sessions);
+      requireAuth(scope, ctx.server.ctx.services);
       summaryRoutes(scope.withTypeProvider<ZodTypeProvider>(), ctx.server.ctx, { keepAliveMs: 50 });
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });

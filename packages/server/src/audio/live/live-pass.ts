@@ -6,9 +6,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AsrEngine } from '../engine.ts';
-import { decodePcmStream, SAMPLE_RATE } from '../ffmpeg.ts';
-import { type SegmenterOptions, type SileroVad, speechPieces } from '../vad.ts';
+import { decodePcmStream, SAMPLE_RATE } from '../decoding/ffmpeg.ts';
+import type { AsrEngine } from '../recognition/engine.ts';
+import { type SegmenterOptions, type SileroVad, speechPieces } from '../speech/vad.ts';
 import { webmTail } from './webm-clusters.ts';
 
 export interface LivePiece {

@@ -1,5 +1,7 @@
+import type { ApiTokenScope } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { type ApiTokensService, isApiToken } from '../../services/api-tokens.ts';
 import type { SessionsService } from '../../services/sessions.ts';
 
 declare module 'fastify' {
@@ -7,7 +9,18 @@ declare module 'fastify' {
     userId: string;
     /** The session token's id, when it has one. */
     sessionId: string | undefined;
+    /** Set when the request came with a personal access token: what that token may do. */
+    tokenScope: ApiTokenScope | undefined;
   }
+  interface FastifyContextConfig {
+    /** Only a signed-in session may call this route, never a personal access token (docs/decisions/170). */
+    sessionOnly?: boolean;
+  }
+}
+
+export interface Authenticators {
+  sessions: SessionsService;
+  apiTokens: ApiTokensService;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -17,15 +30,38 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Routes registered inside this plugin's scope require a valid session token of an existing user. */
-export function requireAuth(app: FastifyInstance, sessions: SessionsService) {
+/** The bearer's user: a personal access token (it starts with `pat_`) or a session token. Throws a 401. */
+export async function authenticateBearer(token: string, { sessions, apiTokens }: Authenticators) {
+  if (isApiToken(token)) {
+    const access = await apiTokens.authenticate(token);
+    return { userId: access.userId, sessionId: undefined, tokenScope: access.scope };
+  }
+  const claims = await sessions.authenticate(token, 'session');
+  return { userId: claims.userId, sessionId: claims.sessionId, tokenScope: undefined };
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Routes registered inside this plugin's scope require a valid session token or personal access token
+ * of an existing user. A `read` token may only read; no token may call a `sessionOnly` route.
+ */
+export function requireAuth(app: FastifyInstance, authenticators: Authenticators) {
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionId', undefined);
+  app.decorateRequest('tokenScope', undefined);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication required');
-    const claims = await sessions.authenticate(token, 'session');
-    request.userId = claims.userId;
-    request.sessionId = claims.sessionId;
+    const access = await authenticateBearer(token, authenticators);
+    if (access.tokenScope && request.routeOptions.config.sessionOnly) {
+      throw forbidden('A personal access token cannot do this: sign in to Parley instead');
+    }
+    if (access.tokenScope === 'read' && !READS.has(request.method)) {
+      throw forbidden('This token can only read: create a token with the write scope');
+    }
+    request.userId = access.userId;
+    request.sessionId = access.sessionId;
+    request.tokenScope = access.tokenScope;
   });
 }

@@ -1,6 +1,7 @@
 import { ExportQuery, Id } from '@parley/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { clientClosed } from '../../lib/errors.ts';
 import type { ZodApp } from '../types.ts';
 
 const Params = z.object({ meetingId: Id });
@@ -18,7 +19,13 @@ export function exportRoutes(app: ZodApp, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const file = await ctx.services.exports.exportMeeting(request.userId, request.params.meetingId, request.query);
+      // A client that goes away stops a Word document being built for nobody.
+      const gone = new AbortController();
+      const onClose = () => reply.raw.writableFinished || gone.abort(clientClosed());
+      reply.raw.once('close', onClose);
+      const file = await ctx.services.exports
+        .exportMeeting(request.userId, request.params.meetingId, request.query, gone.signal)
+        .finally(() => reply.raw.off('close', onClose));
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', file.disposition)

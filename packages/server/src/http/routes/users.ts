@@ -12,7 +12,7 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
 
   app.put(
     '/api/users/me/password',
-    { schema: { tags: ['users'], body: PasswordUpdateRequest } },
+    { schema: { tags: ['users'], body: PasswordUpdateRequest }, config: { sessionOnly: true } },
     async (request, reply) => {
       await users.changePassword(
         request.userId,

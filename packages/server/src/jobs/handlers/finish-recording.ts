@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { checkAudioFile } from '../../audio/ffmpeg.ts';
+import { checkAudioFile } from '../../audio/decoding/ffmpeg.ts';
 import type { Db } from '../../db/database.ts';
 import type { meetingsRepository } from '../../repositories/meetings.ts';
 import type { recordingsRepository } from '../../repositories/recordings.ts';

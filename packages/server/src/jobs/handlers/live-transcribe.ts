@@ -1,5 +1,5 @@
-import type { AsrEngine } from '../../audio/engine.ts';
 import { livePass } from '../../audio/live/live-pass.ts';
+import type { AsrEngine } from '../../audio/recognition/engine.ts';
 import type { meetingsRepository } from '../../repositories/meetings.ts';
 import type { recordingsRepository } from '../../repositories/recordings.ts';
 import type { AudioStorage } from '../../storage/storage.ts';
