@@ -7,6 +7,8 @@ export const JOB_PAYLOADS = {
   'generate-action-items': z.object({ meetingId: Id }),
   /** Brings a meeting's semantic-search vectors in line with its segments (docs/decisions/061). */
   'embed-segments': z.object({ meetingId: Id }),
+  /** Posts a webhook's pending deliveries, oldest first, one endpoint per job (docs/decisions/171). */
+  'deliver-webhooks': z.object({ webhookId: Id }),
   /** Puts a chunked recording's chunks together into its audio and queues its transcription (decision 150). */
   'finish-recording': z.object({ meetingId: Id }),
   /** Transcribes the chunks of a recording under way, for the live transcript (decision 150). */

@@ -1,6 +1,7 @@
 import { JOB_NAMES, type JobName } from '@parley/contract';
 import { createEngine, createTranscriber } from './audio/pipeline/transcriber.ts';
 import type { AppContext } from './context.ts';
+import { deliverWebhooksHandler } from './jobs/handlers/deliver-webhooks.ts';
 import { embedSegmentsHandler } from './jobs/handlers/embed-segments.ts';
 import { finishRecordingHandler } from './jobs/handlers/finish-recording.ts';
 import { generateActionItemsHandler } from './jobs/handlers/generate-action-items.ts';
@@ -26,45 +27,52 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
       usage: ctx.repos.usage,
       storage: ctx.storage,
       transcribe,
+      events: ctx.services.webhooks,
     }),
-    generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai }),
+    generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai, events: ctx.services.webhooks }),
+    deliverWebhooksHandler({
+      webhooks: ctx.repos.webhooks,
+      allowPrivateNetworks: ctx.config.webhooks.allowPrivateNetworks,
+      retryBaseSeconds: ctx.config.worker.retryDelaySeconds,
+    }),
     embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
     finishRecordingHandler({ db: ctx.db, ...ctx.repos, storage: ctx.storage, queue: ctx.queue }),
     liveTranscribeHandler({ ...ctx.repos, storage: ctx.storage, engine }),
   ];
   // Live passes have a lane of their own, so words keep appearing while a long meeting is transcribed.
-  const mainRunner = ctx.queue.createRunner({
-    log: ctx.log,
-    handlers,
-    names: JOB_NAMES.filter((n) => !LIVE_JOBS.includes(n)),
-  });
-  const liveRunner = ctx.queue.createRunner({
-    log: ctx.log,
-    handlers,
-    names: LIVE_JOBS,
-    concurrency: ctx.config.recording.liveConcurrency,
-  });
-  const runner = combined([mainRunner, liveRunner]);
+  const runner = combined([
+    ctx.queue.createRunner({ log: ctx.log, handlers, names: JOB_NAMES.filter((n) => !LIVE_JOBS.includes(n)) }),
+    ctx.queue.createRunner({
+      log: ctx.log,
+      handlers,
+      names: LIVE_JOBS,
+      concurrency: ctx.config.recording.liveConcurrency,
+    }),
+  ]);
   await runner.start();
-  // A recording whose browser went away (closed tab, crash, lost network for good) is finished with
-  // what arrived; several workers may sweep, the first one takes each recording.
-  const sweep = () =>
-    ctx.services.recordings
-      .finishIdle(ctx.config.recording.idleMs)
-      .catch((err) => ctx.log.error({ err }, 'could not finish idle recordings'));
-  const sweepTimer = setInterval(sweep, Math.min(30_000, Math.max(250, ctx.config.recording.idleMs / 4)));
-  sweepTimer.unref();
-  const timers = [sweepTimer];
-  const semantic = ctx.semantic;
-  if (semantic) {
-    const catchUp = () =>
-      semantic.enqueueMissing().catch((err) => ctx.log.error({ err }, 'could not queue meetings for embedding'));
-    void catchUp();
-    // Jobs give up after JOB_MAX_ATTEMPTS (seconds to minutes); an endpoint can be down for longer.
-    const timer = setInterval(catchUp, MISSING_VECTORS_CHECK_MS);
+
+  // Periodic work beside the jobs: each runs once at start, then on its timer.
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, what: string, task: () => Promise<unknown>) => {
+    const run = () => void task().catch((err) => ctx.log.error({ err }, what));
+    run();
+    const timer = setInterval(run, ms);
     timer.unref();
     timers.push(timer);
-  }
+  };
+  // Webhook retries wait in their delivery rows; this queues each endpoint's job when one is due.
+  every(webhookSweepMs(ctx.config.worker.retryDelaySeconds), 'could not queue webhook deliveries', () =>
+    ctx.services.webhooks.queueDueDeliveries(),
+  );
+  // A recording whose browser went away (closed tab, crash, lost network for good) is finished with what
+  // arrived (decision 150); several workers may sweep, the first one takes each recording.
+  every(Math.min(30_000, Math.max(250, ctx.config.recording.idleMs / 4)), 'could not finish idle recordings', () =>
+    ctx.services.recordings.finishIdle(ctx.config.recording.idleMs),
+  );
+  const semantic = ctx.semantic;
+  // Jobs give up after JOB_MAX_ATTEMPTS (seconds to minutes); an endpoint can be down for longer.
+  if (semantic)
+    every(MISSING_VECTORS_CHECK_MS, 'could not queue meetings for embedding', () => semantic.enqueueMissing());
   return {
     get id() {
       return runner.id;
@@ -79,6 +87,9 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
     },
   };
 }
+
+/** As often as the shortest webhook retry wait, at most every 30 seconds. */
+export const webhookSweepMs = (retryDelaySeconds: number) => Math.min(30, retryDelaySeconds) * 1000;
 
 /** Jobs that run in the live lane (decision 150). */
 const LIVE_JOBS: readonly JobName[] = ['live-transcribe'];

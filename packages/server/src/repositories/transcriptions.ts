@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { TranscriptionsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import { nextTurn } from '../lib/next-turn.ts';
 import { indexWords } from './search-vocabulary.ts';
 
 export type SegmentRow = TranscriptionsTable & {
@@ -53,6 +54,9 @@ export type SegmentsWritten = (
   change: { userId: string; meetingId: string; editedSegmentId?: string },
 ) => Promise<void>;
 
+/** Rows per read when a whole meeting is read (exports, notes). */
+const READ_BATCH = 2000;
+
 export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritten = async () => {}) {
   const segments = (executor: Db = db) =>
     executor
@@ -80,6 +84,7 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
       updated_at: now,
     }));
     for (let i = 0; i < rows.length; i += 200) {
+      if (i > 0) await nextTurn();
       await trx
         .insertInto('transcriptions')
         .values(rows.slice(i, i + 200))
@@ -181,13 +186,34 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
     },
 
     /** Every segment of a meeting in time order, with its person (exports read the whole transcript). */
-    listAllForMeeting: async (userId: string, meetingId: string) =>
-      (await segments()
-        .where('transcriptions.user_id', '=', userId)
-        .where('transcriptions.meeting_id', '=', meetingId)
-        .orderBy('transcriptions.start_ms')
-        .orderBy('transcriptions.id')
-        .execute()) as SegmentRow[],
+    /**
+     * Every segment of a meeting in time order, read a page at a time (after the last row read) with a
+     * turn of the event loop between pages: 20,000 segments in one synchronous SQLite read hold it.
+     */
+    async listAllForMeeting(userId: string, meetingId: string): Promise<SegmentRow[]> {
+      const all: SegmentRow[] = [];
+      for (;;) {
+        const last = all.at(-1);
+        if (last) await nextTurn();
+        const page = (await segments()
+          .where('transcriptions.user_id', '=', userId)
+          .where('transcriptions.meeting_id', '=', meetingId)
+          .$if(last !== undefined, (query) =>
+            query.where((eb) =>
+              eb.or([
+                eb('transcriptions.start_ms', '>', last!.start_ms),
+                eb.and([eb('transcriptions.start_ms', '=', last!.start_ms), eb('transcriptions.id', '>', last!.id)]),
+              ]),
+            ),
+          )
+          .orderBy('transcriptions.start_ms')
+          .orderBy('transcriptions.id')
+          .limit(READ_BATCH)
+          .execute()) as SegmentRow[];
+        all.push(...page);
+        if (page.length < READ_BATCH) return all;
+      }
+    },
 
     /** Adds an imported transcript to a new meeting, inside the import's transaction. */
     insertImported: (trx: Db, userId: string, meetingId: string, imported: ImportedSegment[]) =>
