@@ -14,5 +14,7 @@ export * from './people.ts';
 export * from './projects.ts';
 export * from './recordings.ts';
 export * from './search.ts';
+export * from './shares.ts';
+export * from './speakers.ts';
 export * from './transcriptions.ts';
 export * from './webhooks.ts';

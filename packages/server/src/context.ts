@@ -19,9 +19,11 @@ import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { recordingsRepository } from './repositories/recordings.ts';
+import { sharesRepository } from './repositories/shares.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
+import { voicesRepository } from './repositories/voices.ts';
 import { webhooksRepository } from './repositories/webhooks.ts';
 import { searchIndex } from './search/index.ts';
 import { semanticSearch } from './search/semantic/index.ts';
@@ -39,9 +41,12 @@ import { projectsService } from './services/projects.ts';
 import { recordingsService } from './services/recordings.ts';
 import { searchService } from './services/search.ts';
 import { sessionsService } from './services/sessions.ts';
+import { sharesService } from './services/shares.ts';
+import { speakerSuggestionsService } from './services/speaker-suggestions.ts';
 import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
+import { voicesService } from './services/voices.ts';
 import { webhooksService } from './services/webhooks.ts';
 import { createStorage } from './storage/storage.ts';
 
@@ -72,8 +77,10 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
     recordings: recordingsRepository(db),
+    voices: voicesRepository(db),
     apiTokens: apiTokensRepository(db),
     webhooks: webhooksRepository(db),
+    shares: sharesRepository(db),
   };
 
   const sessions = sessionsService({ users: repos.users, tokens });
@@ -86,7 +93,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     semantic: semantic?.retriever,
   });
   const search = searchService({ ...repos, index });
-  const people = peopleService({ ...repos, search });
+  const voices = voicesService(repos);
+  const people = peopleService({ ...repos, search, voices });
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
   const cpu = createCpuPool(config.cpu);
   const ai = createAiEngine(config.ai, cpu);
@@ -104,9 +112,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     people,
     search,
     meetings,
-    transcriptions: transcriptionsService({ ...repos, people }),
+    transcriptions: transcriptionsService({ ...repos, people, voices }),
+    speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
     webhooks,
+    shares: sharesService({ ...repos, meetingsService: meetings }),
     ask: askService({ ...repos, index, ai }),
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
     oidc: config.oidc

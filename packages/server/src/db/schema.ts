@@ -175,6 +175,36 @@ export interface SegmentEmbeddingsTable {
   created_at: string;
 }
 
+/** A machine-transcribed segment's voice statistics (migration 023; audio/voice-stats.ts encodeVoice). */
+export interface SegmentVoicesTable {
+  segment_id: string;
+  user_id: string;
+  meeting_id: string;
+  voice: string;
+}
+
+/** What one meeting taught about one person's voice (migration 023): the sum of their segments' voices. */
+export interface VoiceSamplesTable {
+  id: string;
+  user_id: string;
+  person_id: string;
+  meeting_id: string;
+  voice: string;
+  seconds: number;
+  updated_at: string;
+}
+
+/** "Not them" on a speaker suggestion (migration 023); person_id null for a name without a person. */
+export interface SpeakerSuggestionDismissalsTable {
+  id: string;
+  user_id: string;
+  meeting_id: string;
+  speaker: string;
+  person_id: string | null;
+  name: string;
+  created_at: string;
+}
+
 export interface LoginThrottleTable {
   /** `account:<email>` or `address:<ip>` */
   key: string;
@@ -265,6 +295,17 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** A share link (migration 027c): anyone with the token reads the meeting until it expires or is deleted. */
+export interface MeetingSharesTable {
+  id: string;
+  user_id: string;
+  meeting_id: string;
+  token: string;
+  include_audio: number;
+  expires_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -283,9 +324,13 @@ export interface Database {
   recording_chunks: RecordingChunksTable;
   live_segments: LiveSegmentsTable;
   live_progress: LiveProgressTable;
+  segment_voices: SegmentVoicesTable;
+  voice_samples: VoiceSamplesTable;
+  speaker_suggestion_dismissals: SpeakerSuggestionDismissalsTable;
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  meeting_shares: MeetingSharesTable;
 }
 
 export type { Generated };

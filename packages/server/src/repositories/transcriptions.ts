@@ -21,6 +21,8 @@ export interface NewSegment {
   text: string;
   startMs: number;
   endMs: number;
+  /** The segment's voice statistics from the pipeline (audio/speakers/voice-stats.ts encodeVoice); none for imports. */
+  voice?: string;
 }
 
 /** An imported segment: it may already be linked to one of the user's people, or edited. */
@@ -90,12 +92,39 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
         .values(rows.slice(i, i + 200))
         .execute();
     }
+    // each segment's voice goes with it (foreign key, cascade): never audio, statistics only
+    const voices = rowsIn.flatMap((s, i) =>
+      s.voice ? [{ segment_id: rows[i]!.id, user_id: userId, meeting_id: meetingId, voice: s.voice }] : [],
+    );
+    for (let i = 0; i < voices.length; i += 200) {
+      await trx
+        .insertInto('segment_voices')
+        .values(voices.slice(i, i + 200))
+        .execute();
+    }
     await indexWords(
       trx,
       userId,
       rowsIn.map((s) => s.text),
     );
     await segmentsWritten(trx, { userId, meetingId });
+  }
+
+  /** Links the meeting's segments that have `column` = `value` to a person; the number changed. */
+  async function setPerson(
+    userId: string,
+    meetingId: string,
+    [column, value]: ['speaker' | 'id' | 'person_id', string],
+    personId: string | null,
+  ): Promise<number> {
+    const result = await db
+      .updateTable('transcriptions')
+      .set({ person_id: personId, updated_at: nowIso() })
+      .where('user_id', '=', userId)
+      .where('meeting_id', '=', meetingId)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   return {
@@ -248,31 +277,14 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
         return true;
       }),
 
-    async assignSpeaker(userId: string, meetingId: string, speaker: string, personId: string | null): Promise<number> {
-      const result = await db
-        .updateTable('transcriptions')
-        .set({ person_id: personId, updated_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('meeting_id', '=', meetingId)
-        .where('speaker', '=', speaker)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    assignSpeaker: (userId: string, meetingId: string, speaker: string, personId: string | null) =>
+      setPerson(userId, meetingId, ['speaker', speaker], personId),
 
-    async reassignPerson(
-      userId: string,
-      meetingId: string,
-      fromPersonId: string,
-      toPersonId: string | null,
-    ): Promise<number> {
-      const result = await db
-        .updateTable('transcriptions')
-        .set({ person_id: toPersonId, updated_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('meeting_id', '=', meetingId)
-        .where('person_id', '=', fromPersonId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    /** One segment's person (null: back to its label's). */
+    setSegmentPerson: async (userId: string, meetingId: string, id: string, personId: string | null) =>
+      (await setPerson(userId, meetingId, ['id', id], personId)) > 0,
+
+    reassignPerson: (userId: string, meetingId: string, fromPersonId: string, toPersonId: string | null) =>
+      setPerson(userId, meetingId, ['person_id', fromPersonId], toPersonId),
   };
 }
