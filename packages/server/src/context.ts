@@ -122,7 +122,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     oidc: config.oidc
       ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
       : undefined,
-    exports: exportsService({ ...repos, cpu }),
+    exports: exportsService({ ...repos, cpu, publicUrl: config.publicUrl }),
     recordings: recordingsService({ db, ...repos, queue, storage, projects, users }),
     imports: importsService({ db, ...repos, storage, log, cpu }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
