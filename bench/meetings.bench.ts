@@ -62,6 +62,7 @@ const transcribe = await createTranscriber(
     remote: undefined,
   },
   quiet,
+  undefined,
   {
     ...(flag('--segmentation') && { speakerSegmentation: true }),
     ...(option('--pipeline') && (JSON.parse(option('--pipeline')!) as object)),

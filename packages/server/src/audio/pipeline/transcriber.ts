@@ -22,17 +22,19 @@ export function segmentationFor(engineName: string): SegmenterOptions {
 export async function createTranscriber(
   settings: Config['transcription'],
   log: PipelineLogger,
+  engine?: AsrEngine,
   /** Benchmarks only: pipeline settings to compare (the server passes none). */
   overrides: Partial<TranscribeFileOptions> = {},
 ): Promise<Transcribe> {
-  const engine = await createEngine(settings);
+  engine ??= await createEngine(settings);
   log.info({ engine: engine.name }, 'transcription engine ready');
   const segmentation = segmentationFor(engine.name);
   return (path, { onProgress, signal }) =>
     transcribeFile(path, { engine, segmentation, onProgress, signal, logger: log, ...overrides });
 }
 
-async function createEngine(settings: Config['transcription']): Promise<AsrEngine> {
+/** The recogniser configured, loaded once; the worker shares it between whole meetings and live passes. */
+export async function createEngine(settings: Config['transcription']): Promise<AsrEngine> {
   if (settings.engine === 'remote' && settings.remote) {
     const { createRemoteEngine } = await import('../recognition/remote-engine.ts');
     return createRemoteEngine({
