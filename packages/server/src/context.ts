@@ -113,7 +113,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     search,
     meetings,
     transcriptions: transcriptionsService({ ...repos, people, voices }),
-    speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices }),
+    speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices, cpu }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
     webhooks,
     shares: sharesService({ ...repos, meetingsService: meetings }),
