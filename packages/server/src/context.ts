@@ -18,6 +18,8 @@ import { meetingsRepository } from './repositories/meetings.ts';
 import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
+import { revokedSessionsRepository } from './repositories/revoked-sessions.ts';
+import { signInCodesRepository } from './repositories/sign-in-codes.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -67,9 +69,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
     apiTokens: apiTokensRepository(db),
+    revokedSessions: revokedSessionsRepository(db),
+    signInCodes: signInCodesRepository(db),
   };
 
-  const sessions = sessionsService({ users: repos.users, tokens });
+  const sessions = sessionsService({ ...repos, tokens });
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const projects = projectsService({ db, ...repos, queue, storage, log });
   const index = searchIndex({
@@ -94,9 +98,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     transcriptions: transcriptionsService({ ...repos, people }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai }),
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
-    oidc: config.oidc
-      ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
-      : undefined,
+    oidc: config.oidc ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, log }) : undefined,
     exports: exportsService({ ...repos, cpu }),
     imports: importsService({ db, ...repos, storage, log, cpu }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),

@@ -114,6 +114,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** The user's jobs waiting or running when this one was enqueued (migration 021): lower turns run first. */
+  turn: Generated<number>;
 }
 
 /** Every word a user's transcripts have used: where misspellings and sound-alikes are looked up. */
@@ -202,6 +204,21 @@ export interface ApiTokensTable {
   created_at: string;
 }
 
+/** A session signed out before its expiry (migration 021). */
+export interface RevokedSessionsTable {
+  session_id: string;
+  user_id: string;
+  expires_at: string;
+}
+
+/** A one-time sign-in code for the web app's landing, bound to one browser (migration 021). */
+export interface SignInCodesTable {
+  code_hash: string;
+  browser_hash: string;
+  user_id: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -218,6 +235,8 @@ export interface Database {
   action_items: ActionItemsTable;
   segment_embeddings: SegmentEmbeddingsTable;
   api_tokens: ApiTokensTable;
+  revoked_sessions: RevokedSessionsTable;
+  sign_in_codes: SignInCodesTable;
 }
 
 export type { Generated };
