@@ -1,8 +1,10 @@
 export * from './action-items.ts';
 export * from './api-tokens.ts';
+export * from './ask.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './exports.ts';
+export * from './global-search.ts';
 export * from './health.ts';
 export * from './jobs.ts';
 export * from './limits.ts';
@@ -12,3 +14,4 @@ export * from './people.ts';
 export * from './projects.ts';
 export * from './search.ts';
 export * from './transcriptions.ts';
+export * from './webhooks.ts';

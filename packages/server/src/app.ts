@@ -17,6 +17,7 @@ import { QuietReadsLogController } from './http/plugins/request-logging.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
 import { actionItemRoutes } from './http/routes/action-items.ts';
 import { apiTokenRoutes } from './http/routes/api-tokens.ts';
+import { askRoutes } from './http/routes/ask.ts';
 import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes, sessionRoutes } from './http/routes/auth.ts';
 import { exportRoutes } from './http/routes/exports.ts';
@@ -29,6 +30,7 @@ import { searchRoutes } from './http/routes/search.ts';
 import { summaryRoutes } from './http/routes/summary.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
 import { userRoutes } from './http/routes/users.ts';
+import { webhookRoutes } from './http/routes/webhooks.ts';
 import { newId } from './lib/ids.ts';
 
 /** Signed audio URLs carry a token in the query string: keep it out of the logs. */
@@ -119,12 +121,14 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     sessionRoutes(zodScope, ctx);
     userRoutes(zodScope, ctx);
     apiTokenRoutes(zodScope, ctx);
+    webhookRoutes(zodScope, ctx);
     projectRoutes(zodScope, ctx);
     peopleRoutes(zodScope, ctx);
     meetingRoutes(zodScope, ctx);
     transcriptionRoutes(zodScope, ctx);
     searchRoutes(zodScope, ctx);
     summaryRoutes(zodScope, ctx);
+    askRoutes(zodScope, ctx);
     actionItemRoutes(zodScope, ctx);
     exportRoutes(zodScope, ctx);
   });

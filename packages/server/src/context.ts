@@ -23,10 +23,12 @@ import { signInCodesRepository } from './repositories/sign-in-codes.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
+import { webhooksRepository } from './repositories/webhooks.ts';
 import { searchIndex } from './search/index.ts';
 import { semanticSearch } from './search/semantic/index.ts';
 import { actionItemsService } from './services/action-items.ts';
 import { apiTokensService } from './services/api-tokens.ts';
+import { askService } from './services/ask.ts';
 import { exportsService } from './services/exports.ts';
 import { healthService } from './services/health.ts';
 import { importsService } from './services/imports.ts';
@@ -40,6 +42,7 @@ import { sessionsService } from './services/sessions.ts';
 import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
+import { webhooksService } from './services/webhooks.ts';
 import { createStorage } from './storage/storage.ts';
 
 /** Everything a process needs, built once: the API server and the worker share it. */
@@ -71,6 +74,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     apiTokens: apiTokensRepository(db),
     revokedSessions: revokedSessionsRepository(db),
     signInCodes: signInCodesRepository(db),
+    webhooks: webhooksRepository(db),
   };
 
   const sessions = sessionsService({ ...repos, tokens });
@@ -87,6 +91,12 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
   const cpu = createCpuPool(config.cpu);
   const ai = createAiEngine(config.ai, cpu);
+  const webhooks = webhooksService({
+    db,
+    webhooks: repos.webhooks,
+    queue,
+    allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+  });
   const services = {
     sessions,
     apiTokens: apiTokensService(repos),
@@ -96,7 +106,9 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     search,
     meetings,
     transcriptions: transcriptionsService({ ...repos, people }),
-    summary: summaryService({ ...repos, meetingsService: meetings, ai }),
+    summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
+    webhooks,
+    ask: askService({ ...repos, index, ai }),
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
     oidc: config.oidc ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, log }) : undefined,
     exports: exportsService({ ...repos, cpu }),

@@ -79,6 +79,7 @@ export interface TranscriptionsTable {
   id: string;
   user_id: string;
   meeting_id: string;
+  /** Indexed lower-cased with user_id (migration 026-speaker-search): a label is searchable. */
   speaker: string;
   person_id: string | null;
   text: string;
@@ -126,7 +127,7 @@ export interface SearchVocabularyTable {
   segments: Generated<number>;
 }
 
-/** The Double Metaphone keys of each vocabulary word (src/search/phonetic.ts). */
+/** The Double Metaphone keys of each vocabulary word (src/lib/words/phonetic.ts). */
 export interface SearchVocabularySoundsTable {
   user_id: string;
   sound: string;
@@ -186,6 +187,8 @@ export interface ActionItemsTable {
   /** generated | imported | manual: regenerating replaces only 'generated' rows */
   source: string;
   position: number;
+  /** When the user last changed the item (migration 024); null for untouched ones. Regenerating keeps edited items. */
+  edited_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -219,6 +222,35 @@ export interface SignInCodesTable {
   expires_at: string;
 }
 
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** JSON array of event names */
+  events: string;
+  secret: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one endpoint (migration 027b); `body` is the exact JSON posted on every attempt. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  user_id: string;
+  event: string;
+  body: string;
+  /** pending | delivered | failed */
+  status: string;
+  attempts: number;
+  response_status: number | null;
+  last_error: string | null;
+  /** When a pending delivery may be tried (again); null once it is finished. */
+  next_attempt_at: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -237,6 +269,8 @@ export interface Database {
   api_tokens: ApiTokensTable;
   revoked_sessions: RevokedSessionsTable;
   sign_in_codes: SignInCodesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type { Generated };

@@ -1,6 +1,7 @@
 // Offline action-item extraction: candidates by the language of requests, commitments and obligations
 // (action-candidates.ts), scored by weighted features (action-weights.ts), de-duplicated and capped.
 import { matchPerson } from '../people-match.ts';
+import { sameTerms } from '../same-task.ts';
 import type { ExtractedActionItem, NotesInput, NotesPerson } from '../types.ts';
 import { type Candidate, findCandidates } from './action-candidates.ts';
 import { type ActionItemWeights, DEFAULT_WEIGHTS } from './action-weights.ts';
@@ -21,6 +22,9 @@ export function scoreCandidate(candidate: Candidate, weights: ActionItemWeights)
   return score;
 }
 
+/** More than any meeting hands out; a transcript that repeats "I'll send it on Monday" 8,000 times stops here. */
+const MAX_ITEMS = 200;
+
 /** The best-scored candidates above the threshold, duplicates merged, at most `perHour` an hour, in time order. */
 export function selectCandidates(candidates: Candidate[], weights: ActionItemWeights, endMs: number): Candidate[] {
   const hours = Math.max(endMs / 3_600_000, 0.25);
@@ -33,8 +37,9 @@ export function selectCandidates(candidates: Candidate[], weights: ActionItemWei
   const kept: Candidate[] = [];
   let capped = 0;
   for (const { candidate, definite } of scored) {
-    if (!definite && capped >= cap) break;
-    if (kept.some((other) => sameTask(candidate.terms, other.terms))) continue;
+    // Definite ones pass the cap, not this ceiling: each is compared with every one kept.
+    if (kept.length >= MAX_ITEMS || (!definite && capped >= cap)) break;
+    if (kept.some((other) => sameTerms(candidate.terms, other.terms))) continue;
     kept.push(candidate);
     if (!definite) capped++;
   }
@@ -49,13 +54,6 @@ const isDefinite = (c: Candidate) =>
   c.dueDate !== null &&
   !c.features.has('hedge') &&
   (c.kind === 'commitment' || c.features.has('accepted') || c.features.has('addressed'));
-
-/** Most of the shorter task's words recur in the other: the same task said twice. */
-export function sameTask(a: string[], b: string[]): boolean {
-  const set = new Set(a);
-  const shared = b.filter((t) => set.has(t)).length;
-  return shared / Math.max(1, Math.min(set.size, b.length)) >= 0.6;
-}
 
 /** A turn without punctuation can run for minutes: the context keeps the start of it. */
 const CONTEXT_WORDS = 80;

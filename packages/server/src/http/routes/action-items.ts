@@ -2,6 +2,7 @@ import {
   ActionItemListQuery,
   ActionItemListResponse,
   ActionItemResponse,
+  CreateActionItemRequest,
   GenerateActionItemsResponse,
   Id,
   UpdateActionItemRequest,
@@ -46,6 +47,23 @@ export function actionItemRoutes(app: ZodApp, ctx: AppContext) {
     },
     async (request) =>
       ok(await actionItems.list(request.userId, request.params.id, request.params.meetingId, request.query)),
+  );
+
+  app.post(
+    base,
+    {
+      schema: {
+        tags,
+        params: MeetingParams,
+        body: CreateActionItemRequest,
+        description: 'Adds an item by hand (source manual); regenerating keeps it.',
+        response: { 201: ActionItemResponse },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(ok(await actionItems.create(request.userId, request.params.id, request.params.meetingId, request.body))),
   );
 
   app.patch(

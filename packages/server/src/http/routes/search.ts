@@ -1,4 +1,6 @@
 import {
+  GlobalSearchQuery,
+  GlobalSearchResponse,
   Id,
   MeetingSearchQuery,
   MeetingSearchResponse,
@@ -24,6 +26,12 @@ export function searchRoutes(app: ZodApp, ctx: AppContext) {
       },
     },
     async (request) => ok(await search.inMeeting(request.userId, request.params.meetingId, request.query)),
+  );
+
+  app.get(
+    '/api/search',
+    { schema: { tags, querystring: GlobalSearchQuery, response: { 200: GlobalSearchResponse } } },
+    async (request) => ok(await search.everywhere(request.userId, request.query)),
   );
 
   app.get(

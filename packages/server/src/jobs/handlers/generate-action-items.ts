@@ -1,11 +1,13 @@
 import { ACTION_ITEM_LIMITS } from '@parley/contract';
 import { type AiEngine, AiEngineError } from '../../ai/index.ts';
+import { isSameTask } from '../../ai/same-task.ts';
 import type { Db } from '../../db/database.ts';
 import type { ActionItemsRepository } from '../../repositories/action-items.ts';
 import type { meetingsRepository } from '../../repositories/meetings.ts';
 import type { peopleRepository } from '../../repositories/people.ts';
 import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
 import { loadNotesInput } from '../../services/notes-input.ts';
+import type { WebhookEvents } from '../../services/webhooks.ts';
 import { progressWriter } from '../progress.ts';
 import { type JobHandler, PermanentJobError } from '../worker.ts';
 
@@ -16,12 +18,13 @@ interface Deps {
   people: ReturnType<typeof peopleRepository>;
   actionItems: ActionItemsRepository;
   ai: AiEngine;
+  events: WebhookEvents;
 }
 
 const FALLBACK_ERROR = 'An error occurred while generating action items';
 
 export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-action-items'> {
-  const { db, meetings, actionItems, ai } = deps;
+  const { db, meetings, actionItems, ai, events } = deps;
   return {
     name: 'generate-action-items',
 
@@ -44,24 +47,28 @@ export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-act
         if (error instanceof AiEngineError && !error.retryable) throw new PermanentJobError(error.message);
         throw error;
       }
-      // Generated items are swapped as a whole, so a retried or regenerated job never duplicates them.
-      await actionItems.replaceGenerated(
-        meeting.user_id,
-        meetingId,
-        items.map((item) => ({
-          ...item,
-          // Within what a person may save when editing the item, so an untouched field never fails validation.
-          task: clip(item.task, ACTION_ITEM_LIMITS.taskMax),
-          context: item.context === null ? null : clip(item.context, ACTION_ITEM_LIMITS.contextMax),
-          assignee: item.assignee === null ? null : clip(item.assignee, ACTION_ITEM_LIMITS.assigneeMax),
-          source: 'generated' as const,
-        })),
+      // Untouched generated items are swapped as a whole, so a retried or regenerated job never duplicates
+      // them; what the user added or changed stays, and a finding that repeats one of those is left out.
+      const found = items.map((item) => ({
+        ...item,
+        // Within what a person may save when editing the item, so an untouched field never fails validation.
+        task: clip(item.task, ACTION_ITEM_LIMITS.taskMax),
+        context: item.context === null ? null : clip(item.context, ACTION_ITEM_LIMITS.contextMax),
+        assignee: item.assignee === null ? null : clip(item.assignee, ACTION_ITEM_LIMITS.assigneeMax),
+        source: 'generated' as const,
+      }));
+      await actionItems.replaceGenerated(meeting.user_id, meetingId, (kept) =>
+        found.filter((item) => !kept.some((other) => isSameTask(item.task, other.task))),
       );
       await progress.flush();
-      await meetings.updateById(db, meetingId, {
-        action_items_status: 'completed',
-        action_items_progress: 100,
-        action_items_error: null,
+      await db.transaction().execute(async (trx) => {
+        await meetings.updateById(trx, meetingId, {
+          action_items_status: 'completed',
+          action_items_progress: 100,
+          action_items_error: null,
+        });
+        const done = await meetings.findById(meetingId, trx);
+        if (done) await events.emit(trx, 'action_items.generated', done);
       });
       log.info({ items: items.length, engine: ai.name }, 'action items generated');
     },
