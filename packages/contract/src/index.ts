@@ -13,5 +13,6 @@ export * from './oidc.ts';
 export * from './people.ts';
 export * from './projects.ts';
 export * from './search.ts';
+export * from './speakers.ts';
 export * from './transcriptions.ts';
 export * from './webhooks.ts';

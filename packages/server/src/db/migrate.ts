@@ -8,6 +8,7 @@ import * as oidc from './migrations/006-oidc.ts';
 import * as embeddings from './migrations/007-embeddings.ts';
 import * as searchSpeed from './migrations/008-search-speed.ts';
 import * as hostileInput from './migrations/021-hostile-input.ts';
+import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '007-embeddings': embeddings,
   '008-search-speed': searchSpeed,
   '021-hostile-input': hostileInput,
+  '023-voice-profiles': voiceProfiles,
   '024-action-item-edits': actionItemEdits,
   '026-speaker-search': speakerSearch,
   '027-api-tokens': apiTokens,

@@ -6,6 +6,7 @@ import {
   CreateMeetingResponse,
   CreatePersonRequest,
   CreateProjectRequest,
+  DismissSuggestionRequest,
   ErrorBody,
   GenerateActionItemsResponse,
   LoginRequest,
@@ -24,8 +25,10 @@ import {
   ProvidersResponse,
   ReassignPersonRequest,
   RegisterRequest,
+  SegmentSpeakerRequest,
   SignInExchangeRequest,
   SignInExchangeResponse,
+  SpeakerSuggestionsResponse,
   TranscriptionPageResponse,
   TranscriptionResponse,
   UpdateActionItemRequest,
@@ -93,6 +96,15 @@ export const CONTRACT_ROUTES: Record<string, RouteContract> = {
     body: AssignSpeakerRequest,
     replies: { 200: ModifiedCountResponse },
   },
+  'PUT /api/meetings/:meetingId/transcriptions/:transcriptionId/speaker': {
+    body: SegmentSpeakerRequest,
+    replies: { 200: TranscriptionResponse },
+  },
+  'GET /api/meetings/:meetingId/speaker-suggestions': { replies: { 200: SpeakerSuggestionsResponse } },
+  'POST /api/meetings/:meetingId/speaker-suggestions/dismiss': {
+    body: DismissSuggestionRequest,
+    replies: { 204: null },
+  },
   'PUT /api/meetings/:meetingId/transcriptions/people/:personId/assign': {
     body: ReassignPersonRequest,
     replies: { 200: ModifiedCountResponse },
@@ -104,6 +116,7 @@ export const CONTRACT_ROUTES: Record<string, RouteContract> = {
   'PUT /api/people/:id': { body: UpdatePersonRequest, replies: { 200: PersonResponse } },
   'DELETE /api/people/:id': { replies: { 204: null } },
   'GET /api/people/:id/transcriptions': { replies: { 200: PersonTranscriptionsResponse } },
+  'DELETE /api/people/:id/voice': { replies: { 204: null } },
 };
 
 const compiled = Object.entries(CONTRACT_ROUTES).map(([route, contract]) => {

@@ -45,6 +45,11 @@ export function peopleRoutes(app: ZodApp, ctx: AppContext) {
     return reply.status(204).send();
   });
 
+  app.delete('/api/people/:id/voice', { schema: { tags, params: Params } }, async (request, reply) => {
+    await people.forgetVoice(request.userId, request.params.id);
+    return reply.status(204).send();
+  });
+
   app.get(
     '/api/people/:id/transcriptions',
     {

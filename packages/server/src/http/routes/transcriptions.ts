@@ -3,6 +3,7 @@ import {
   Id,
   ModifiedCountResponse,
   ReassignPersonRequest,
+  SegmentSpeakerRequest,
   TranscriptionPageQuery,
   TranscriptionPageResponse,
   TranscriptionResponse,
@@ -58,6 +59,27 @@ export function transcriptionRoutes(app: ZodApp, ctx: AppContext) {
     await transcriptions.delete(request.userId, request.params.meetingId, request.params.transcriptionId);
     return reply.status(204).send();
   });
+
+  app.put(
+    `${base}/:transcriptionId/speaker`,
+    {
+      schema: {
+        tags,
+        params: SegmentParams,
+        body: SegmentSpeakerRequest,
+        response: { 200: TranscriptionResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await transcriptions.assignSegment(
+          request.userId,
+          request.params.meetingId,
+          request.params.transcriptionId,
+          request.body.personId,
+        ),
+      ),
+  );
 
   app.put(
     `${base}/speaker/:speaker/assign`,

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { peopleKeys } from './keys';
+
+/** 'Forget voice': the person's voice profile goes; the person and their segments stay. */
+export async function forgetVoice(personId: string): Promise<void> {
+  await api.delete(`/api/people/${encodeURIComponent(personId)}/voice`);
+}
+
+export function useForgetVoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: forgetVoice,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+  });
+}
