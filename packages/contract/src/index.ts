@@ -13,6 +13,7 @@ export * from './oidc.ts';
 export * from './people.ts';
 export * from './projects.ts';
 export * from './search.ts';
+export * from './shares.ts';
 export * from './speakers.ts';
 export * from './transcriptions.ts';
 export * from './webhooks.ts';

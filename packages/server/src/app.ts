@@ -27,6 +27,7 @@ import { oidcRoutes } from './http/routes/oidc.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
 import { searchRoutes } from './http/routes/search.ts';
+import { sharedRoutes, shareRoutes } from './http/routes/shares.ts';
 import { speakerSuggestionRoutes } from './http/routes/speaker-suggestions.ts';
 import { summaryRoutes } from './http/routes/summary.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   authRoutes(app, ctx);
   oidcRoutes(app, ctx);
   audioRoutes(app, ctx);
+  sharedRoutes(app, ctx);
   await app.register(async (scope) => {
     requireAuth(scope, ctx.services);
     const zodScope = scope.withTypeProvider<ZodTypeProvider>();
@@ -123,6 +125,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     userRoutes(zodScope, ctx);
     apiTokenRoutes(zodScope, ctx);
     webhookRoutes(zodScope, ctx);
+    shareRoutes(zodScope, ctx);
     projectRoutes(zodScope, ctx);
     peopleRoutes(zodScope, ctx);
     meetingRoutes(zodScope, ctx);

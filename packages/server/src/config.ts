@@ -52,6 +52,10 @@ const CPU_THREAD_HEAP_MB = 512;
 const EnvSchema = z.object({
   PORT: int(0, 65535, 3000),
   HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -141,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     storage,
     jwt: { secret: e.JWT_SECRET ?? persistentSecret(dataDir), expiresInHours: e.JWT_EXPIRES_IN_HOURS },
     allowRegistration: e.ALLOW_REGISTRATION,
+    /** Where users reach Parley; links written into exports start with it (else with the request's origin). */
+    publicUrl: e.PUBLIC_URL ?? null,
     oidc,
     tier: {
       name: 'free',

@@ -19,6 +19,7 @@ import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { revokedSessionsRepository } from './repositories/revoked-sessions.ts';
+import { sharesRepository } from './repositories/shares.ts';
 import { signInCodesRepository } from './repositories/sign-in-codes.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
@@ -40,6 +41,7 @@ import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
 import { searchService } from './services/search.ts';
 import { sessionsService } from './services/sessions.ts';
+import { sharesService } from './services/shares.ts';
 import { speakerSuggestionsService } from './services/speaker-suggestions.ts';
 import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
@@ -79,6 +81,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     revokedSessions: revokedSessionsRepository(db),
     signInCodes: signInCodesRepository(db),
     webhooks: webhooksRepository(db),
+    shares: sharesRepository(db),
   };
 
   const sessions = sessionsService({ ...repos, tokens });
@@ -114,10 +117,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
     webhooks,
+    shares: sharesService({ ...repos, meetingsService: meetings }),
     ask: askService({ ...repos, index, ai }),
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
     oidc: config.oidc ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, log }) : undefined,
-    exports: exportsService({ ...repos, cpu }),
+    exports: exportsService({ ...repos, cpu, publicUrl: config.publicUrl }),
     imports: importsService({ db, ...repos, storage, log, cpu }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };

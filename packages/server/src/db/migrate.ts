@@ -13,6 +13,7 @@ import * as actionItemEdits from './migrations/024-action-item-edits.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
 import * as webhooks from './migrations/027b-webhooks.ts';
+import * as shares from './migrations/027c-shares.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '026-speaker-search': speakerSearch,
   '027-api-tokens': apiTokens,
   '027b-webhooks': webhooks,
+  '027c-shares': shares,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

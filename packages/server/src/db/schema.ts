@@ -281,6 +281,17 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** A share link (migration 027c): anyone with the token reads the meeting until it expires or is deleted. */
+export interface MeetingSharesTable {
+  id: string;
+  user_id: string;
+  meeting_id: string;
+  token: string;
+  include_audio: number;
+  expires_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -304,6 +315,7 @@ export interface Database {
   sign_in_codes: SignInCodesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  meeting_shares: MeetingSharesTable;
 }
 
 export type { Generated };

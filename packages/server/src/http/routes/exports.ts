@@ -24,7 +24,13 @@ export function exportRoutes(app: ZodApp, ctx: AppContext) {
       const onClose = () => reply.raw.writableFinished || gone.abort(clientClosed());
       reply.raw.once('close', onClose);
       const file = await ctx.services.exports
-        .exportMeeting(request.userId, request.params.meetingId, request.query, gone.signal)
+        .exportMeeting(
+          request.userId,
+          request.params.meetingId,
+          request.query,
+          `${request.protocol}://${request.host}`,
+          gone.signal,
+        )
         .finally(() => reply.raw.off('close', onClose));
       return reply
         .header('content-type', file.contentType)

@@ -14,6 +14,7 @@ import { ActionItemsTab } from '@/features/action-items';
 import { CopyTranscriptButton, ExportMenu } from '@/features/export';
 import { useProject } from '@/features/projects';
 import { MeetingSearch } from '@/features/search';
+import { ShareMeetingButton } from '@/features/shares';
 import { SummaryTab } from '@/features/summary';
 import { TranscriptTab } from '@/features/transcript';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -136,6 +137,7 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
               </Link>
             </Button>
             <ExportMenu meeting={meeting} />
+            <ShareMeetingButton meeting={meeting} />
             <RenameMeetingButton projectId={projectId} meeting={meeting} />
             <Button variant="outline" onClick={() => setDeleting(meeting)} aria-label="Delete meeting">
               <Trash2 aria-hidden="true" />
