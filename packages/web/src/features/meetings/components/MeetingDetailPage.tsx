@@ -13,7 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ActionItemsTab } from '@/features/action-items';
 import { CopyTranscriptButton, ExportMenu } from '@/features/export';
 import { useProject } from '@/features/projects';
-import { MeetingSearch } from '@/features/search';
+import { AskBox, MeetingSearch } from '@/features/search';
 import { ShareMeetingButton } from '@/features/shares';
 import { SummaryTab } from '@/features/summary';
 import { TranscriptTab } from '@/features/transcript';
@@ -170,7 +170,10 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
             transcriptionError={meeting.transcriptionError}
             playback={playback}
             searchSlot={(onActiveChange) => (
-              <MeetingSearch meetingId={meeting._id} onSeek={playback.seek} onActiveChange={onActiveChange} />
+              <div className="grid gap-3">
+                <MeetingSearch meetingId={meeting._id} onSeek={playback.seek} onActiveChange={onActiveChange} />
+                <AskBox projectId={projectId} meetingId={meeting._id} label="Ask a question about this meeting" />
+              </div>
             )}
             actions={<CopyTranscriptButton meetingId={meeting._id} />}
           />
