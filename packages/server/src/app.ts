@@ -26,6 +26,7 @@ import { meetingRoutes } from './http/routes/meetings.ts';
 import { oidcRoutes } from './http/routes/oidc.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
+import { recordingRoutes } from './http/routes/recordings.ts';
 import { searchRoutes } from './http/routes/search.ts';
 import { sharedRoutes, shareRoutes } from './http/routes/shares.ts';
 import { speakerSuggestionRoutes } from './http/routes/speaker-suggestions.ts';
@@ -136,6 +137,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     askRoutes(zodScope, ctx);
     actionItemRoutes(zodScope, ctx);
     exportRoutes(zodScope, ctx);
+    recordingRoutes(zodScope, ctx);
   });
 
   await serveWebApp(app, ctx.config.webDistDir);

@@ -18,6 +18,7 @@ import { meetingsRepository } from './repositories/meetings.ts';
 import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
+import { recordingsRepository } from './repositories/recordings.ts';
 import { revokedSessionsRepository } from './repositories/revoked-sessions.ts';
 import { sharesRepository } from './repositories/shares.ts';
 import { signInCodesRepository } from './repositories/sign-in-codes.ts';
@@ -39,6 +40,7 @@ import { meetingsService } from './services/meetings.ts';
 import { oidcService } from './services/oidc.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
+import { recordingsService } from './services/recordings.ts';
 import { searchService } from './services/search.ts';
 import { sessionsService } from './services/sessions.ts';
 import { sharesService } from './services/shares.ts';
@@ -76,6 +78,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     oidcFlows: oidcFlowsRepository(db),
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
+    recordings: recordingsRepository(db),
     voices: voicesRepository(db),
     apiTokens: apiTokensRepository(db),
     revokedSessions: revokedSessionsRepository(db),
@@ -122,6 +125,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
     oidc: config.oidc ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, log }) : undefined,
     exports: exportsService({ ...repos, cpu, publicUrl: config.publicUrl }),
+    recordings: recordingsService({ db, ...repos, queue, storage, projects, users }),
     imports: importsService({ db, ...repos, storage, log, cpu }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };

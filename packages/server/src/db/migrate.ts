@@ -10,6 +10,7 @@ import * as searchSpeed from './migrations/008-search-speed.ts';
 import * as hostileInput from './migrations/021-hostile-input.ts';
 import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
+import * as recordings from './migrations/025-recordings.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
 import * as webhooks from './migrations/027b-webhooks.ts';
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '021-hostile-input': hostileInput,
   '023-voice-profiles': voiceProfiles,
   '024-action-item-edits': actionItemEdits,
+  '025-recordings': recordings,
   '026-speaker-search': speakerSearch,
   '027-api-tokens': apiTokens,
   '027b-webhooks': webhooks,
