@@ -18,7 +18,7 @@ import { serveWebApp } from './http/plugins/web-app.ts';
 import { actionItemRoutes } from './http/routes/action-items.ts';
 import { apiTokenRoutes } from './http/routes/api-tokens.ts';
 import { askRoutes } from './http/routes/ask.ts';
-import { audioRoutes } from './http/routes/audio.ts';
+import { audioReadRoutes, audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { exportRoutes } from './http/routes/exports.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -117,7 +117,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
   oidcRoutes(app, ctx);
-  audioRoutes(app, ctx);
+  audioReadRoutes(app, ctx);
   sharedRoutes(app, ctx);
   await app.register(async (scope) => {
     requireAuth(scope, ctx.services);
@@ -126,6 +126,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     apiTokenRoutes(zodScope, ctx);
     webhookRoutes(zodScope, ctx);
     shareRoutes(zodScope, ctx);
+    audioRoutes(zodScope, ctx);
     projectRoutes(zodScope, ctx);
     peopleRoutes(zodScope, ctx);
     meetingRoutes(zodScope, ctx);
