@@ -150,7 +150,7 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
-  /** The user's jobs waiting or running when this one was enqueued (migration 021): lower turns run first. */
+  /** Reserved for the fair queue (migration 021; not used yet, always 0). */
   turn: Generated<number>;
 }
 

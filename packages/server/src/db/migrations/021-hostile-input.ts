@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 
-// Issue 21 (docs/decisions/105-107):
+// Issue 21 (docs/decisions/105, 106):
 // - revoked_sessions: the session ids signed out with POST /auth/logout, kept until the token would
 //   have expired anyway;
 // - sign_in_codes: one-time codes that carry a sign-in to the web app's landing, each bound to the
 //   browser that started the flow (only hashes are stored);
-// - jobs.turn: how many of its user's jobs were waiting or running when a job was enqueued; the queue
-//   takes lower turns first, so one user's backlog never holds another user's first job.
+// - jobs.turn: for the fair queue (issue 21, finding 4): how many of its user's jobs were waiting or
+//   running when a job was enqueued, so that lower turns can run first. NOT USED YET: always 0.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('revoked_sessions')
