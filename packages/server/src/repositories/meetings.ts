@@ -21,6 +21,16 @@ export function meetingsRepository(db: Db) {
     exists: async (trx: Db, id: string) =>
       (await trx.selectFrom('meetings').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
 
+    /** Inside the worker's write transaction: the meeting is still there with the audio the job read. */
+    sameAudio: async (trx: Db, id: string, audioSize: number | null) => {
+      const row = await trx
+        .selectFrom('meetings')
+        .select(['audio_size', 'recording_state'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined && !row.recording_state && Number(row.audio_size) === Number(audioSize);
+    },
+
     listForProject: (userId: string, projectId: string) =>
       db
         .selectFrom('meetings')
