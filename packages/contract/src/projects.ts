@@ -26,6 +26,8 @@ export type CreateProjectRequest = z.infer<typeof CreateProjectRequest>;
 export const UpdateProjectRequest = z.object({
   name: ProjectName.optional(),
   description: z.union([ProjectDescription, z.null()]).optional(),
+  /** The summary template used by default for the project's meetings (one of the user's), null for the built-in one. */
+  summaryTemplateId: Id.nullable().optional(),
 });
 export type UpdateProjectRequest = z.infer<typeof UpdateProjectRequest>;
 
@@ -34,6 +36,7 @@ export const Project = z.object({
   name: z.string(),
   description: z.string().optional(),
   meetingCount: z.number().int().min(0),
+  summaryTemplateId: Id.nullable().optional(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });

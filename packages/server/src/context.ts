@@ -19,6 +19,7 @@ import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { sharesRepository } from './repositories/shares.ts';
+import { summaryTemplatesRepository } from './repositories/summary-templates.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -42,6 +43,7 @@ import { sessionsService } from './services/sessions.ts';
 import { sharesService } from './services/shares.ts';
 import { speakerSuggestionsService } from './services/speaker-suggestions.ts';
 import { summaryService } from './services/summary.ts';
+import { summaryTemplatesService } from './services/summary-templates.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
 import { voicesService } from './services/voices.ts';
@@ -76,13 +78,15 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetingNotes: meetingNotesRepository(db),
     voices: voicesRepository(db),
     apiTokens: apiTokensRepository(db),
+    summaryTemplates: summaryTemplatesRepository(db),
     webhooks: webhooksRepository(db),
     shares: sharesRepository(db),
   };
 
   const sessions = sessionsService({ users: repos.users, tokens });
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
-  const projects = projectsService({ db, ...repos, queue, storage, log });
+  const summaryTemplates = summaryTemplatesService({ templates: repos.summaryTemplates });
+  const projects = projectsService({ db, ...repos, queue, storage, log, summaryTemplates });
   const index = searchIndex({
     db,
     kind,
@@ -111,7 +115,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetings,
     transcriptions: transcriptionsService({ ...repos, people, voices }),
     speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices }),
-    summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
+    summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db, summaryTemplates }),
+    summaryTemplates,
     webhooks,
     shares: sharesService({ ...repos, meetingsService: meetings }),
     ask: askService({ ...repos, index, ai }),

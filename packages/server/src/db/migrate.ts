@@ -9,6 +9,7 @@ import * as embeddings from './migrations/007-embeddings.ts';
 import * as searchSpeed from './migrations/008-search-speed.ts';
 import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
+import * as summaryTemplates from './migrations/024b-summary-templates.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
 import * as webhooks from './migrations/027b-webhooks.ts';
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '008-search-speed': searchSpeed,
   '023-voice-profiles': voiceProfiles,
   '024-action-item-edits': actionItemEdits,
+  '024b-summary-templates': summaryTemplates,
   '026-speaker-search': speakerSearch,
   '027-api-tokens': apiTokens,
   '027b-webhooks': webhooks,
