@@ -12,6 +12,7 @@ export * from './meetings.ts';
 export * from './oidc.ts';
 export * from './people.ts';
 export * from './projects.ts';
+export * from './recordings.ts';
 export * from './search.ts';
 export * from './shares.ts';
 export * from './speakers.ts';

@@ -23,11 +23,20 @@ export const CreateProjectRequest = z.object({
 export type CreateProjectRequest = z.infer<typeof CreateProjectRequest>;
 
 /** Edit sends the name and the description ('' clears it); either may be left out to keep it. */
+/** "Delete recordings after N days" (docs/decisions/173): null keeps them. */
+export const AudioRetentionDays = z
+  .number({ error: 'Enter a number of days' })
+  .int('Enter a whole number of days')
+  .min(1, 'Keep recordings at least 1 day')
+  .max(36_500, 'At most 36500 days')
+  .nullable();
+
 export const UpdateProjectRequest = z.object({
   name: ProjectName.optional(),
   description: z.union([ProjectDescription, z.null()]).optional(),
   /** The summary template used by default for the project's meetings (one of the user's), null for the built-in one. */
   summaryTemplateId: Id.nullable().optional(),
+  audioRetentionDays: AudioRetentionDays.optional(),
 });
 export type UpdateProjectRequest = z.infer<typeof UpdateProjectRequest>;
 
@@ -37,6 +46,7 @@ export const Project = z.object({
   description: z.string().optional(),
   meetingCount: z.number().int().min(0),
   summaryTemplateId: Id.nullable().optional(),
+  audioRetentionDays: z.number().int().nullable(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });

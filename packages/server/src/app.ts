@@ -18,7 +18,7 @@ import { serveWebApp } from './http/plugins/web-app.ts';
 import { actionItemRoutes } from './http/routes/action-items.ts';
 import { apiTokenRoutes } from './http/routes/api-tokens.ts';
 import { askRoutes } from './http/routes/ask.ts';
-import { audioRoutes } from './http/routes/audio.ts';
+import { audioReadRoutes, audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { exportRoutes } from './http/routes/exports.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -26,6 +26,7 @@ import { meetingRoutes } from './http/routes/meetings.ts';
 import { oidcRoutes } from './http/routes/oidc.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
+import { recordingRoutes } from './http/routes/recordings.ts';
 import { searchRoutes } from './http/routes/search.ts';
 import { sharedRoutes, shareRoutes } from './http/routes/shares.ts';
 import { speakerSuggestionRoutes } from './http/routes/speaker-suggestions.ts';
@@ -117,7 +118,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
   oidcRoutes(app, ctx);
-  audioRoutes(app, ctx);
+  audioReadRoutes(app, ctx);
   sharedRoutes(app, ctx);
   await app.register(async (scope) => {
     requireAuth(scope, ctx.services);
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     apiTokenRoutes(zodScope, ctx);
     webhookRoutes(zodScope, ctx);
     shareRoutes(zodScope, ctx);
+    audioRoutes(zodScope, ctx);
     projectRoutes(zodScope, ctx);
     peopleRoutes(zodScope, ctx);
     meetingRoutes(zodScope, ctx);
@@ -137,6 +139,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     askRoutes(zodScope, ctx);
     actionItemRoutes(zodScope, ctx);
     exportRoutes(zodScope, ctx);
+    recordingRoutes(zodScope, ctx);
   });
 
   await serveWebApp(app, ctx.config.webDistDir);

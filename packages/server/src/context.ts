@@ -18,6 +18,7 @@ import { meetingsRepository } from './repositories/meetings.ts';
 import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
+import { recordingsRepository } from './repositories/recordings.ts';
 import { sharesRepository } from './repositories/shares.ts';
 import { summaryTemplatesRepository } from './repositories/summary-templates.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
@@ -38,6 +39,7 @@ import { meetingsService } from './services/meetings.ts';
 import { oidcService } from './services/oidc.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
+import { recordingsService } from './services/recordings.ts';
 import { searchService } from './services/search.ts';
 import { sessionsService } from './services/sessions.ts';
 import { sharesService } from './services/shares.ts';
@@ -76,6 +78,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     oidcFlows: oidcFlowsRepository(db),
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
+    recordings: recordingsRepository(db),
     voices: voicesRepository(db),
     apiTokens: apiTokensRepository(db),
     summaryTemplates: summaryTemplatesRepository(db),
@@ -96,7 +99,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const search = searchService({ ...repos, index });
   const voices = voicesService(repos);
   const people = peopleService({ ...repos, search, voices });
-  const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
+  const meetings = meetingsService({ db, ...repos, projectRows: repos.projects, queue, storage, projects, users, log });
   const cpu = createCpuPool(config.cpu);
   const ai = createAiEngine(config.ai, cpu);
   const webhooks = webhooksService({
@@ -114,7 +117,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     search,
     meetings,
     transcriptions: transcriptionsService({ ...repos, people, voices }),
-    speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices }),
+    speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices, cpu }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db, summaryTemplates }),
     summaryTemplates,
     webhooks,
@@ -125,6 +128,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
       : undefined,
     exports: exportsService({ ...repos, cpu, publicUrl: config.publicUrl }),
+    recordings: recordingsService({ db, ...repos, queue, storage, projects, users }),
     imports: importsService({ db, ...repos, storage, log, cpu }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };

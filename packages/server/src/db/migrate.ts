@@ -10,10 +10,12 @@ import * as searchSpeed from './migrations/008-search-speed.ts';
 import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
 import * as summaryTemplates from './migrations/024b-summary-templates.ts';
+import * as recordings from './migrations/025-recordings.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
 import * as webhooks from './migrations/027b-webhooks.ts';
 import * as shares from './migrations/027c-shares.ts';
+import * as retention from './migrations/027d-retention.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -27,10 +29,12 @@ export const MIGRATIONS: Record<string, Migration> = {
   '023-voice-profiles': voiceProfiles,
   '024-action-item-edits': actionItemEdits,
   '024b-summary-templates': summaryTemplates,
+  '025-recordings': recordings,
   '026-speaker-search': speakerSearch,
   '027-api-tokens': apiTokens,
   '027b-webhooks': webhooks,
   '027c-shares': shares,
+  '027d-retention': retention,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -28,6 +28,8 @@ export interface ProjectsTable {
   description: string | null;
   /** The summary template generation uses by default (migration 024b); null: the built-in one. */
   summary_template_id: string | null;
+  /** Added by 027d: recordings of this project are deleted after this many days (null: kept). */
+  audio_retention_days?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -84,7 +86,40 @@ export interface MeetingsTable {
   summary_lease_until?: string | null;
   summary_generated_at?: string | null;
   summary_engine?: string | null;
+  /** Added by 027d: when the recording was deleted, the transcript kept. */
+  audio_deleted_at?: string | null;
+  // Added by 025-recordings (chunked recording, decision 150).
+  recording_state?: string | null;
+  recording_mime?: string | null;
+  recording_last_chunk_at?: string | null;
+  recording_finished_by?: string | null;
   created_at: string;
+  updated_at: string;
+}
+
+export interface RecordingChunksTable {
+  meeting_id: string;
+  user_id: string;
+  seq: number;
+  storage_key: string;
+  size: number;
+  created_at: string;
+}
+
+export interface LiveSegmentsTable {
+  meeting_id: string;
+  user_id: string;
+  start_ms: number;
+  end_ms: number;
+  text: string;
+  /** 1 once the phrase has ended; 0 while it may still change */
+  final: number;
+}
+
+export interface LiveProgressTable {
+  meeting_id: string;
+  received_ms: number;
+  final_ms: number;
   updated_at: string;
 }
 
@@ -304,6 +339,9 @@ export interface Database {
   oidc_flows: OidcFlowsTable;
   action_items: ActionItemsTable;
   segment_embeddings: SegmentEmbeddingsTable;
+  recording_chunks: RecordingChunksTable;
+  live_segments: LiveSegmentsTable;
+  live_progress: LiveProgressTable;
   segment_voices: SegmentVoicesTable;
   voice_samples: VoiceSamplesTable;
   speaker_suggestion_dismissals: SpeakerSuggestionDismissalsTable;

@@ -46,6 +46,7 @@ export function presentProject(row: ProjectRow): Project {
     description: optional(row.description),
     meetingCount: row.meeting_count,
     summaryTemplateId: row.summary_template_id,
+    audioRetentionDays: row.audio_retention_days ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -86,11 +87,13 @@ export function presentMeeting(row: MeetingRow): Meeting {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     transcriptionStatus: row.transcription_status as Meeting['transcriptionStatus'],
+    recordingState: (row.recording_state ?? undefined) as Meeting['recordingState'],
     transcriptionProgress: row.transcription_progress,
     transcriptionError: optional(row.transcription_error),
     summary: optional(row.summary),
     actionItemsStatus: row.action_items_status as Meeting['actionItemsStatus'],
     actionItemsProgress: row.action_items_progress,
+    audioDeletedAt: optional(row.audio_deleted_at),
     metadata: {
       actionItems: row.action_items_error ? { errorMessage: row.action_items_error } : undefined,
       audio:

@@ -4,6 +4,7 @@ import type { DocumentPerson, MeetingDocument, RenderOptions } from '../exports/
 import { attachmentDisposition } from '../exports/file-name.ts';
 import { CONTENT_TYPES } from '../exports/render.ts';
 import { notFound } from '../lib/errors.ts';
+import { nextTurn } from '../lib/next-turn.ts';
 import type { actionItemsRepository } from '../repositories/action-items.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
@@ -17,8 +18,7 @@ interface Deps {
   cpu: CpuPool;
 }
 
-/** More than any meeting has: exports read every action item in one page. */
-const ALL_ACTION_ITEMS = 100_000;
+const ACTION_ITEMS_PAGE = 2000;
 
 const personOf = (row: { person_id: string | null; person_name: string | null; person_company: string | null }) =>
   row.person_id && row.person_name !== null
@@ -26,6 +26,17 @@ const personOf = (row: { person_id: string | null; person_name: string | null; p
     : null;
 
 export function exportsService({ publicUrl, meetings, transcriptions, actionItems, cpu }: Deps) {
+  /** Every action item, a page at a time with a turn of the event loop between (an import brings 20,000). */
+  async function allActionItems(userId: string, meetingId: string) {
+    const rows: Awaited<ReturnType<typeof actionItems.listByMeeting>>['rows'] = [];
+    for (let page = 1; ; page++) {
+      if (page > 1) await nextTurn();
+      const { rows: batch, total } = await actionItems.listByMeeting(userId, meetingId, page, ACTION_ITEMS_PAGE);
+      rows.push(...batch);
+      if (batch.length < ACTION_ITEMS_PAGE || rows.length >= total) return { rows };
+    }
+  }
+
   /** The user's meeting with its whole transcript and action items, speakers resolved to People. */
   async function meetingDocument(
     userId: string,
@@ -35,7 +46,7 @@ export function exportsService({ publicUrl, meetings, transcriptions, actionItem
     if (!meeting) throw notFound('Meeting');
     const [segments, items] = await Promise.all([
       transcriptions.listAllForMeeting(userId, meetingId),
-      actionItems.listByMeeting(userId, meetingId, 1, ALL_ACTION_ITEMS),
+      allActionItems(userId, meetingId),
     ]);
     const document: MeetingDocument = {
       title: meeting.title,

@@ -62,8 +62,14 @@ export function projectsService({ db, projects, meetings, queue, storage, log, s
     },
 
     async update(userId: string, id: string, input: UpdateProjectRequest) {
-      const changes: { name?: string; description?: string | null; summary_template_id?: string | null } = {};
+      const changes: {
+        name?: string;
+        description?: string | null;
+        audio_retention_days?: number | null;
+        summary_template_id?: string | null;
+      } = {};
       if (input.name !== undefined) changes.name = input.name;
+      if (input.audioRetentionDays !== undefined) changes.audio_retention_days = input.audioRetentionDays;
       if (input.description !== undefined) changes.description = input.description || null;
       await get(userId, id);
       if (input.summaryTemplateId !== undefined) {

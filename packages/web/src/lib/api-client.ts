@@ -78,6 +78,17 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A Blob's bytes; FileReader where Blob.arrayBuffer is missing (Safari before 14, jsdom). */
+function blobBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = readStorage(STORAGE_KEYS.authToken);
@@ -86,6 +97,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let body: BodyInit | undefined;
   if (isFormData(options.body)) {
     body = options.body; // the browser sets the multipart boundary itself
+  } else if (typeof Blob !== 'undefined' && options.body instanceof Blob) {
+    // Raw bytes (a recording's chunk), read first: fetch sends a Blob of another realm as text.
+    headers['Content-Type'] = options.body.type || 'application/octet-stream';
+    body = await blobBytes(options.body);
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);

@@ -4,7 +4,7 @@ import type { Transcribe } from '../../jobs/handlers/transcribe-meeting.ts';
 import type { AsrEngine } from '../recognition/engine.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
 import type { SegmenterOptions } from '../speech/vad.ts';
-import { type PipelineLogger, transcribeFile } from './pipeline.ts';
+import { type PipelineLogger, type TranscribeFileOptions, transcribeFile } from './pipeline.ts';
 
 /**
  * Speech pieces that suit each recogniser, measured on real meetings (docs/decisions/012 and 013):
@@ -19,15 +19,22 @@ export function segmentationFor(engineName: string): SegmenterOptions {
  * Chooses the recognition engine from configuration and loads it once (models are checked here, so a
  * missing model stops the worker at start-up with a message naming the file).
  */
-export async function createTranscriber(settings: Config['transcription'], log: PipelineLogger): Promise<Transcribe> {
-  const engine = await createEngine(settings);
+export async function createTranscriber(
+  settings: Config['transcription'],
+  log: PipelineLogger,
+  engine?: AsrEngine,
+  /** Benchmarks only: pipeline settings to compare (the server passes none). */
+  overrides: Partial<TranscribeFileOptions> = {},
+): Promise<Transcribe> {
+  engine ??= await createEngine(settings);
   log.info({ engine: engine.name }, 'transcription engine ready');
   const segmentation = segmentationFor(engine.name);
   return (path, { onProgress, signal }) =>
-    transcribeFile(path, { engine, segmentation, onProgress, signal, logger: log });
+    transcribeFile(path, { engine, segmentation, onProgress, signal, logger: log, ...overrides });
 }
 
-async function createEngine(settings: Config['transcription']): Promise<AsrEngine> {
+/** The recogniser configured, loaded once; the worker shares it between whole meetings and live passes. */
+export async function createEngine(settings: Config['transcription']): Promise<AsrEngine> {
   if (settings.engine === 'remote' && settings.remote) {
     const { createRemoteEngine } = await import('../recognition/remote-engine.ts');
     return createRemoteEngine({

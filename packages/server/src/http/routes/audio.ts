@@ -37,6 +37,19 @@ export function parseRange(
  * personal access token in the bearer header, or the `token` query parameter from the audio-url route (bound to this meeting).
  */
 export function audioRoutes(app: ZodApp, ctx: AppContext) {
+  // "Delete recording, keep transcript" (docs/decisions/173); behind sign-in like the other changes.
+  app.delete(
+    '/api/projects/:id/meetings/:meetingId/audio',
+    { schema: { tags: ['meetings'], params: Params } },
+    async (request, reply) => {
+      await ctx.services.meetings.deleteRecording(request.userId, request.params.id, request.params.meetingId);
+      return reply.status(204).send();
+    },
+  );
+}
+
+/** The recording's GET, outside sign-in's scope: it also takes the short-lived `token` of the audio-url route. */
+export function audioReadRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     '/api/projects/:id/meetings/:meetingId/audio',
     {

@@ -9,6 +9,7 @@ import {
 } from '@parley/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
 import { presentMeeting } from '../../presenters/index.ts';
 import { receiveMeetingUpload } from '../receive-upload.ts';
 import { ok, type ZodApp } from '../types.ts';
@@ -86,6 +87,8 @@ export function meetingRoutes(app: ZodApp, ctx: AppContext) {
     { schema: { tags, params: MeetingParams, response: { 200: AudioUrlResponse } } },
     async (request) => {
       const row = await meetings.getInProject(request.userId, request.params.id, request.params.meetingId);
+      // Never uploaded, or deleted (retention, "Delete recording, keep transcript").
+      if (!row.audio_key) throw notFound('Recording');
       const token = await ctx.services.sessions.resourceToken(request.userId, `meeting:${row.id}`, AUDIO_URL_SECONDS);
       return ok({
         url: `/api/projects/${row.project_id}/meetings/${row.id}/audio?token=${encodeURIComponent(token)}`,

@@ -2,6 +2,7 @@ import type { Meeting } from '@parley/contract';
 import { ArrowLeft, CalendarDays, Clock, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { LiveTranscript } from '@/components/live-transcript';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
 import { PageBreadcrumb } from '@/components/page-breadcrumb';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -13,15 +14,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ActionItemsTab } from '@/features/action-items';
 import { CopyTranscriptButton, ExportMenu } from '@/features/export';
 import { useProject } from '@/features/projects';
-import { MeetingSearch } from '@/features/search';
+import { AskBox, MeetingSearch } from '@/features/search';
 import { ShareMeetingButton } from '@/features/shares';
 import { SummaryTab } from '@/features/summary';
 import { TranscriptTab } from '@/features/transcript';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatDateTime, formatDuration } from '@/lib/format';
+import { formatDate, formatDateTime, formatDuration } from '@/lib/format';
+import { useLiveTranscript } from '@/lib/live-transcript';
 import { useMeeting } from '../api/get-meeting';
 import { useMeetingPlayback } from '../hooks/use-meeting-playback';
 import { DeleteMeetingDialog } from './DeleteMeetingDialog';
+import { DeleteRecordingButton } from './DeleteRecordingButton';
 import { MeetingAudioPlayer } from './MeetingAudioPlayer';
 import { MeetingStatusBadge } from './MeetingStatusBadge';
 import { RenameMeetingButton } from './RenameMeetingDialog';
@@ -72,7 +75,22 @@ function MeetingBreadcrumb({ projectId, title }: { projectId: string; title: str
   );
 }
 
+/** A meeting still being recorded (in another tab or on another device): its words as they are said. */
+function LiveRecording({ meetingId }: { meetingId: string }) {
+  const live = useLiveTranscript(meetingId);
+  return (
+    <div className="mb-6 grid gap-2 rounded-lg border p-4">
+      <div className="flex items-center gap-2 text-sm font-medium">
+        <MeetingStatusBadge status="pending" recording />
+        Being recorded: the transcript follows as people speak.
+      </div>
+      <LiveTranscript transcript={live.transcript} />
+    </div>
+  );
+}
+
 function TranscriptionProgress({ meeting }: { meeting: Meeting }) {
+  if (meeting.recordingState === 'recording') return <LiveRecording meetingId={meeting._id} />;
   if (meeting.transcriptionStatus === 'pending' || meeting.transcriptionStatus === 'processing') {
     return (
       <div className="mb-6 grid gap-2 rounded-lg border p-4">
@@ -156,6 +174,15 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
           playback={playback}
         />
       )}
+      {meeting.metadata.audio &&
+        (meeting.transcriptionStatus === 'completed' || meeting.transcriptionStatus === 'failed') && (
+          <div className="mt-2 flex justify-end">
+            <DeleteRecordingButton projectId={projectId} meeting={meeting} />
+          </div>
+        )}
+      {meeting.audioDeletedAt && (
+        <p className="text-muted-foreground text-sm">Recording deleted on {formatDate(meeting.audioDeletedAt)}</p>
+      )}
 
       <Tabs defaultValue="transcription" className="mt-4">
         <TabsList>
@@ -170,7 +197,10 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
             transcriptionError={meeting.transcriptionError}
             playback={playback}
             searchSlot={(onActiveChange) => (
-              <MeetingSearch meetingId={meeting._id} onSeek={playback.seek} onActiveChange={onActiveChange} />
+              <div className="grid gap-3">
+                <MeetingSearch meetingId={meeting._id} onSeek={playback.seek} onActiveChange={onActiveChange} />
+                <AskBox projectId={projectId} meetingId={meeting._id} label="Ask a question about this meeting" />
+              </div>
             )}
             actions={<CopyTranscriptButton meetingId={meeting._id} />}
           />
