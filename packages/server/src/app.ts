@@ -19,7 +19,7 @@ import { actionItemRoutes } from './http/routes/action-items.ts';
 import { apiTokenRoutes } from './http/routes/api-tokens.ts';
 import { askRoutes } from './http/routes/ask.ts';
 import { audioReadRoutes, audioRoutes } from './http/routes/audio.ts';
-import { authRoutes } from './http/routes/auth.ts';
+import { authRoutes, sessionRoutes } from './http/routes/auth.ts';
 import { exportRoutes } from './http/routes/exports.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { meetingRoutes } from './http/routes/meetings.ts';
@@ -123,6 +123,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   await app.register(async (scope) => {
     requireAuth(scope, ctx.services);
     const zodScope = scope.withTypeProvider<ZodTypeProvider>();
+    sessionRoutes(zodScope, ctx);
     userRoutes(zodScope, ctx);
     apiTokenRoutes(zodScope, ctx);
     webhookRoutes(zodScope, ctx);

@@ -26,6 +26,8 @@ import {
   ReassignPersonRequest,
   RegisterRequest,
   SegmentSpeakerRequest,
+  SignInExchangeRequest,
+  SignInExchangeResponse,
   SpeakerSuggestionsResponse,
   TranscriptionPageResponse,
   TranscriptionResponse,
@@ -53,6 +55,8 @@ interface RouteContract {
 export const CONTRACT_ROUTES: Record<string, RouteContract> = {
   'POST /auth/login': { body: LoginRequest, replies: { 200: LoginResponse } },
   'POST /auth/register': { body: RegisterRequest, replies: { 201: LoginResponse } },
+  'POST /auth/signin/exchange': { body: SignInExchangeRequest, replies: { 200: SignInExchangeResponse } },
+  'POST /auth/logout': { replies: { 204: null } },
   'GET /api/auth/providers': { replies: { 200: ProvidersResponse } },
   'GET /api/users/me': { replies: { 200: UserResponse } },
   'PUT /api/users/me/password': { body: PasswordUpdateRequest, replies: { 204: null } },
