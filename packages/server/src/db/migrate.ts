@@ -12,6 +12,7 @@ import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
 import * as recordings from './migrations/025-recordings.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
+import * as speakerIndexOrder from './migrations/026b-speaker-index-order.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
 import * as webhooks from './migrations/027b-webhooks.ts';
 import * as shares from './migrations/027c-shares.ts';
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '024-action-item-edits': actionItemEdits,
   '025-recordings': recordings,
   '026-speaker-search': speakerSearch,
+  '026b-speaker-index-order': speakerIndexOrder,
   '027-api-tokens': apiTokens,
   '027b-webhooks': webhooks,
   '027c-shares': shares,
