@@ -16,5 +16,6 @@ export * from './recordings.ts';
 export * from './search.ts';
 export * from './shares.ts';
 export * from './speakers.ts';
+export * from './summary-templates.ts';
 export * from './transcriptions.ts';
 export * from './webhooks.ts';

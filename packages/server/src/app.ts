@@ -31,6 +31,7 @@ import { searchRoutes } from './http/routes/search.ts';
 import { sharedRoutes, shareRoutes } from './http/routes/shares.ts';
 import { speakerSuggestionRoutes } from './http/routes/speaker-suggestions.ts';
 import { summaryRoutes } from './http/routes/summary.ts';
+import { summaryTemplateRoutes } from './http/routes/summary-templates.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
 import { userRoutes } from './http/routes/users.ts';
 import { webhookRoutes } from './http/routes/webhooks.ts';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     speakerSuggestionRoutes(zodScope, ctx);
     searchRoutes(zodScope, ctx);
     summaryRoutes(zodScope, ctx);
+    summaryTemplateRoutes(zodScope, ctx);
     askRoutes(zodScope, ctx);
     actionItemRoutes(zodScope, ctx);
     exportRoutes(zodScope, ctx);

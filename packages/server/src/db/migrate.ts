@@ -10,6 +10,7 @@ import * as searchSpeed from './migrations/008-search-speed.ts';
 import * as hostileInput from './migrations/021-hostile-input.ts';
 import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
+import * as summaryTemplates from './migrations/024b-summary-templates.ts';
 import * as recordings from './migrations/025-recordings.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as speakerIndexOrder from './migrations/026b-speaker-index-order.ts';
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '021-hostile-input': hostileInput,
   '023-voice-profiles': voiceProfiles,
   '024-action-item-edits': actionItemEdits,
+  '024b-summary-templates': summaryTemplates,
   '025-recordings': recordings,
   '026-speaker-search': speakerSearch,
   '026b-speaker-index-order': speakerIndexOrder,

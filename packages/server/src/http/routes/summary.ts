@@ -1,7 +1,8 @@
-import { Id, type SummaryStreamEvent } from '@parley/contract';
+import { Id, type SummaryStreamEvent, SummaryStreamRequest } from '@parley/contract';
 import { z } from 'zod';
 import { AiEngineError } from '../../ai/index.ts';
 import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { KEEP_ALIVE_MS, openEventStream } from '../event-stream.ts';
 import type { ZodApp } from '../types.ts';
 
@@ -19,12 +20,19 @@ export function summaryRoutes(app: ZodApp, ctx: AppContext, options: { keepAlive
         params: MeetingParams,
         description:
           'Generates the meeting summary as text/event-stream: `data: ` lines of {type:"chunk",content}, then ' +
-          '{type:"complete",meeting} or {type:"error",message}. 409 while another generation for the meeting runs.',
+          '{type:"complete",meeting} or {type:"error",message}. 409 while another generation for the meeting runs. ' +
+          'The optional JSON body picks a template (`templateId`, else the project default) and an output `language`.',
       },
     },
     async (request, reply) => {
       // Refusals (404, 409) happen here, before the stream starts, as ordinary JSON errors.
-      const generation = await summary.begin(request.userId, request.params.id, request.params.meetingId);
+      // The body is optional (the page posts none): read here rather than by the route schema.
+      const options = SummaryStreamRequest.safeParse(request.body ?? {});
+      if (!options.success) {
+        const errors = options.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        throw badRequest('Invalid summary options', errors);
+      }
+      const generation = await summary.begin(request.userId, request.params.id, request.params.meetingId, options.data);
 
       const stream = openEventStream(request, reply, keepAliveMs);
       const send = (event: SummaryStreamEvent) => stream.write(`data: ${JSON.stringify(event)}`);
