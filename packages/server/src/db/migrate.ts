@@ -13,6 +13,7 @@ import * as actionItemEdits from './migrations/024-action-item-edits.ts';
 import * as summaryTemplates from './migrations/024b-summary-templates.ts';
 import * as recordings from './migrations/025-recordings.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
+import * as speakerIndexOrder from './migrations/026b-speaker-index-order.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
 import * as webhooks from './migrations/027b-webhooks.ts';
 import * as shares from './migrations/027c-shares.ts';
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '024b-summary-templates': summaryTemplates,
   '025-recordings': recordings,
   '026-speaker-search': speakerSearch,
+  '026b-speaker-index-order': speakerIndexOrder,
   '027-api-tokens': apiTokens,
   '027b-webhooks': webhooks,
   '027c-shares': shares,

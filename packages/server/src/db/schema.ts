@@ -127,7 +127,7 @@ export interface TranscriptionsTable {
   id: string;
   user_id: string;
   meeting_id: string;
-  /** Indexed lower-cased with user_id (migration 026-speaker-search): a label is searchable. */
+  /** Indexed lower-cased, then user_id (migrations 026-speaker-search, 026b): a label is searchable. */
   speaker: string;
   person_id: string | null;
   text: string;
