@@ -123,7 +123,7 @@ async function call(method: string, path: string, token: string | null, body?: u
   const res = await fetch(`${base}${path}`, {
     method,
     headers,
-    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    body: raw ? new Uint8Array(raw) : body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
