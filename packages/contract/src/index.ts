@@ -9,5 +9,7 @@ export * from './meetings.ts';
 export * from './oidc.ts';
 export * from './people.ts';
 export * from './projects.ts';
+export * from './route-def.ts';
+export * from './routes.ts';
 export * from './search.ts';
 export * from './transcriptions.ts';

@@ -10,11 +10,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { requireAuth } from './http/plugins/auth.ts';
+import { sessionAuthentication } from './http/plugins/auth.ts';
 import { registerErrorHandler } from './http/plugins/error-handler.ts';
 import { onClientError, onFrameworkError, rejectOverlongUrls } from './http/plugins/framework-errors.ts';
 import { QuietReadsLogController } from './http/plugins/request-logging.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
+import { assertRoutesMatchTable, collectRoutes, createRouter } from './http/router.ts';
 import { actionItemRoutes } from './http/routes/action-items.ts';
 import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
@@ -69,6 +70,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     logController: new QuietReadsLogController(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  const registered = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -104,24 +106,23 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  healthRoutes(app, ctx);
-  authRoutes(app, ctx);
-  oidcRoutes(app, ctx);
-  audioRoutes(app, ctx);
-  await app.register(async (scope) => {
-    requireAuth(scope, ctx.services.sessions);
-    const zodScope = scope.withTypeProvider<ZodTypeProvider>();
-    userRoutes(zodScope, ctx);
-    projectRoutes(zodScope, ctx);
-    peopleRoutes(zodScope, ctx);
-    meetingRoutes(zodScope, ctx);
-    transcriptionRoutes(zodScope, ctx);
-    searchRoutes(zodScope, ctx);
-    summaryRoutes(zodScope, ctx);
-    actionItemRoutes(zodScope, ctx);
-    exportRoutes(zodScope, ctx);
-  });
+  // Every /api and /auth route comes from the contract's table (docs/decisions/110-route-table.md).
+  const router = createRouter(app, sessionAuthentication(app, ctx.services.sessions));
+  healthRoutes(router, ctx);
+  authRoutes(router, ctx);
+  oidcRoutes(router, ctx);
+  audioRoutes(router, ctx);
+  userRoutes(router, ctx);
+  projectRoutes(router, ctx);
+  peopleRoutes(router, ctx);
+  meetingRoutes(router, ctx);
+  transcriptionRoutes(router, ctx);
+  searchRoutes(router, ctx);
+  summaryRoutes(router, ctx);
+  actionItemRoutes(router, ctx);
+  exportRoutes(router, ctx);
 
   await serveWebApp(app, ctx.config.webDistDir);
+  assertRoutesMatchTable(registered);
   return app;
 }

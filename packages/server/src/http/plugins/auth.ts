@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { unauthorized } from '../../lib/errors.ts';
 import type { SessionsService } from '../../services/sessions.ts';
 
@@ -17,15 +17,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Routes registered inside this plugin's scope require a valid session token of an existing user. */
-export function requireAuth(app: FastifyInstance, sessions: SessionsService) {
+/**
+ * The hook that guards every route the table does not mark public: a valid session token of an
+ * existing user, whose id the handlers then read from the request.
+ */
+export function sessionAuthentication(app: FastifyInstance, sessions: SessionsService): onRequestHookHandler {
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionId', undefined);
-  app.addHook('onRequest', async (request) => {
+  return async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication required');
     const claims = await sessions.authenticate(token, 'session');
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
-  });
+  };
 }

@@ -1,12 +1,9 @@
-import { Id } from '@parley/contract';
-import { z } from 'zod';
+import { routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
 import { attachmentDisposition } from '../../exports/file-name.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { bearerToken } from '../plugins/auth.ts';
-import type { ZodApp } from '../types.ts';
-
-const Params = z.object({ id: Id, meetingId: Id });
+import type { Router } from '../router.ts';
 
 /** Parses a single `bytes=` range; multi-range requests are answered with the whole file. */
 export function parseRange(
@@ -34,50 +31,39 @@ export function parseRange(
  * Streams a meeting's recording with HTTP Range support, so <audio> can seek. Accepts the session
  * bearer header, or the `token` query parameter from the audio-url route (bound to this meeting).
  */
-export function audioRoutes(app: ZodApp, ctx: AppContext) {
-  app.get(
-    '/api/projects/:id/meetings/:meetingId/audio',
-    {
-      schema: {
-        tags: ['meetings'],
-        params: Params,
-        // download=1 saves the original file under the meeting's title instead of playing it.
-        querystring: z.object({ token: z.string().optional(), download: z.enum(['0', '1']).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const { id: projectId, meetingId } = request.params;
-      const bearer = bearerToken(request);
-      const { sessions } = ctx.services;
-      if (!bearer && !request.query.token) throw unauthorized('Authentication required');
-      const claims = bearer
-        ? await sessions.authenticate(bearer, 'session')
-        : await sessions.authenticate(request.query.token!, 'audio');
-      if (!bearer && claims.resource !== `meeting:${meetingId}`) throw notFound('Meeting');
+export function audioRoutes(router: Router, ctx: AppContext) {
+  router.handle(routes.audio, async (request, reply) => {
+    const { id: projectId, meetingId } = request.params;
+    const bearer = bearerToken(request);
+    const { sessions } = ctx.services;
+    if (!bearer && !request.query.token) throw unauthorized('Authentication required');
+    const claims = bearer
+      ? await sessions.authenticate(bearer, 'session')
+      : await sessions.authenticate(request.query.token!, 'audio');
+    if (!bearer && claims.resource !== `meeting:${meetingId}`) throw notFound('Meeting');
 
-      const meeting = await ctx.services.meetings.getInProject(claims.userId, projectId, meetingId);
-      const size = meeting.audio_key ? await ctx.storage.size(meeting.audio_key) : null;
-      if (!meeting.audio_key || size === null) throw notFound('Recording');
+    const meeting = await ctx.services.meetings.getInProject(claims.userId, projectId, meetingId);
+    const size = meeting.audio_key ? await ctx.storage.size(meeting.audio_key) : null;
+    if (!meeting.audio_key || size === null) throw notFound('Recording');
 
-      const range = parseRange(request.headers.range, size);
-      if (range === 'unsatisfiable') {
-        throw new AppError(416, 'Requested range not satisfiable', { headers: { 'content-range': `bytes */${size}` } });
-      }
-      // The store answers before any header goes out, so its failure is still a clean error reply.
-      const body = await ctx.storage.read(meeting.audio_key, range ?? undefined);
-      reply.header('accept-ranges', 'bytes');
-      reply.header('content-type', meeting.audio_mime ?? 'application/octet-stream');
-      reply.header('cache-control', 'private, max-age=3600');
-      if (request.query.download === '1') {
-        const extension = meeting.audio_key.split('.').pop() ?? 'audio';
-        reply.header('content-disposition', attachmentDisposition(meeting.title || 'Untitled Meeting', extension));
-      }
-      if (range) {
-        reply.status(206);
-        reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
-      }
-      reply.header('content-length', range ? range.end - range.start + 1 : size);
-      return reply.send(body);
-    },
-  );
+    const range = parseRange(request.headers.range, size);
+    if (range === 'unsatisfiable') {
+      throw new AppError(416, 'Requested range not satisfiable', { headers: { 'content-range': `bytes */${size}` } });
+    }
+    // The store answers before any header goes out, so its failure is still a clean error reply.
+    const body = await ctx.storage.read(meeting.audio_key, range ?? undefined);
+    reply.header('accept-ranges', 'bytes');
+    reply.header('content-type', meeting.audio_mime ?? 'application/octet-stream');
+    reply.header('cache-control', 'private, max-age=3600');
+    if (request.query.download === '1') {
+      const extension = meeting.audio_key.split('.').pop() ?? 'audio';
+      reply.header('content-disposition', attachmentDisposition(meeting.title || 'Untitled Meeting', extension));
+    }
+    if (range) {
+      reply.status(206);
+      reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+    }
+    reply.header('content-length', range ? range.end - range.start + 1 : size);
+    return reply.send(body);
+  });
 }

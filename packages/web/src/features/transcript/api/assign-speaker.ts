@@ -1,8 +1,7 @@
-import type { ModifiedCountResponse, Person } from '@parley/contract';
+import { type Person, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { createPerson, peopleKeys } from '@/features/people';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { mapLoadedSegments, type TranscriptData } from './get-transcriptions';
 import { transcriptKeys } from './keys';
 
@@ -14,10 +13,7 @@ export interface AssignSpeakerInput {
 
 /** Links every segment of one speaker label in the meeting to a person. */
 export async function assignSpeaker({ meetingId, speaker, personId }: AssignSpeakerInput): Promise<number> {
-  const reply = await api.put<z.infer<typeof ModifiedCountResponse>>(
-    `/api/meetings/${encodeURIComponent(meetingId)}/transcriptions/speaker/${encodeURIComponent(speaker)}/assign`,
-    { personId },
-  );
+  const reply = await callRoute(routes.assignSpeaker, { params: { meetingId, speaker }, body: { personId } });
   return reply.data.modifiedCount;
 }
 

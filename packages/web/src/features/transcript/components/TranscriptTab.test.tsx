@@ -23,7 +23,7 @@ function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada
     ok({ url: '/audio', expiresAt: '2026-11-22T18:00:00.000Z' }),
   );
   const total = pages.reduce((sum, page) => sum + page.length, 0);
-  server.on('GET /api/meetings/:id/transcriptions', (req) => {
+  server.on('GET /api/meetings/:meetingId/transcriptions', (req) => {
     const page = Number(req.query.get('page'));
     return ok({
       transcriptions: pages[page - 1] ?? [],
@@ -97,7 +97,7 @@ describe('editing a segment', () => {
     let release!: () => void;
     let body: unknown;
     serveTranscript([[makeSegment({ _id: 's1', text: 'Helo wrld' })]]);
-    server.on('PATCH /api/meetings/:id/transcriptions/:segmentId', (req) => {
+    server.on('PATCH /api/meetings/:meetingId/transcriptions/:transcriptionId', (req) => {
       body = req.body;
       return {
         ...ok(makeSegment({ _id: 's1', text: 'Hello world', isEdited: true })),
@@ -146,7 +146,7 @@ describe('editing a segment', () => {
 
   it("shows 'Failed to update transcription' and reloads the list from page 1", async () => {
     serveTranscript([[makeSegment({ text: 'Original' })], [makeSegment({ text: 'Later' })]]);
-    server.on('PATCH /api/meetings/:id/transcriptions/:segmentId', () => fail(500));
+    server.on('PATCH /api/meetings/:meetingId/transcriptions/:transcriptionId', () => fail(500));
     const { user } = renderedUser(await screen.findByText('Later'));
     const before = pageRequests().length;
     await user.click(within(item('Original')).getByRole('button', { name: 'Edit segment' }));
@@ -161,7 +161,7 @@ describe('editing a segment', () => {
 describe('deleting a segment', () => {
   it('asks in a Delete Transcription dialog, then removes it', async () => {
     serveTranscript([[makeSegment({ _id: 's1', text: 'Remove me' }), makeSegment({ _id: 's2', text: 'Stay' })]]);
-    server.on('DELETE /api/meetings/:id/transcriptions/:segmentId', () => ({ status: 204 }));
+    server.on('DELETE /api/meetings/:meetingId/transcriptions/:transcriptionId', () => ({ status: 204 }));
     const { user } = renderedUser(await screen.findByText('Remove me'));
     expect(screen.getByText('2 segment(s) loaded')).toBeInTheDocument();
     await user.click(within(item('Remove me')).getByRole('button', { name: 'Delete segment' }));
@@ -174,7 +174,7 @@ describe('deleting a segment', () => {
 
   it("shows 'Failed to delete transcription' and reloads from page 1", async () => {
     serveTranscript([[makeSegment({ text: 'Stubborn' })]]);
-    server.on('DELETE /api/meetings/:id/transcriptions/:segmentId', () => fail(500));
+    server.on('DELETE /api/meetings/:meetingId/transcriptions/:transcriptionId', () => fail(500));
     const { user } = renderedUser(await screen.findByText('Stubborn'));
     const before = pageRequests().length;
     await user.click(within(item('Stubborn')).getByRole('button', { name: 'Delete segment' }));
@@ -196,7 +196,7 @@ describe('assigning a speaker', () => {
         makeSegment({ text: 'Three', speaker: 'Speaker 1' }),
       ],
     ]);
-    server.on('PUT /api/meetings/:id/transcriptions/speaker/:speaker/assign', (req) => {
+    server.on('PUT /api/meetings/:meetingId/transcriptions/speaker/:speaker/assign', (req) => {
       body = { speaker: req.params.speaker, ...(req.body as object) };
       return {
         ...ok({ modifiedCount: 2 }),
@@ -246,7 +246,7 @@ describe('assigning a speaker', () => {
     [dropped(), 'Unable to connect to the server'],
   ] as [FakeReply, string][])('shows the failure in the dialog (%#)', async (reply, message) => {
     serveTranscript([[makeSegment({ text: 'One' })]]);
-    server.on('PUT /api/meetings/:id/transcriptions/speaker/:speaker/assign', () => reply);
+    server.on('PUT /api/meetings/:meetingId/transcriptions/speaker/:speaker/assign', () => reply);
     const { user } = renderedUser(await screen.findByText('One'));
     const select = within(item('One')).getByRole('combobox');
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
@@ -281,7 +281,7 @@ describe('Add New Person', () => {
         }),
       };
     });
-    server.on('PUT /api/meetings/:id/transcriptions/speaker/:speaker/assign', (req) => {
+    server.on('PUT /api/meetings/:meetingId/transcriptions/speaker/:speaker/assign', (req) => {
       assigned = req.body;
       return ok({ modifiedCount: 1 });
     });
