@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/contract/src/**/*.test.ts', 'packages/server/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
+          include: [
+            'packages/contract/src/**/*.test.ts',
+            'packages/server/src/**/*.test.ts',
+            'bench/scoring/*.test.ts',
+            'scripts/**/*.test.mjs',
+          ],
           exclude: ['packages/server/src/audio/**'],
         },
       },

@@ -15,11 +15,11 @@
  * Pooled figures are also given per half (alternate files), for leave-half-out checks of a setting.
  */
 import { join } from 'node:path';
-import { diarizationErrorRate } from '../packages/server/src/audio/der.ts';
-import { type DiarizeOptions, diarize, SpeakerFeatures } from '../packages/server/src/audio/diarize.ts';
-import { decodePcmStream } from '../packages/server/src/audio/ffmpeg.ts';
-import { SileroVad, speechPieces } from '../packages/server/src/audio/vad.ts';
+import { decodePcmStream } from '../packages/server/src/audio/decoding/ffmpeg.ts';
+import { type DiarizeOptions, diarize, SpeakerFeatures } from '../packages/server/src/audio/speakers/diarize.ts';
+import { SileroVad, speechPieces } from '../packages/server/src/audio/speech/vad.ts';
 import { majorSpeakers, meetingNames, meetingsDir, readTruth, type Truth } from './meeting-data.ts';
+import { diarizationErrorRate } from './scoring/der.ts';
 
 const argv = process.argv.slice(2);
 const optionValue = (name: string) => {

@@ -1,7 +1,8 @@
 // Child process of pipeline.bench.ts: transcribes one file and prints wall time and peak RSS as JSON.
-import { loadMoonshine } from '../packages/server/src/audio/moonshine.ts';
-import { transcribeFile } from '../packages/server/src/audio/pipeline.ts';
-import { segmentationFor } from '../packages/server/src/audio/transcriber.ts';
+
+import { transcribeFile } from '../packages/server/src/audio/pipeline/pipeline.ts';
+import { segmentationFor } from '../packages/server/src/audio/pipeline/transcriber.ts';
+import { loadMoonshine } from '../packages/server/src/audio/recognition/moonshine.ts';
 import { DEFAULT_MOONSHINE_MODEL } from '../packages/server/src/config.ts';
 
 const [path, threads] = process.argv.slice(2);

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { SpeakerTurn } from '../packages/server/src/audio/der.ts';
+import type { SpeakerTurn } from './scoring/der.ts';
 
 export interface Truth {
   durationSec: number;

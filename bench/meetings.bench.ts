@@ -13,12 +13,12 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type DerResult, diarizationErrorRate } from '../packages/server/src/audio/der.ts';
-import { createTranscriber } from '../packages/server/src/audio/transcriber.ts';
-import { corpusWordErrorRate, withoutFillers } from '../packages/server/src/audio/wer.ts';
-import { wordAttribution } from '../packages/server/src/audio/word-attribution.ts';
+import { createTranscriber } from '../packages/server/src/audio/pipeline/transcriber.ts';
 import { DEFAULT_MOONSHINE_MODEL } from '../packages/server/src/config.ts';
 import { majorSpeakers, meetingNames, meetingsDir, readTruth } from './meeting-data.ts';
+import { type DerResult, diarizationErrorRate } from './scoring/der.ts';
+import { corpusWordErrorRate, withoutFillers } from './scoring/wer.ts';
+import { wordAttribution } from './scoring/word-attribution.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);

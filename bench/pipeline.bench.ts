@@ -10,10 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { loadMoonshine, type MoonshineSize } from '../packages/server/src/audio/moonshine.ts';
-import { transcribeFile } from '../packages/server/src/audio/pipeline.ts';
-import { segmentationFor } from '../packages/server/src/audio/transcriber.ts';
-import { corpusWordErrorRate } from '../packages/server/src/audio/wer.ts';
+import { transcribeFile } from '../packages/server/src/audio/pipeline/pipeline.ts';
+import { segmentationFor } from '../packages/server/src/audio/pipeline/transcriber.ts';
+import { loadMoonshine, type MoonshineSize } from '../packages/server/src/audio/recognition/moonshine.ts';
 import { DEFAULT_MOONSHINE_MODEL } from '../packages/server/src/config.ts';
 import {
   dominantLabelShare,
@@ -26,6 +25,7 @@ import {
   speechFixtures,
   type Turn,
 } from '../packages/server/test/fixtures/audio.ts';
+import { corpusWordErrorRate } from './scoring/wer.ts';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');

@@ -34,8 +34,10 @@ if (!existsSync(join(baseDir, 'packages/server/src'))) {
   execFileSync('sh', ['-c', `git archive ${commit} packages/server/src | tar -x -C ${baseDir}`], { cwd: root });
 }
 const baseSrc = join(baseDir, 'packages/server/src');
-const { searchRepository } = await import(join(baseSrc, 'repositories/search.ts'));
 const { searchService } = await import(join(baseSrc, 'services/search.ts'));
+// Before the search module owned its SQL (docs/decisions/160) the service took a repository.
+const restructured = existsSync(join(baseSrc, 'search/index.ts'));
+const baseModule = await import(join(baseSrc, restructured ? 'search/index.ts' : 'repositories/search.ts'));
 
 const loadBefore = loadavg()[0] ?? 0;
 const { ctx, stopCluster } = await openLibrary(args.db as string, Number(args.segments));
@@ -43,7 +45,18 @@ try {
   const owner = await benchOwner(ctx);
   if (!owner) throw new Error('No bench library yet: run bench/search.bench.ts first');
   const versions: Record<string, SearchService> = {
-    [args.base as string]: searchService({ ...ctx.repos, search: searchRepository(ctx.db, ctx.dbKind) }),
+    [args.base as string]: searchService(
+      restructured
+        ? {
+            ...ctx.repos,
+            index: baseModule.searchIndex({
+              db: ctx.db,
+              kind: ctx.dbKind,
+              segments: ctx.repos.transcriptions.findManyWithMeetings,
+            }),
+          }
+        : { ...ctx.repos, search: baseModule.searchRepository(ctx.db, ctx.dbKind) },
+    ),
     checkout: ctx.services.search,
   };
   const names = Object.keys(versions);

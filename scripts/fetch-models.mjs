@@ -19,7 +19,7 @@ const FILES = ['encoder_model.onnx', 'decoder_model_merged.onnx'];
 const modelsDir = join(resolve(root, process.env.MODELS_DIR ?? 'models'), 'moonshine');
 const cacheDir = join(root, '.cache', 'models');
 
-// keep in step with moonshineModelFiles() in packages/server/src/audio/moonshine.ts
+// keep in step with moonshineModelFiles() in packages/server/src/audio/recognition/moonshine.ts
 const REWRITTEN_DECODER = 'decoder_model_merged_int8_head.onnx';
 const PROJECTION_ROWS = 'decoder_output_projection.bin';
 const PROJECTION_META = 'decoder_output_projection.json';

@@ -1,4 +1,5 @@
 export * from './action-items.ts';
+export * from './api-tokens.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './exports.ts';

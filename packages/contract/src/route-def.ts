@@ -17,6 +17,8 @@ export interface RouteDef {
   tag: string;
   /** Open to anyone; the route checks whatever it needs itself. Every other route needs a session token. */
   public?: true;
+  /** A signed-in session only, never a personal access token (docs/decisions/170). */
+  sessionOnly?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** The JSON request body, or 'multipart' for an upload the route reads itself. */

@@ -6,6 +6,7 @@ import {
   GenerateActionItemsResponse,
   UpdateActionItemRequest,
 } from './action-items.ts';
+import { ApiTokenListResponse, CreateApiTokenRequest, CreateApiTokenResponse } from './api-tokens.ts';
 import {
   LoginRequest,
   LoginResponse,
@@ -121,6 +122,29 @@ export const routes = {
     path: '/api/users/me/password',
     tag: 'users',
     body: PasswordUpdateRequest,
+    sessionOnly: true,
+    replies: { 204: null },
+  }),
+  listApiTokens: route({
+    method: 'GET',
+    path: '/api/users/me/tokens',
+    tag: 'tokens',
+    replies: { 200: ApiTokenListResponse },
+  }),
+  // A token can't mint tokens: a leaked one could otherwise outlive its own revocation.
+  createApiToken: route({
+    method: 'POST',
+    path: '/api/users/me/tokens',
+    tag: 'tokens',
+    body: CreateApiTokenRequest,
+    sessionOnly: true,
+    replies: { 201: CreateApiTokenResponse },
+  }),
+  revokeApiToken: route({
+    method: 'DELETE',
+    path: '/api/users/me/tokens/:id',
+    tag: 'tokens',
+    params: ById,
     replies: { 204: null },
   }),
   recentMeetings: route({

@@ -10,13 +10,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { sessionAuthentication } from './http/plugins/auth.ts';
+import { authentication } from './http/plugins/auth.ts';
 import { registerErrorHandler } from './http/plugins/error-handler.ts';
 import { onClientError, onFrameworkError, rejectOverlongUrls } from './http/plugins/framework-errors.ts';
 import { QuietReadsLogController } from './http/plugins/request-logging.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
 import { assertRoutesMatchTable, collectRoutes, createRouter } from './http/router.ts';
 import { actionItemRoutes } from './http/routes/action-items.ts';
+import { apiTokenRoutes } from './http/routes/api-tokens.ts';
 import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { exportRoutes } from './http/routes/exports.ts';
@@ -99,7 +100,11 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Parley API', version: '0.1.0', description: 'Meetings, transcripts, projects and people.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'session token or personal access token (pat_...)' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -107,12 +112,13 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // Every /api and /auth route comes from the contract's table (docs/decisions/110-route-table.md).
-  const router = createRouter(app, sessionAuthentication(app, ctx.services.sessions));
+  const router = createRouter(app, authentication(app, ctx.services));
   healthRoutes(router, ctx);
   authRoutes(router, ctx);
   oidcRoutes(router, ctx);
   audioRoutes(router, ctx);
   userRoutes(router, ctx);
+  apiTokenRoutes(router, ctx);
   projectRoutes(router, ctx);
   peopleRoutes(router, ctx);
   meetingRoutes(router, ctx);

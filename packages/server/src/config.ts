@@ -1,6 +1,7 @@
 // Configuration is read from the environment once, here, and validated. Nothing else reads process.env.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LIMITS } from '@parley/contract';
 import { z } from 'zod';
@@ -37,6 +38,17 @@ const int = (min: number, max: number, fallback: number) =>
       return n;
     });
 
+/**
+ * Threads for notes, Word documents and transcript parsing (docs/decisions/100): half the cores, at least
+ * two so one long task never holds every other user's, at most four.
+ */
+function defaultCpuThreads(): number {
+  return Math.min(4, Math.max(2, Math.floor(availableParallelism() / 2)));
+}
+
+/** A CPU thread's heap limit: the largest accepted input needs far less; a task past it fails alone. */
+const CPU_THREAD_HEAP_MB = 512;
+
 const EnvSchema = z.object({
   PORT: int(0, 65535, 3000),
   HOST: z.string().default('0.0.0.0'),
@@ -64,6 +76,7 @@ const EnvSchema = z.object({
   MOONSHINE_MODEL: z.enum(['tiny', 'base']).default(DEFAULT_MOONSHINE_MODEL),
   MODELS_DIR: z.string().optional(),
   ASR_THREADS: int(1, 64, 1),
+  CPU_WORKER_THREADS: int(1, 64, defaultCpuThreads()),
   REMOTE_ASR_URL: z.url().optional(),
   REMOTE_ASR_API_KEY: z.string().optional(),
   REMOTE_ASR_MODEL: z.string().default('whisper-1'),
@@ -152,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { url: e.REMOTE_ASR_URL, apiKey: e.REMOTE_ASR_API_KEY, model: e.REMOTE_ASR_MODEL }
         : undefined,
     },
+    cpu: { threads: e.CPU_WORKER_THREADS, maxHeapMb: CPU_THREAD_HEAP_MB },
     ffmpegPath: e.FFMPEG_PATH ? resolve(e.FFMPEG_PATH) : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'packages/web/dist')),
     trustProxy: e.TRUST_PROXY,

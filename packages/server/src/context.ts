@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createAiEngine } from './ai/index.ts';
-import { configureFfmpeg } from './audio/ffmpeg.ts';
+import { configureFfmpeg } from './audio/decoding/ffmpeg.ts';
 import type { Config } from './config.ts';
+import { createCpuPool } from './cpu/index.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/create-queue.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
+import { apiTokensRepository } from './repositories/api-tokens.ts';
 import { healthRepository } from './repositories/health.ts';
 import { identitiesRepository } from './repositories/identities.ts';
 import { jobsRepository } from './repositories/jobs.ts';
@@ -16,12 +18,13 @@ import { meetingsRepository } from './repositories/meetings.ts';
 import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
-import { searchRepository } from './repositories/search.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
+import { searchIndex } from './search/index.ts';
 import { semanticSearch } from './search/semantic/index.ts';
 import { actionItemsService } from './services/action-items.ts';
+import { apiTokensService } from './services/api-tokens.ts';
 import { exportsService } from './services/exports.ts';
 import { healthService } from './services/health.ts';
 import { importsService } from './services/imports.ts';
@@ -58,23 +61,31 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetings: meetingsRepository(db),
     transcriptions: transcriptionsRepository(db, semantic?.segmentsWritten),
     jobs,
-    search: searchRepository(db, kind),
     loginThrottle: loginThrottleRepository(db),
     identities: identitiesRepository(db),
     oidcFlows: oidcFlowsRepository(db),
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
+    apiTokens: apiTokensRepository(db),
   };
 
   const sessions = sessionsService({ users: repos.users, tokens });
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const projects = projectsService({ db, ...repos, queue, storage, log });
-  const search = searchService({ ...repos, semantic: semantic?.retriever });
+  const index = searchIndex({
+    db,
+    kind,
+    segments: repos.transcriptions.findManyWithMeetings,
+    semantic: semantic?.retriever,
+  });
+  const search = searchService({ ...repos, index });
   const people = peopleService({ ...repos, search });
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
-  const ai = createAiEngine(config.ai);
+  const cpu = createCpuPool(config.cpu);
+  const ai = createAiEngine(config.ai, cpu);
   const services = {
     sessions,
+    apiTokens: apiTokensService(repos),
     users,
     projects,
     people,
@@ -86,8 +97,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     oidc: config.oidc
       ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
       : undefined,
-    exports: exportsService(repos),
-    imports: importsService({ db, ...repos, storage, log }),
+    exports: exportsService({ ...repos, cpu }),
+    imports: importsService({ db, ...repos, storage, log, cpu }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };
 
@@ -101,10 +112,12 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     tokens,
     queue,
     ai,
+    cpu,
     semantic,
     log,
     async close() {
       await queue.close();
+      await cpu.close();
       await db.destroy();
     },
   };

@@ -1,4 +1,4 @@
-import { createTranscriber } from './audio/transcriber.ts';
+import { createTranscriber } from './audio/pipeline/transcriber.ts';
 import type { AppContext } from './context.ts';
 import { embedSegmentsHandler } from './jobs/handlers/embed-segments.ts';
 import { generateActionItemsHandler } from './jobs/handlers/generate-action-items.ts';

@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { CpuPool } from '../cpu/index.ts';
 import { builtinEngine } from './builtin/engine.ts';
 import { openAiEngine } from './openai/engine.ts';
 import type { AiEngine } from './types.ts';
@@ -6,6 +7,6 @@ import type { AiEngine } from './types.ts';
 export type { AiEngine } from './types.ts';
 export { AiEngineError } from './types.ts';
 
-export function createAiEngine(config: Config['ai']): AiEngine {
-  return config.engine === 'openai' ? openAiEngine(config) : builtinEngine();
+export function createAiEngine(config: Config['ai'], cpu: CpuPool): AiEngine {
+  return config.engine === 'openai' ? openAiEngine(config) : builtinEngine(cpu);
 }

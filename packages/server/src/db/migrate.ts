@@ -7,6 +7,7 @@ import * as search from './migrations/004-search.ts';
 import * as oidc from './migrations/006-oidc.ts';
 import * as embeddings from './migrations/007-embeddings.ts';
 import * as searchSpeed from './migrations/008-search-speed.ts';
+import * as apiTokens from './migrations/027-api-tokens.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '006-oidc': oidc,
   '007-embeddings': embeddings,
   '008-search-speed': searchSpeed,
+  '027-api-tokens': apiTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -188,6 +188,20 @@ export interface ActionItemsTable {
   updated_at: string;
 }
 
+/** A personal access token (migration 027): only its SHA-256 is stored. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** read | write */
+  scope: string;
+  token_hash: string;
+  prefix: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -203,6 +217,7 @@ export interface Database {
   oidc_flows: OidcFlowsTable;
   action_items: ActionItemsTable;
   segment_embeddings: SegmentEmbeddingsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type { Generated };

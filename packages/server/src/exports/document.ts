@@ -1,5 +1,6 @@
 // The meeting as every export format sees it: rows already scoped to the user, speakers already
 // resolved to the People they are linked to. Formatters are pure functions of this.
+import { oneLine } from './clean-text.ts';
 
 export interface DocumentPerson {
   id: string;
@@ -43,13 +44,13 @@ export interface RenderOptions {
   timeZone: string;
 }
 
-/** The name a reader sees: the linked person's name where one is assigned, else the label. */
+/** The name a reader sees, on one line: the linked person's name where one is assigned, else the label. */
 export const speakerName = (segment: Pick<DocumentSegment, 'speaker' | 'person'>) =>
-  segment.person?.name ?? segment.speaker;
+  oneLine(segment.person?.name ?? segment.speaker);
 
-/** Who owns an action item: the linked person, else the free-text assignee. */
+/** Who owns an action item, on one line: the linked person, else the free-text assignee. */
 export const ownerName = (item: Pick<DocumentActionItem, 'assignee' | 'person'>) =>
-  item.person?.name ?? (item.assignee?.trim() || null);
+  (item.person ? oneLine(item.person.name) : null) || (item.assignee ? oneLine(item.assignee) : '') || null;
 
 /** Speakers in the order they first speak. */
 export function participants(document: MeetingDocument): string[] {

@@ -10,6 +10,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import { oneLine, textLines, xmlSafeDocument } from './clean-text.ts';
 import {
   type MeetingDocument,
   ownerName,
@@ -18,7 +19,6 @@ import {
   STATUS_LABELS,
   speakerName,
 } from './document.ts';
-import { oneLine } from './plain-text.ts';
 import { clockTime, documentDate, dueDateText, durationText } from './time.ts';
 
 /** `**bold**` spans of a Markdown line as Word runs; other inline marks are kept as text. */
@@ -36,9 +36,7 @@ function inlineRuns(text: string): TextRun[] {
 /** The summary is Markdown: headings, bullet and numbered lists and paragraphs become Word's own. */
 function markdownParagraphs(markdown: string): Paragraph[] {
   const paragraphs: Paragraph[] = [];
-  for (const raw of markdown.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line) continue;
+  for (const line of textLines(markdown)) {
     const heading = line.match(/^(#{1,6})\s+(.*)$/);
     const bullet = line.match(/^[-*+]\s+(.*)$/);
     const numbered = line.match(/^\d+[.)]\s+(.*)$/);
@@ -84,8 +82,14 @@ function actionItemsTable(document: MeetingDocument, options: RenderOptions): Ta
   return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: [header, ...rows] });
 }
 
-/** A Word document: title, details, summary, a table of action items, and the transcript. */
-export async function renderDocx(document: MeetingDocument, options: RenderOptions): Promise<Buffer> {
+/**
+ * A Word document: title, details, summary, a table of action items, and the transcript. Every field
+ * is first stripped of what XML 1.0 forbids: the docx library escapes markup but passes a \x01 through,
+ * and Word refuses to open the result.
+ */
+export async function renderDocx(input: MeetingDocument, options: RenderOptions): Promise<Buffer> {
+  const document = xmlSafeDocument(input);
+  const title = oneLine(document.title);
   const people = participants(document);
   const details = [
     ['Date', documentDate(document.createdAt, options.timeZone)],
@@ -97,9 +101,9 @@ export async function renderDocx(document: MeetingDocument, options: RenderOptio
   );
 
   const children: Array<Paragraph | Table> = [
-    new Paragraph({ heading: HeadingLevel.TITLE, text: document.title || 'Untitled Meeting' }),
+    new Paragraph({ heading: HeadingLevel.TITLE, text: title || 'Untitled Meeting' }),
     ...details,
-    ...(document.description ? [new Paragraph({ text: document.description })] : []),
+    ...textLines(document.description ?? '').map((line) => new Paragraph({ text: line })),
     new Paragraph({ heading: HeadingLevel.HEADING_1, text: 'Summary' }),
     ...(document.summary?.trim()
       ? markdownParagraphs(document.summary)
@@ -123,7 +127,7 @@ export async function renderDocx(document: MeetingDocument, options: RenderOptio
   ];
 
   const doc = new Document({
-    title: document.title || 'Meeting',
+    title: title || 'Meeting',
     creator: 'Parley',
     sections: [{ children }],
   });

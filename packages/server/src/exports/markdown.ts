@@ -1,23 +1,39 @@
+import { oneLine, plainLines, textLines } from './clean-text.ts';
 import { type MeetingDocument, ownerName, participants, type RenderOptions, speakerName } from './document.ts';
-import { oneLine } from './plain-text.ts';
 import { clockTime, documentDate, dueDateText, durationText } from './time.ts';
 
 /** Markdown metacharacters in names and task titles are escaped so they read as written. */
 const escapeInline = (text: string) => text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
 
 /**
+ * A line of the user's own text as a paragraph of its own: inline marks escaped, and a start that
+ * Markdown reads as a block (a list, a quote, a thematic break, a numbered item) escaped too.
+ */
+const escapeParagraph = (line: string) =>
+  escapeInline(line)
+    .replace(/^([-+=>~])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
+
+/**
+ * The summary is Markdown and stays Markdown (headings, lists, bold), but not HTML: a notes app would
+ * run a `<script>` or load an `<img>` it holds. `<` and `&` become entities, so a tag reads as text.
+ */
+const summaryMarkdown = (summary: string) =>
+  plainLines(summary).join('\n').trim().replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+
+/**
  * Markdown for notes apps (Obsidian, Notion): title, date, participants, summary, action items with
  * owners and due dates as task-list items, then the transcript.
  */
 export function renderMarkdown(document: MeetingDocument, options: RenderOptions): string {
-  const lines: string[] = [`# ${escapeInline(document.title || 'Untitled Meeting')}`, ''];
+  const lines: string[] = [`# ${escapeInline(oneLine(document.title) || 'Untitled Meeting')}`, ''];
   lines.push(`- **Date:** ${documentDate(document.createdAt, options.timeZone)}`);
   if (document.durationMs > 0) lines.push(`- **Duration:** ${durationText(document.durationMs)}`);
   const people = participants(document);
   if (people.length) lines.push(`- **Participants:** ${people.map(escapeInline).join(', ')}`);
-  if (document.description) lines.push('', escapeInline(document.description));
+  for (const line of textLines(document.description ?? '')) lines.push('', escapeParagraph(line));
 
-  lines.push('', '## Summary', '', document.summary?.trim() || '_No summary yet._');
+  lines.push('', '## Summary', '', (document.summary && summaryMarkdown(document.summary)) || '_No summary yet._');
 
   lines.push('', '## Action items', '');
   if (document.actionItems.length === 0) lines.push('_No action items._');

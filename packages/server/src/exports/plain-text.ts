@@ -1,3 +1,4 @@
+import { oneLine } from './clean-text.ts';
 import { type MeetingDocument, participants, type RenderOptions, speakerName } from './document.ts';
 import { clockTime, documentDate, durationText } from './time.ts';
 
@@ -11,13 +12,10 @@ export function transcriptLines(document: MeetingDocument): string[] {
 export function renderPlainText(document: MeetingDocument, options: RenderOptions): string {
   const people = participants(document);
   const header = [
-    document.title,
+    oneLine(document.title),
     `Date: ${documentDate(document.createdAt, options.timeZone)}`,
     ...(document.durationMs > 0 ? [`Duration: ${durationText(document.durationMs)}`] : []),
     ...(people.length ? [`Participants: ${people.join(', ')}`] : []),
   ];
   return `${[...header, '', ...transcriptLines(document)].join('\n')}\n`;
 }
-
-/** Segment text on one line: a reader of a plain transcript expects one line per turn. */
-export const oneLine = (text: string) => text.replace(/\s*\r?\n\s*/g, ' ').trim();

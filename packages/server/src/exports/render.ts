@@ -1,6 +1,5 @@
 import type { ExportFormat } from '@parley/contract';
 import type { MeetingDocument, RenderOptions } from './document.ts';
-import { renderDocx } from './docx.ts';
 import { renderJson } from './json.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderPlainText } from './plain-text.ts';
@@ -15,11 +14,15 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   json: 'application/json; charset=utf-8',
 };
 
-export async function renderExport(
-  format: ExportFormat,
+/**
+ * The line-based formats, linear in the meeting's size. The Word document is built in a CPU thread
+ * (cpu/tasks.ts), so it is not here.
+ */
+export function renderText(
+  format: Exclude<ExportFormat, 'docx'>,
   document: MeetingDocument,
   options: RenderOptions,
-): Promise<string | Buffer> {
+): string {
   switch (format) {
     case 'txt':
       return renderPlainText(document, options);
@@ -29,8 +32,6 @@ export async function renderExport(
       return renderSrt(document);
     case 'vtt':
       return renderVtt(document);
-    case 'docx':
-      return renderDocx(document, options);
     case 'json':
       return renderJson(document);
   }

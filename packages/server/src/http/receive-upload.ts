@@ -8,7 +8,7 @@ import {
 } from '@parley/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AudioDecodeError, checkAudioFile } from '../audio/ffmpeg.ts';
+import { AudioDecodeError, checkAudioFile } from '../audio/decoding/ffmpeg.ts';
 import { AppError, badRequest, payloadTooLarge } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parse } from '../lib/validation.ts';

@@ -51,7 +51,7 @@ function schemaOf(route: RouteDef): FastifySchema {
   } as FastifySchema;
 }
 
-/** Registers table entries on `app`; every route not marked public first runs `authenticate`. */
+/** Registers table entries on `app`; every route not marked public first runs `authenticate` (plugins/auth.ts). */
 export function createRouter(app: FastifyInstance, authenticate: onRequestHookHandler): Router {
   return {
     handle(route, handler) {
@@ -61,6 +61,7 @@ export function createRouter(app: FastifyInstance, authenticate: onRequestHookHa
         url: route.path,
         schema: schemaOf(route),
         ...(route.public ? {} : { onRequest: authenticate }),
+        ...(route.sessionOnly && { config: { sessionOnly: true } }),
         handler: async (request, reply) => {
           const result = await handler(request as unknown as RouteRequest<typeof route>, reply);
           if (result === reply || reply.sent) return reply;

@@ -27,3 +27,5 @@ export const conflict = (message: string) => new AppError(409, message);
 export const payloadTooLarge = (message: string) => new AppError(413, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+/** The client went away before the answer (nginx's 499): nobody reads it, and it is not the server's failure. */
+export const clientClosed = () => new AppError(499, 'The client closed the connection');

@@ -1,7 +1,8 @@
 // Rows never leave the server as they are: presenters map them to the contract's shapes
 // (`_id`, ISO dates, populated references, milliseconds and seconds where the spec wants them).
-import type { ActionItem, Meeting, Person, Project, TranscriptionSegment, User } from '@parley/contract';
+import type { ActionItem, ApiToken, Meeting, Person, Project, TranscriptionSegment, User } from '@parley/contract';
 import type { ActionItemRow } from '../repositories/action-items.ts';
+import type { ApiTokenRow } from '../repositories/api-tokens.ts';
 import type { MeetingRow } from '../repositories/meetings.ts';
 import type { PersonRow } from '../repositories/people.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
@@ -126,6 +127,18 @@ export function presentActionItem(row: ActionItemRow): ActionItem {
     source: row.source as ActionItem['source'],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+export function presentApiToken(row: ApiTokenRow): ApiToken {
+  return {
+    _id: row.id,
+    name: row.name,
+    scope: row.scope as ApiToken['scope'],
+    prefix: row.prefix,
+    expiresAt: row.expires_at,
+    lastUsedAt: row.last_used_at,
+    createdAt: row.created_at,
   };
 }
 

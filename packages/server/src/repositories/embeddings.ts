@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DbKind } from '../db/database.ts';
 import { nowIso } from '../lib/ids.ts';
-import type { SearchScope } from './search.ts';
+import type { SearchScope } from './scope.ts';
 
 // The vectors of semantic search (migration 007-embeddings). Written by the embed-segments job, read
 // page by page by the semantic retriever: a scan never holds more than one page of vectors.
@@ -23,7 +23,7 @@ export function embeddingsRepository(db: Db, kind: DbKind) {
       .orderBy('meetings.created_at', 'desc')
       .orderBy('meetings.id', 'desc');
     if ('projectId' in scope) query = query.where('meetings.project_id', '=', scope.projectId);
-    else {
+    else if ('personId' in scope) {
       query = query.where((eb) =>
         eb.exists(
           eb

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
-import { phoneticKeysOfWord } from '../search/phonetic.ts';
-import { words } from '../search/query-parser.ts';
+import { phoneticKeysOfWord } from '../lib/words/phonetic.ts';
+import { words } from '../lib/words/tokens.ts';
 
 // Each user's vocabulary: the distinct words of their transcripts, with their sounds. Misspellings and
 // sound-alikes are looked up here (a few thousand words) rather than across every segment, and then

@@ -8,6 +8,12 @@ export type SegmentRow = TranscriptionsTable & {
   person_company: string | null;
 };
 export type PersonSegmentRow = SegmentRow & { meeting_title: string; meeting_project_id: string };
+/** A segment with the meeting it belongs to (search hits, answers' citations). */
+export type SegmentInMeetingRow = SegmentRow & {
+  meeting_title: string;
+  meeting_project_id: string;
+  meeting_created_at: string;
+};
 
 export interface NewSegment {
   speaker: string;
@@ -106,6 +112,21 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
           .executeTakeFirstOrThrow(),
       ]);
       return { rows: rows as SegmentRow[], total: Number(count.n) };
+    },
+
+    /** The segments behind a list of ids (any order), with their meeting, for one user only. */
+    async findManyWithMeetings(userId: string, segmentIds: string[]): Promise<SegmentInMeetingRow[]> {
+      if (segmentIds.length === 0) return [];
+      return (await segments()
+        .innerJoin('meetings', 'meetings.id', 'transcriptions.meeting_id')
+        .select([
+          'meetings.title as meeting_title',
+          'meetings.project_id as meeting_project_id',
+          'meetings.created_at as meeting_created_at',
+        ])
+        .where('transcriptions.user_id', '=', userId)
+        .where('transcriptions.id', 'in', segmentIds)
+        .execute()) as SegmentInMeetingRow[];
     },
 
     findForUser: async (userId: string, meetingId: string, id: string) =>

@@ -1,15 +1,10 @@
 import type { Retriever, SearchComponents } from '@parley/contract';
-import type {
-  SearchCandidate,
-  SearchHitRow,
-  SearchRepository,
-  SearchScope,
-  WordQuery,
-} from '../repositories/search.ts';
-import { phoneticKeysOfWord } from './phonetic.ts';
+import { phoneticKeysOfWord } from '../lib/words/phonetic.ts';
+import type { SegmentInMeetingRow } from '../repositories/transcriptions.ts';
 import { type ParsedQuery, parseQuery } from './query-parser.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import type { SemanticResult, SemanticRetriever } from './semantic/retriever.ts';
+import type { SearchCandidate, SearchScope, SearchStore, WordQuery } from './store.ts';
 import { FUZZY_MIN_LENGTH, type Highlight, matchWord, textMatcher, trigramSimilarity } from './word-match.ts';
 
 // One engine behind all three searches. Three retrievers ask the word index, each with its own reading
@@ -30,7 +25,7 @@ export interface EngineResult {
   hits: EngineHit[];
   components: SearchComponents;
   /** The segments behind the hits a page shows, in the hits' order (a segment deleted since is left out). */
-  load: (hits: EngineHit[]) => Promise<Array<{ hit: EngineHit; row: SearchHitRow }>>;
+  load: (hits: EngineHit[]) => Promise<Array<{ hit: EngineHit; row: SegmentInMeetingRow }>>;
   /** The matched ranges of a segment's text. */
   highlights: (text: string) => Highlight[];
 }
@@ -89,14 +84,20 @@ function followedBy(first: SearchCandidate[], more: SearchCandidate[], cap: numb
   return [...first, ...more.filter((c) => !seen.has(c.id))].slice(0, cap);
 }
 
+export interface EngineDeps {
+  store: SearchStore;
+  /** Reads the segments of a page (and the meeting of a hit only the semantic retriever found). */
+  segments: (userId: string, ids: string[]) => Promise<SegmentInMeetingRow[]>;
+  /** Present when an embeddings endpoint is configured (docs/decisions/061). */
+  semantic?: SemanticRetriever;
+}
+
 export async function runSearch(
-  repo: SearchRepository,
+  { store, segments, semantic }: EngineDeps,
   scope: SearchScope,
   text: string,
   /** How many segments each retriever may return: the bound on work and memory per search. */
   cap: number,
-  /** Present when an embeddings endpoint is configured (docs/decisions/061). */
-  semantic?: SemanticRetriever,
 ): Promise<EngineResult> {
   const query = parseQuery(text);
   const match = textMatcher(query);
@@ -112,7 +113,7 @@ export async function runSearch(
   meaning.catch(() => {});
   // Which query words the user's transcripts contain, and their near-spellings and sound-alikes (a
   // quoted phrase has none), in one call.
-  const vocabulary = await repo.vocabulary(
+  const vocabulary = await store.vocabulary(
     scope.userId,
     query.terms.map((term) => ({
       term,
@@ -144,12 +145,12 @@ export async function runSearch(
           anyOf: others.flat(),
         };
   const [fuzzyQuery, phoneticQuery] = [widened(spellings), widened(sounds)];
-  const ask = (asked: WordQuery | null) => (asked ? repo.matching(scope, asked, cap) : Promise.resolve([]));
+  const ask = (asked: WordQuery | null) => (asked ? store.matching(scope, asked, cap) : Promise.resolve([]));
   let keyword: SearchCandidate[];
   let more: SearchCandidate[][];
   if ('meetingId' in scope) {
     // A meeting's lists are short: the three readings are asked together (one statement on PostgreSQL).
-    [keyword = [], ...more] = await repo.matchingEach(scope, [keywordQuery, fuzzyQuery, phoneticQuery], cap);
+    [keyword = [], ...more] = await store.matchingEach(scope, [keywordQuery, fuzzyQuery, phoneticQuery], cap);
   } else {
     // Across a project the keyword list of a common word fills the cap: then there is no room for more.
     keyword = await ask(keywordQuery);
@@ -172,7 +173,7 @@ export async function runSearch(
   // Segments only the semantic retriever found (at most its k) need their meeting for grouping.
   const unplaced = similar.ids.filter((id) => !meetingOf.has(id));
   if (unplaced.length > 0) {
-    for (const row of await repo.segments(scope.userId, unplaced)) meetingOf.set(row.id, row.meeting_id);
+    for (const row of await segments(scope.userId, unplaced)) meetingOf.set(row.id, row.meeting_id);
   }
   // A semantic hit whose segment was deleted since its vector was read has no meeting: left out.
   const hits: EngineHit[] = fused.flatMap((hit) => {
@@ -183,7 +184,7 @@ export async function runSearch(
     query,
     hits,
     load: async (page) => {
-      const rows = new Map((await repo.segments(scope.userId, ids(page))).map((r) => [r.id, r]));
+      const rows = new Map((await segments(scope.userId, ids(page))).map((r) => [r.id, r]));
       return page.flatMap((hit) => {
         const row = rows.get(hit.id);
         return row ? [{ hit, row }] : [];

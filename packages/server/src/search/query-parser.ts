@@ -1,3 +1,5 @@
+import { words } from '../lib/words/tokens.ts';
+
 // Turns whatever a user typed into plain words and phrases. Nothing of the user's text reaches a
 // full-text engine as syntax: FTS5 and tsquery operators (*, -, NEAR, AND, parentheses, colons) become
 // ordinary words or disappear, and only a balanced pair of double quotes keeps its meaning (a phrase).
@@ -11,21 +13,14 @@ export interface ParsedQuery {
   phrases: string[][];
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-
-/** The lower-cased words of a text (letters and digits of any script), at most `max` of them. */
-export function words(text: string, max = MAX_QUERY_TERMS): string[] {
-  return (text.toLowerCase().match(WORD) ?? []).slice(0, max);
-}
-
 export function parseQuery(input: string): ParsedQuery {
   const phrases: string[][] = [];
   const quotes = [...input].filter((c) => c === '"').length;
   // An odd number of quotes means the last one is unbalanced: it is text, not syntax.
   const usable = quotes % 2 === 0 ? input : input.replace(/"(?=[^"]*$)/, ' ');
   for (const match of usable.matchAll(/"([^"]*)"/g)) {
-    const phrase = words(match[1] ?? '');
+    const phrase = words(match[1] ?? '', MAX_QUERY_TERMS);
     if (phrase.length > 1) phrases.push(phrase);
   }
-  return { terms: words(usable), phrases };
+  return { terms: words(usable, MAX_QUERY_TERMS), phrases };
 }

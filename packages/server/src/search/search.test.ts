@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { phoneticKeysOfWord, soundsAlike } from '../lib/words/phonetic.ts';
 import { fuzzyPieces } from './engine.ts';
-import { phoneticKeysOfWord, soundsAlike } from './phonetic.ts';
 import { MAX_QUERY_TERMS, parseQuery } from './query-parser.ts';
 import { RRF_K, reciprocalRankFusion } from './rrf.ts';
 import { rankByTermFrequency } from './term-frequency-rank.ts';

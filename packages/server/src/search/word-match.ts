@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
-import { memoByWord } from './memo.ts';
-import { soundsAlike } from './phonetic.ts';
+import { memoByWord } from '../lib/words/memo.ts';
+import { soundsAlike } from '../lib/words/phonetic.ts';
 import type { ParsedQuery } from './query-parser.ts';
 
 // Decides, word by word, why a segment's text matches a query. The database retrievers find candidates;

@@ -1,7 +1,8 @@
 import type { ExportQuery } from '@parley/contract';
-import type { DocumentPerson, MeetingDocument } from '../exports/document.ts';
+import type { CpuPool } from '../cpu/index.ts';
+import type { DocumentPerson, MeetingDocument, RenderOptions } from '../exports/document.ts';
 import { attachmentDisposition } from '../exports/file-name.ts';
-import { CONTENT_TYPES, renderExport } from '../exports/render.ts';
+import { CONTENT_TYPES, renderText } from '../exports/render.ts';
 import { notFound } from '../lib/errors.ts';
 import type { actionItemsRepository } from '../repositories/action-items.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
@@ -11,6 +12,7 @@ interface Deps {
   meetings: ReturnType<typeof meetingsRepository>;
   transcriptions: ReturnType<typeof transcriptionsRepository>;
   actionItems: ReturnType<typeof actionItemsRepository>;
+  cpu: CpuPool;
 }
 
 /** More than any meeting has: exports read every action item in one page. */
@@ -21,7 +23,7 @@ const personOf = (row: { person_id: string | null; person_name: string | null; p
     ? ({ id: row.person_id, name: row.person_name, company: row.person_company } satisfies DocumentPerson)
     : null;
 
-export function exportsService({ meetings, transcriptions, actionItems }: Deps) {
+export function exportsService({ meetings, transcriptions, actionItems, cpu }: Deps) {
   /** The user's meeting with its whole transcript and action items, speakers resolved to People. */
   async function meetingDocument(userId: string, meetingId: string): Promise<MeetingDocument> {
     const meeting = await meetings.findForUser(userId, meetingId);
@@ -60,9 +62,14 @@ export function exportsService({ meetings, transcriptions, actionItems }: Deps) 
     meetingDocument,
 
     /** The file for one format: its bytes, content type and a download name taken from the title. */
-    async exportMeeting(userId: string, meetingId: string, query: ExportQuery) {
+    async exportMeeting(userId: string, meetingId: string, query: ExportQuery, signal?: AbortSignal) {
       const document = await meetingDocument(userId, meetingId);
-      const body = await renderExport(query.format, document, { timeZone: query.tz ?? 'UTC' });
+      const options: RenderOptions = { timeZone: query.tz ?? 'UTC' };
+      // A Word document of a long meeting takes seconds to build: it is built in a CPU thread.
+      const body =
+        query.format === 'docx'
+          ? Buffer.from(await cpu.run('renderDocx', { document, options }, signal))
+          : renderText(query.format, document, options);
       return {
         body,
         contentType: CONTENT_TYPES[query.format],

@@ -1,7 +1,8 @@
 import type { CreateMeetingFields, ParsedMeetingExport } from '@parley/contract';
 import type { z } from 'zod';
+import type { CpuPool } from '../cpu/index.ts';
 import type { Db } from '../db/database.ts';
-import { type ParsedTranscript, parseTranscript, TranscriptFormatError } from '../imports/parse.ts';
+import type { ParsedTranscript } from '../imports/parse.ts';
 import { badRequest } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
@@ -22,6 +23,7 @@ interface Deps {
   usage: ReturnType<typeof usageRepository>;
   storage: AudioStorage;
   log: { warn: (obj: object, msg: string) => void };
+  cpu: CpuPool;
 }
 
 export interface ReceivedTranscript {
@@ -38,18 +40,16 @@ interface ImportPlan {
 
 type PersonRef = { _id?: string; name: string } | null;
 
-/** 400 on the transcriptFile field, naming the line at fault. */
-function parseOrReject(file: ReceivedTranscript): ParsedTranscript {
-  try {
-    return parseTranscript(file.fileName, file.text);
-  } catch (error) {
-    if (!(error instanceof TranscriptFormatError)) throw error;
-    const message = `The transcript could not be read. ${error.message}`;
-    throw badRequest(message, [{ path: 'transcriptFile', message: error.message }]);
+export function importsService({ db, meetings, transcriptions, actionItems, people, usage, storage, log, cpu }: Deps) {
+  /** Parsed in a CPU thread (10 MB of JSON or cues takes a while); 400 on transcriptFile, naming the line at fault. */
+  async function parseOrReject(file: ReceivedTranscript): Promise<ParsedTranscript> {
+    const outcome = await cpu.run('parseTranscript', { fileName: file.fileName, text: file.text });
+    if (outcome.ok) return outcome.transcript;
+    throw badRequest(`The transcript could not be read. ${outcome.message}`, [
+      { path: 'transcriptFile', message: outcome.message },
+    ]);
   }
-}
 
-export function importsService({ db, meetings, transcriptions, actionItems, people, usage, storage, log }: Deps) {
   /**
    * People in a Parley export are linked again where they exist for this user: by id (the same
    * account), else by a name that only one of the user's people has (another account or server).
@@ -119,7 +119,7 @@ export function importsService({ db, meetings, transcriptions, actionItems, peop
       audio?: ReceivedAudio,
     ) {
       try {
-        const imported = await plan(userId, parseOrReject(transcript));
+        const imported = await plan(userId, await parseOrReject(transcript));
         const id = newId();
         const lastCueEnd = imported.segments.reduce((end, segment) => Math.max(end, segment.endMs), 0);
         const audioKey = audio?.key ?? null;

@@ -4,18 +4,15 @@ import { pagination, presentSegment } from '../presenters/index.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { peopleRepository } from '../repositories/people.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
-import type { SearchRepository } from '../repositories/search.ts';
-import { type EngineHit, type EngineResult, runSearch } from '../search/engine.ts';
-import type { SemanticRetriever } from '../search/semantic/retriever.ts';
+import type { EngineHit, EngineResult } from '../search/engine.ts';
+import type { SearchIndex } from '../search/index.ts';
 import { textMatcher } from '../search/word-match.ts';
 
 interface Deps {
-  search: SearchRepository;
+  index: SearchIndex;
   meetings: ReturnType<typeof meetingsRepository>;
   projects: ReturnType<typeof projectsRepository>;
   people: ReturnType<typeof peopleRepository>;
-  /** Present when an embeddings endpoint is configured. */
-  semantic?: SemanticRetriever;
 }
 
 /** Candidates per retriever: a meeting is searched whole; wider scopes keep the best of each list. */
@@ -46,13 +43,13 @@ interface Paging {
 const byId = <T extends { _id: string }>(items: T[]) => new Map(items.map((item) => [item._id, item]));
 const slice = <T>(items: T[], { page, limit }: Paging) => items.slice((page - 1) * limit, page * limit);
 
-export function searchService({ search, meetings, projects, people, semantic }: Deps) {
+export function searchService({ index, meetings, projects, people }: Deps) {
   return {
     async inMeeting(userId: string, meetingId: string, query: Paging & { q: string }) {
       // The search is scoped to the user, so it runs while the meeting is looked up (one round trip less).
       const [meeting, result] = await Promise.all([
         meetings.findForUser(userId, meetingId),
-        runSearch(search, { userId, meetingId }, query.q, MEETING_CAP, semantic),
+        index.run({ userId, meetingId }, query.q, MEETING_CAP),
       ]);
       if (!meeting) throw notFound('Meeting');
       return {
@@ -66,8 +63,8 @@ export function searchService({ search, meetings, projects, people, semantic }: 
     async inProject(userId: string, projectId: string, query: Paging & { q: string; groupByMeeting: boolean }) {
       const [project, result, projectMeetings] = await Promise.all([
         projects.findForUser(userId, projectId),
-        runSearch(search, { userId, projectId }, query.q, WIDE_CAP, semantic),
-        search.meetingsOfProject(userId, projectId),
+        index.run({ userId, projectId }, query.q, WIDE_CAP),
+        meetings.listForProject(userId, projectId),
       ]);
       if (!project) throw notFound('Project');
       const respond = (results: SearchResultGroup[], total: number) => ({
@@ -136,7 +133,7 @@ export function searchService({ search, meetings, projects, people, semantic }: 
 
     async forPerson(userId: string, personId: string, query: Paging & { q: string }) {
       if (!(await people.findForUser(userId, personId))) throw notFound('Person');
-      const result = await runSearch(search, { userId, personId }, query.q, WIDE_CAP, semantic);
+      const result = await index.run({ userId, personId }, query.q, WIDE_CAP);
       return {
         transcriptions: await present(result, slice(result.hits, query)),
         pagination: pagination(query.page, query.limit, result.hits.length),

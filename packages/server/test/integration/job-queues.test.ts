@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { wordErrorRate } from '../../src/audio/wer.ts';
+import { wordErrorRate } from '../../../../bench/scoring/wer.ts';
 import type { JobRunner } from '../../src/jobs/worker.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { transcribeJobKey } from '../../src/services/job-keys.ts';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, wr
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wordErrorRate } from '../../src/audio/wer.ts';
+import { wordErrorRate } from '../../../../bench/scoring/wer.ts';
 import type { Worker } from '../../src/jobs/worker.ts';
 import { S3_PART_SIZE, STALE_COPY_MS } from '../../src/storage/s3.ts';
 import { createStorage } from '../../src/storage/storage.ts';

@@ -5,10 +5,10 @@ import { afterAll, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as initial from '../../src/db/migrations/001-initial.ts';
-import { searchRepository } from '../../src/repositories/search.ts';
+import { phoneticKeysOfWord } from '../../src/lib/words/phonetic.ts';
 import { indexWords } from '../../src/repositories/search-vocabulary.ts';
-import { runSearch } from '../../src/search/engine.ts';
-import { phoneticKeysOfWord } from '../../src/search/phonetic.ts';
+import { transcriptionsRepository } from '../../src/repositories/transcriptions.ts';
+import { searchIndex, searchStore } from '../../src/search/index.ts';
 import { freshDatabaseUrl, tempDataDir } from '../helpers/database.ts';
 
 // Segments written before the search index existed must be found once the migrations have run.
@@ -93,14 +93,14 @@ it('indexes the segments that existed before it', async () => {
 
   await migrateToLatest(db);
 
-  const repo = searchRepository(db, kind);
+  const index = searchIndex({ db, kind, segments: transcriptionsRepository(db).findManyWithMeetings });
   const scope = { userId: 'u1', meetingId: 'm1' };
   for (const [q, retriever] of [
     ['recording', 'keyword'],
     ['budgte', 'fuzzy'],
     ['Sheila', 'phonetic'],
   ] as const) {
-    const { hits } = await runSearch(repo, scope, q, 10);
+    const { hits } = await index.run(scope, q, 10);
     expect(
       hits.map((h) => h.id),
       q,
@@ -124,10 +124,10 @@ it('counts the segments each word is in, and offers no common word as an alterna
   expect(await count('shall')).toEqual({ segments: 3 });
   expect(await count('budget')).toEqual({ segments: 2 });
 
-  const repo = searchRepository(db, kind);
+  const store = searchStore(db, kind);
   const sheila = { term: 'sheila', pieces: null, sounds: phoneticKeysOfWord('sheila') };
   const sounding = async (commonAt: number) =>
-    (await repo.vocabulary('u1', [sheila], 400, commonAt)).sounding.get('sheila')?.sort();
+    (await store.vocabulary('u1', [sheila], 400, commonAt)).sounding.get('sheila')?.sort();
   expect(await sounding(3)).toEqual(['shall', 'shayla']);
   expect(await sounding(2)).toEqual(['shayla']);
 });

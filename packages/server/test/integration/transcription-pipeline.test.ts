@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wordErrorRate } from '../../src/audio/wer.ts';
+import { wordErrorRate } from '../../../../bench/scoring/wer.ts';
 import type { Worker } from '../../src/jobs/worker.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
 import { fixtureFfmpeg, fixtureTempDir, JFK_TEXT, jfkWavPath, makeMultiSpeakerMeeting } from '../fixtures/audio.ts';

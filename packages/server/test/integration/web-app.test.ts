@@ -32,6 +32,16 @@ describe('serving the web app', () => {
     }
   });
 
+  it('serves index.html no-cache wherever it answers, so a deploy reaches users at once; hashed assets stay immutable', async () => {
+    for (const path of ['/', '/index.html', '/projects/abc', '/signin/callback?token=x']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(await res.text(), path).toContain('<div id="root">');
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+    }
+    const asset = await fetch(`${server.url}/assets/app.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
   it('keeps JSON 404s for unknown API paths', async () => {
     for (const path of ['/api/unknown', '/auth/unknown']) {
       const res = await fetch(`${server.url}${path}`);

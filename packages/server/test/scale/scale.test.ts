@@ -6,7 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTranscriber } from '../../src/audio/transcriber.ts';
+import { createTranscriber } from '../../src/audio/pipeline/transcriber.ts';
 import { loadConfig } from '../../src/config.ts';
 import { apiClient } from '../helpers/api.ts';
 import { freshDatabaseUrl, tempDataDir } from '../helpers/database.ts';

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadAmiMeeting } from '../../../test/fixtures/ami-notes.ts';
+import { createCpuPool } from '../../cpu/index.ts';
 import type { NotesInput } from '../types.ts';
 import { extractActionItems } from './action-items.ts';
 import { builtinEngine } from './engine.ts';
@@ -12,9 +13,12 @@ const collect = async (iterable: AsyncIterable<string>) => {
 };
 
 describe('builtin engine on real meetings (AMI)', () => {
+  const cpu = createCpuPool({ threads: 1, maxHeapMb: 256 });
+  afterAll(() => cpu.close());
+
   it('summarises ES2002b in sections, with the topics of the meeting and links to each point’s time', async () => {
     const { input, reference } = loadAmiMeeting('ES2002b');
-    const summary = await collect(builtinEngine().streamSummary(input, { signal: new AbortController().signal }));
+    const summary = await collect(builtinEngine(cpu).streamSummary(input, { signal: new AbortController().signal }));
     expect(summary).toMatch(/^## Overview\n/);
     expect(summary).toContain('## Key points');
     // The annotators' abstract is about speech recognition, the target group and the components.

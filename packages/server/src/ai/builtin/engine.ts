@@ -1,17 +1,16 @@
+import type { CpuPool } from '../../cpu/index.ts';
 import type { AiEngine } from '../types.ts';
-import { extractActionItems } from './action-items.ts';
-import { buildSummary } from './summary.ts';
 
 /**
  * The default engine: offline, algorithmic, no model download. No instruction-following model ships in
- * npm or Debian, so it extracts rather than writes (docs/decisions/050-builtin-notes-engine.md).
+ * npm or Debian, so it extracts rather than writes (docs/decisions/050-builtin-notes-engine.md). The work
+ * runs in the CPU worker threads and stops when the request is cancelled (docs/decisions/100).
  */
-export function builtinEngine(): AiEngine {
+export function builtinEngine(cpu: CpuPool): AiEngine {
   return {
     name: 'builtin',
     async *streamSummary(input, { signal }) {
-      signal.throwIfAborted();
-      const markdown = buildSummary(input, extractActionItems(input));
+      const markdown = await cpu.run('builtinSummary', input, signal);
       // Sent a section line at a time, so the page fills in the same way as with a model.
       for (const line of markdown.split(/(?<=\n)/)) {
         signal.throwIfAborted();
@@ -19,8 +18,7 @@ export function builtinEngine(): AiEngine {
       }
     },
     async extractActionItems(input, { signal, onProgress }) {
-      signal.throwIfAborted();
-      const items = extractActionItems(input);
+      const items = await cpu.run('builtinActionItems', input, signal);
       onProgress?.(1);
       return items;
     },

@@ -10,6 +10,7 @@ const MIN_TERMS = 4;
 const MAX_WORDS = 45;
 /** Relevance against novelty when picking points: lower favours covering more of the meeting. */
 const MMR_LAMBDA = 0.6;
+const WORD_RATIO = 0.025;
 const DECISION =
   /\b(?:we(?:'ve| have)? decided|decision is|(?:we|i) agree(?:d)?|let's go (?:with|for)|we(?:'ll| will) (?:go|stick) with|we(?:'re| are) going (?:with|to go with|to use)|settled on|final(?:ly)? (?:decide|choose|go))\b/i;
 
@@ -17,6 +18,10 @@ export interface SummaryOptions {
   /** Words for the key points, grown with the meeting's length between these bounds. */
   minWords?: number;
   maxWords?: number;
+  /** Key-point words as a share of the transcript's. */
+  ratio?: number;
+  /** MMR's weight of relevance against novelty. */
+  lambda?: number;
 }
 
 export function buildSummary(
@@ -25,7 +30,9 @@ export function buildSummary(
   options: SummaryOptions = {},
 ): string {
   const sentences = toSentences(input.segments);
-  const candidates = sentences.filter((s) => s.terms.length >= MIN_TERMS && words(s.text).length <= MAX_WORDS * 2);
+  const candidates = boundCandidates(
+    sentences.filter((s) => s.terms.length >= MIN_TERMS && words(s.text).length <= MAX_WORDS * 2),
+  );
   if (candidates.length === 0) {
     return '## Overview\n\nThe transcript is too short to summarise: no full sentences were found.\n';
   }
@@ -38,7 +45,9 @@ export function buildSummary(
     (0.5 * centrality[i]! + 0.5 * aboutness[i]!) * Math.min(1, candidates[i]!.terms.length / 10) ** 0.5;
 
   const totalWords = sentences.reduce((sum, s) => sum + words(s.text).length, 0);
-  const budget = Math.round(Math.min(options.maxWords ?? 220, Math.max(options.minWords ?? 90, totalWords * 0.025)));
+  const budget = Math.round(
+    Math.min(options.maxWords ?? 220, Math.max(options.minWords ?? 90, totalWords * (options.ratio ?? WORD_RATIO))),
+  );
   let used = 0;
   const picked = mmrSelect(
     candidates.map((_, i) => i),
@@ -49,7 +58,7 @@ export function buildSummary(
       used += Math.min(MAX_WORDS, words(candidates[next]!.text).length);
       return true;
     },
-    MMR_LAMBDA,
+    options.lambda ?? MMR_LAMBDA,
   );
   const keyPoints = picked.map((i) => candidates[i]!).sort((a, b) => a.startMs - b.startMs);
   const decisions = findDecisions(sentences, new Set(keyPoints.map((s) => s.index)));
@@ -71,8 +80,30 @@ export function buildSummary(
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * At most this many sentences are ranked: five hours of talk have fewer, and the ranking's cost stays
+ * bounded whatever a transcript holds (an import can carry 20,000 cues).
+ */
+export const MAX_CANDIDATES = 2000;
+
+/** A sentence said again word for word adds nothing; past the cap, an even sample across the meeting. */
+function boundCandidates(sentences: Sentence[]): Sentence[] {
+  const seen = new Set<string>();
+  const distinct = sentences.filter((s) => {
+    const key = s.terms.join(' ');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (distinct.length <= MAX_CANDIDATES) return distinct;
+  return Array.from(
+    { length: MAX_CANDIDATES },
+    (_, i) => distinct[Math.floor((i * distinct.length) / MAX_CANDIDATES)]!,
+  );
+}
+
 function normalise(values: number[]): number[] {
-  const max = Math.max(...values);
+  const max = values.reduce((a, b) => Math.max(a, b), 0);
   return max > 0 ? values.map((v) => v / max) : values.map(() => 0);
 }
 

@@ -50,9 +50,23 @@ even much many quite pretty say said says see look let us now then there here wa
 could would should might must will shall may can`.split(/\s+/),
 );
 
+/** A meeting says the same few thousand words over and over: each is stemmed once (bounded cache). */
+const stems = new Map<string, string>();
+const MAX_CACHED_STEMS = 50_000;
+
 /** A light suffix stripper: enough to match "button" and "buttons", "design" and "designing". */
 export function stem(word: string): string {
   if (word.length <= 4) return word;
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = stripSuffixes(word);
+    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
+    stems.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+function stripSuffixes(word: string): string {
   return word
     .replace(/(?:ies)$/, 'y')
     .replace(/(?:sses)$/, 'ss')

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 
+const PG_CHARACTER_NOT_IN_REPERTOIRE = '22021';
+
 /** One error handler: a stable body `{success:false, message, errors?}`; unknown errors are logged and hidden. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -18,6 +20,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       }));
       const message = errors.length === 1 ? errors[0]!.message : 'Validation failed';
       return reply.status(400).send({ success: false, message, errors });
+    }
+    if (request.raw.readableAborted || request.raw.socket?.destroyed) {
+      // The client went away mid-request (a cancelled upload): nothing to answer, and nothing wrong here.
+      request.log.info({ err: error }, 'request cancelled by the client');
+      return reply.status(499).send();
+    }
+    // PostgreSQL text cannot hold NUL (SQLite can): a string with one is the client's mistake, not a 500.
+    if ((error as { code?: unknown }).code === PG_CHARACTER_NOT_IN_REPERTOIRE) {
+      return reply.status(400).send({ success: false, message: 'Text must not contain NUL characters' });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

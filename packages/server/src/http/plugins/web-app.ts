@@ -3,6 +3,17 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * index.html names the build's assets, so it is asked again on every load (`no-cache`: a deploy reaches
+ * users at once); Vite puts a content hash in every name under assets/, so those never change and are
+ * kept for a year. Other files (favicon, manifest) for an hour.
+ */
+function cacheControl(path: string): string {
+  if (path.endsWith('index.html')) return 'no-cache';
+  if (/[\\/]assets[\\/]/.test(path)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
 const API_PREFIXES = ['/api/', '/api', '/auth/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
 
@@ -21,10 +32,12 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: true,
       index: false,
-      maxAge: '1h',
+      // The plugin would set its own header after ours (and on sendFile too): the headers are all set here.
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControl(path)),
       allowedPath: (_path, _root, request) => !isApiPath(request.url.split('?')[0] ?? '/'),
     });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build -w @parley/web`');
   }
@@ -41,7 +54,6 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
         .type('text/plain')
         .send('The Parley web app has not been built yet. Run: npm run build -w @parley/web');
     }
-    reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
 }

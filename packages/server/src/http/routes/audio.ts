@@ -2,7 +2,7 @@ import { routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
 import { attachmentDisposition } from '../../exports/file-name.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
-import { bearerToken } from '../plugins/auth.ts';
+import { authenticateBearer, bearerToken } from '../plugins/auth.ts';
 import type { Router } from '../router.ts';
 
 /** Parses a single `bytes=` range; multi-range requests are answered with the whole file. */
@@ -28,8 +28,8 @@ export function parseRange(
 }
 
 /**
- * Streams a meeting's recording with HTTP Range support, so <audio> can seek. Accepts the session
- * bearer header, or the `token` query parameter from the audio-url route (bound to this meeting).
+ * Streams a meeting's recording with HTTP Range support, so <audio> can seek. Accepts a session or
+ * personal access token in the bearer header, or the `token` query parameter from the audio-url route (bound to this meeting).
  */
 export function audioRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.audio, async (request, reply) => {
@@ -37,12 +37,15 @@ export function audioRoutes(router: Router, ctx: AppContext) {
     const bearer = bearerToken(request);
     const { sessions } = ctx.services;
     if (!bearer && !request.query.token) throw unauthorized('Authentication required');
-    const claims = bearer
-      ? await sessions.authenticate(bearer, 'session')
-      : await sessions.authenticate(request.query.token!, 'audio');
-    if (!bearer && claims.resource !== `meeting:${meetingId}`) throw notFound('Meeting');
+    let userId: string;
+    if (bearer) userId = (await authenticateBearer(bearer, ctx.services)).userId;
+    else {
+      const claims = await sessions.authenticate(request.query.token!, 'audio');
+      if (claims.resource !== `meeting:${meetingId}`) throw notFound('Meeting');
+      userId = claims.userId;
+    }
 
-    const meeting = await ctx.services.meetings.getInProject(claims.userId, projectId, meetingId);
+    const meeting = await ctx.services.meetings.getInProject(userId, projectId, meetingId);
     const size = meeting.audio_key ? await ctx.storage.size(meeting.audio_key) : null;
     if (!meeting.audio_key || size === null) throw notFound('Recording');
 

@@ -1,6 +1,6 @@
 import type { SearchComponents } from '@parley/contract';
 import type { EmbeddingsRepository } from '../../repositories/embeddings.ts';
-import type { SearchScope } from '../../repositories/search.ts';
+import type { SearchScope } from '../store.ts';
 import type { EmbeddingsClient } from './client.ts';
 import { dot, fromBlob, TopK } from './vectors.ts';
 

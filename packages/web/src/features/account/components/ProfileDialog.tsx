@@ -4,6 +4,7 @@ import { Separator } from '@/components/ui/separator';
 import { useCurrentUser } from '@/features/auth';
 import { summarizeUsage, UsageBar } from '@/features/usage';
 import { formatDate } from '@/lib/format';
+import { ApiTokensSection } from './ApiTokensSection';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProviderSignInNote } from './ProviderSignInNote';
 
@@ -11,7 +12,7 @@ function formatBytes(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
 
-/** The account's Profile (mobile Account menu and desktop user menu): who, which tier, usage, password. */
+/** The account's Profile (mobile Account menu and desktop user menu): who, which tier, usage, password, API tokens. */
 export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const user = useCurrentUser();
   const usage = summarizeUsage(user);
@@ -53,6 +54,13 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           </h3>
           {!hasPassword && <ProviderSignInNote />}
           <ChangePasswordForm key={String(hasPassword)} hasPassword={hasPassword} />
+        </section>
+        <Separator />
+        <section aria-labelledby="profile-tokens-heading" className="grid gap-3">
+          <h3 id="profile-tokens-heading" className="text-sm font-medium">
+            API tokens
+          </h3>
+          <ApiTokensSection />
         </section>
       </DialogContent>
     </Dialog>

@@ -3,7 +3,7 @@
  * audio): at most ~20 s, cut at pauses or at the quietest point, neighbouring short bits merged so
  * that words keep their context. vad.ts runs Silero and feeds this.
  */
-import { SAMPLE_RATE } from './ffmpeg.ts';
+import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
 
 export const VAD_FRAME = 512; // samples per Silero frame at 16 kHz (32 ms)
 export const FRAME_SECONDS = VAD_FRAME / SAMPLE_RATE;

@@ -7,7 +7,10 @@
  * transcript, and compact speaker features (~210 numbers per 0.5 s of speech) are kept.
  */
 
-import { ChannelBalance, monoMeasuringSides } from './channels.ts';
+import { ChannelBalance, monoMeasuringSides } from '../decoding/channels.ts';
+import { AudioDecodeError, decodePcmStream, estimateDurationSeconds, probeAudioChannels } from '../decoding/ffmpeg.ts';
+import { type GainOptions, measureLevel, vadGainFor } from '../decoding/level.ts';
+import { type AsrEngine, hasSegments } from '../recognition/engine.ts';
 import {
   type DiarizationResult,
   type DiarizeOptions,
@@ -15,11 +18,8 @@ import {
   type SegmentPart,
   type SpeakerBlock,
   SpeakerFeatures,
-} from './diarize.ts';
-import { type AsrEngine, hasSegments } from './engine.ts';
-import { AudioDecodeError, decodePcmStream, estimateDurationSeconds, probeAudioChannels } from './ffmpeg.ts';
-import { type GainOptions, measureLevel, vadGainFor } from './level.ts';
-import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from './vad.ts';
+} from '../speakers/diarize.ts';
+import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from '../speech/vad.ts';
 
 export interface TranscriptSegment {
   speaker: string;
@@ -41,7 +41,7 @@ export interface TranscriptionResult {
   timings: { total: number; probe: number; transcribe: number; diarize: number };
 }
 
-export type { AsrEngine, SegmentingAsrEngine } from './engine.ts';
+export type { AsrEngine, SegmentingAsrEngine } from '../recognition/engine.ts';
 
 /** Minimal logger shape (pino / Fastify compatible: object first, then message). */
 export interface PipelineLogger {

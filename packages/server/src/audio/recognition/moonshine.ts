@@ -13,10 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import llamaTokenizer from 'llama-tokenizer-js';
 import * as ort from 'onnxruntime-node';
+import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
+import { ModelMissingError } from '../speech/vad.ts';
 import type { AsrEngine } from './engine.ts';
-import { SAMPLE_RATE } from './ffmpeg.ts';
 import { bestToken, loadOutputProjection, type OutputProjection } from './output-projection.ts';
-import { ModelMissingError } from './vad.ts';
 
 export type { AsrEngine } from './engine.ts';
 
@@ -50,10 +50,10 @@ const SHAPES: Record<MoonshineSize, { layers: number; heads: number; headDim: nu
 const START_TOKEN = 1;
 const END_TOKEN = 2;
 
-/** Default model folder: <repo root>/models/moonshine (this file is packages/server/src/audio/). */
+/** Default model folder: <repo root>/models/moonshine (this file is packages/server/src/audio/recognition/). */
 export function defaultMoonshineDir(): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  return resolve(here, '../../../../models/moonshine');
+  return resolve(here, '../../../../../models/moonshine');
 }
 
 export function moonshineModelFiles(

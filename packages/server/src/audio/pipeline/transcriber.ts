@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import type { Config } from '../config.ts';
-import type { Transcribe } from '../jobs/handlers/transcribe-meeting.ts';
-import type { AsrEngine } from './engine.ts';
-import { loadMoonshine } from './moonshine.ts';
+import type { Config } from '../../config.ts';
+import type { Transcribe } from '../../jobs/handlers/transcribe-meeting.ts';
+import type { AsrEngine } from '../recognition/engine.ts';
+import { loadMoonshine } from '../recognition/moonshine.ts';
+import type { SegmenterOptions } from '../speech/vad.ts';
 import { type PipelineLogger, transcribeFile } from './pipeline.ts';
-import type { SegmenterOptions } from './vad.ts';
 
 /**
  * Speech pieces that suit each recogniser, measured on real meetings (docs/decisions/012 and 013):
@@ -29,7 +29,7 @@ export async function createTranscriber(settings: Config['transcription'], log: 
 
 async function createEngine(settings: Config['transcription']): Promise<AsrEngine> {
   if (settings.engine === 'remote' && settings.remote) {
-    const { createRemoteEngine } = await import('./remote-engine.ts');
+    const { createRemoteEngine } = await import('../recognition/remote-engine.ts');
     return createRemoteEngine({
       baseUrl: settings.remote.url,
       apiKey: settings.remote.apiKey,

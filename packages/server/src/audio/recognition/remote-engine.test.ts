@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jfkWavPath } from '../../test/fixtures/audio.ts';
-import { transcribeFile } from './pipeline.ts';
+import { jfkWavPath } from '../../../test/fixtures/audio.ts';
+import { transcribeFile } from '../pipeline/pipeline.ts';
 import { createRemoteEngine } from './remote-engine.ts';
 
 /**

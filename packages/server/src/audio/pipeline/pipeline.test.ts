@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { wordErrorRate } from '../../../../../bench/scoring/wer.ts';
 import {
   fixtureFfmpeg,
   fixtureTempDir,
@@ -9,11 +10,10 @@ import {
   jfkWavPath,
   makeMultiSpeakerMeeting,
   speakerAttribution,
-} from '../../test/fixtures/audio.ts';
-import { AudioDecodeError } from './ffmpeg.ts';
-import { loadMoonshine } from './moonshine.ts';
+} from '../../../test/fixtures/audio.ts';
+import { AudioDecodeError } from '../decoding/ffmpeg.ts';
+import { loadMoonshine } from '../recognition/moonshine.ts';
 import { splitText, transcribeFile } from './pipeline.ts';
-import { wordErrorRate } from './wer.ts';
 
 const dir = fixtureTempDir('parley-pipeline-');
 

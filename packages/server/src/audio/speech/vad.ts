@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { SAMPLE_RATE } from './ffmpeg.ts';
+import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
 import { type FrameSide, PieceTracker, resolveSegmenter, type SegmenterOptions, VAD_FRAME } from './piece-tracker.ts';
 
 export { FRAME_SECONDS, PieceTracker, type SegmenterOptions, VAD_FRAME } from './piece-tracker.ts';

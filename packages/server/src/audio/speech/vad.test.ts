@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { speechFixtures, wavDuration } from '../../test/fixtures/audio.ts';
-import { decodePcmStream } from './ffmpeg.ts';
+import { speechFixtures, wavDuration } from '../../../test/fixtures/audio.ts';
+import { decodePcmStream } from '../decoding/ffmpeg.ts';
 import { PieceTracker, SileroVad, speechPieces } from './vad.ts';
 
 async function* fromArray(x: Float32Array, chunk = 4000): AsyncGenerator<Float32Array> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { diarizationErrorRate } from '../../../../../bench/scoring/der.ts';
 import {
   amiMeeting,
   dominantLabelShare,
@@ -7,12 +8,11 @@ import {
   makeMultiSpeakerMeeting,
   oneVoicePath,
   speakerAttribution,
-} from '../../test/fixtures/audio.ts';
-import { diarizationErrorRate } from './der.ts';
+} from '../../../test/fixtures/audio.ts';
+import { decodePcmStream } from '../decoding/ffmpeg.ts';
+import { SileroVad, speechPieces } from '../speech/vad.ts';
 import { type DiarizationResult, diarize, SpeakerFeatures } from './diarize.ts';
-import { decodePcmStream } from './ffmpeg.ts';
 import { sample, voice } from './synthetic-voices.ts';
-import { SileroVad, speechPieces } from './vad.ts';
 
 /** Speech pieces (as transcript segments) and speaker features of a file, without recognition. */
 async function analyse(path: string) {

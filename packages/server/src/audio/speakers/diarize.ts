@@ -14,8 +14,9 @@
  *
  * See docs/decisions/011-diarization.md and 012-real-meetings.md for the reasoning and figures.
  */
+
+import { type ChannelSplitOptions, channelSides } from '../decoding/channels.ts';
 import { type ChangeOptions, detectChanges } from './change-detection.ts';
-import { type ChannelSplitOptions, channelSides } from './channels.ts';
 import { type ClusteringOptions, clusterSegments } from './clustering.ts';
 import { GaussStats } from './gaussian.ts';
 import { compact, type ResegmentOptions, resegment } from './resegment.ts';

@@ -5,8 +5,8 @@
  * seconds from the start of the piece) become transcript segments. API key optional.
  */
 
+import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
 import type { SegmentingAsrEngine } from './engine.ts';
-import { SAMPLE_RATE } from './ffmpeg.ts';
 
 export interface RemoteEngineOptions {
   /** e.g. http://127.0.0.1:8000 (a trailing /v1 is accepted too). */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFfmpeg, fixtureTempDir, jfkWavPath } from '../../test/fixtures/audio.ts';
+import { fixtureFfmpeg, fixtureTempDir, jfkWavPath } from '../../../test/fixtures/audio.ts';
 import { LevelMeter, measureLevel, vadGainFor } from './level.ts';
 
 const dir = fixtureTempDir('parley-level-');

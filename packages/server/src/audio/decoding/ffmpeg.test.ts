@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFfmpeg, fixtureTempDir, speechFixtures, wavDuration } from '../../test/fixtures/audio.ts';
+import { fixtureFfmpeg, fixtureTempDir, speechFixtures, wavDuration } from '../../../test/fixtures/audio.ts';
 import {
   AudioDecodeError,
   channelsFromDescription,

@@ -13,12 +13,12 @@ import {
   oneVoicePath,
   speakerAttribution,
   toTwoChannels,
-} from '../../test/fixtures/audio.ts';
-import { ChannelBalance, monoMeasuringSides } from './channels.ts';
-import { decodePcmStream } from './ffmpeg.ts';
-import { loadMoonshine } from './moonshine.ts';
+} from '../../../test/fixtures/audio.ts';
+import { ChannelBalance, monoMeasuringSides } from '../decoding/channels.ts';
+import { decodePcmStream } from '../decoding/ffmpeg.ts';
+import { loadMoonshine } from '../recognition/moonshine.ts';
+import { speechPieces } from '../speech/vad.ts';
 import { transcribeFile } from './pipeline.ts';
-import { speechPieces } from './vad.ts';
 
 const dir = fixtureTempDir('parley-channels-');
 

@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { speechFixtures } from '../../test/fixtures/audio.ts';
-import { decodePcmStream } from './ffmpeg.ts';
+import { corpusWordErrorRate, wordErrorRate } from '../../../../../bench/scoring/wer.ts';
+import { speechFixtures } from '../../../test/fixtures/audio.ts';
+import { decodePcmStream } from '../decoding/ffmpeg.ts';
+import { ModelMissingError } from '../speech/vad.ts';
 import { loadMoonshine, MoonshineEngine, moonshineModelFiles } from './moonshine.ts';
-import { ModelMissingError } from './vad.ts';
-import { corpusWordErrorRate, wordErrorRate } from './wer.ts';
 
 async function readAll(path: string): Promise<Float32Array> {
   const parts: Float32Array[] = [];

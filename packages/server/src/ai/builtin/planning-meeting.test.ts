@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { NotesInput, NotesSegment } from '../types.ts';
+import { extractActionItems } from './action-items.ts';
+import { dueDateFrom } from './due-date.ts';
+
+const THURSDAY = new Date('2026-11-26T04:10:00Z');
+
+let clock = 0;
+const turn = (speaker: string, text: string, person?: { id: string; name: string }): NotesSegment => {
+  const startMs = clock;
+  clock += 4000 + text.length * 60;
+  return { speaker, personId: person?.id ?? null, personName: person?.name ?? null, text, startMs, endMs: clock };
+};
+
+/** The planning meeting of issue 24: three tasks, asked and accepted, with days said. */
+function planningMeeting(people: NotesInput['people'] = [], links: Record<string, { id: string; name: string }> = {}) {
+  clock = 0;
+  const segments = [
+    turn('Speaker 1', "Okay, let's get started with the launch planning.", links['Speaker 1']),
+    turn('Speaker 1', 'The launch is on track, the beta numbers look good.', links['Speaker 1']),
+    turn('Speaker 2', 'The checkout is still failing for some users on Android.', links['Speaker 2']),
+    turn('Speaker 1', 'David, can you fix the checkout failures by Thursday?', links['Speaker 1']),
+    turn('Speaker 2', 'Yes, I will fix it by Thursday.', links['Speaker 2']),
+    turn('Speaker 3', 'On marketing, the press kit is ready and the blog post is drafted.', links['Speaker 3']),
+    turn('Speaker 3', 'I will send the launch email on Monday.', links['Speaker 3']),
+    turn('Speaker 1', 'Great. Priya, could you also update the pricing page tomorrow?', links['Speaker 1']),
+    turn('Speaker 3', 'Sure, I can do that.', links['Speaker 3']),
+    turn('Speaker 2', 'The Android release notes still need a review from the team.', links['Speaker 2']),
+    turn('Speaker 1', 'Thanks everyone, that is all for today.', links['Speaker 1']),
+  ];
+  return {
+    title: 'Launch planning',
+    meetingDate: THURSDAY,
+    language: 'English',
+    segments,
+    people,
+  } satisfies NotesInput;
+}
+
+describe('builtin action items on a planning meeting', () => {
+  it('finds the three tasks, owned by the person asked or the person committing, due on the days said', () => {
+    const items = extractActionItems(planningMeeting());
+    const fix = items.find((i) => /checkout failures/i.test(i.task));
+    const email = items.find((i) => /launch email/i.test(i.task));
+    const pricing = items.find((i) => /pricing page/i.test(i.task));
+    // "by Thursday" said on a Thursday is the next one; a day-only phrase has no time of day.
+    expect(fix).toMatchObject({ assignee: 'David', dueDate: '2026-12-03T00:00:00.000Z' });
+    expect(fix!.task).toBe('Fix the checkout failures by Thursday');
+    expect(email).toMatchObject({ assignee: 'Speaker 3', dueDate: '2026-11-30T00:00:00.000Z' });
+    expect(pricing).toMatchObject({ assignee: 'Priya', dueDate: '2026-11-27T00:00:00.000Z' });
+    // The accepting answer ("Yes, I will fix it by Thursday") is the same task, not a second one.
+    expect(items.filter((i) => /\bfix\b/i.test(i.task))).toHaveLength(1);
+    expect(fix!.context).toContain('Speaker 2: Yes, I will fix it by Thursday.');
+  });
+
+  it('links the owner to the person the answering speaker is assigned to, else to the contact named', () => {
+    const david = { id: 'p-david', name: 'David Kim' };
+    const priya = { id: 'p-priya', name: 'Priya Shah' };
+    const people = [
+      { ...david, company: null },
+      { ...priya, company: 'Acme' },
+    ];
+    const linked = extractActionItems(planningMeeting(people, { 'Speaker 2': david, 'Speaker 3': priya }));
+    expect(linked.find((i) => /checkout/i.test(i.task))).toMatchObject({ assignee: 'David Kim', personId: 'p-david' });
+    expect(linked.find((i) => /launch email/i.test(i.task))).toMatchObject({ personId: 'p-priya' });
+    // No label linked: the name said finds the one contact with that first name.
+    const named = extractActionItems(planningMeeting(people));
+    expect(named.find((i) => /pricing/i.test(i.task))).toMatchObject({ assignee: 'Priya Shah', personId: 'p-priya' });
+  });
+});
+
+describe('due dates relative to the meeting day', () => {
+  it('reads weekdays forward, keeps "today" and keeps a time only when one was said', () => {
+    expect(dueDateFrom(['by Thursday'], THURSDAY)).toBe('2026-12-03T00:00:00.000Z');
+    expect(dueDateFrom(['on Friday'], THURSDAY)).toBe('2026-11-27T00:00:00.000Z');
+    expect(dueDateFrom(['tomorrow'], THURSDAY)).toBe('2026-11-27T00:00:00.000Z');
+    expect(dueDateFrom(['before the end of today'], THURSDAY)).toBe('2026-11-26T00:00:00.000Z');
+    expect(dueDateFrom(['next Tuesday at 3pm'], THURSDAY)).toBe('2026-12-01T15:00:00.000Z');
+    expect(dueDateFrom(['no date here'], THURSDAY)).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CpuPool, createCpuPool, type TaskEvent, WorkerTaskError } from './index.ts';
+
+const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nAnn: Hello there.\n';
+const parse = { fileName: 'a.vtt', text: vtt };
+
+describe('the CPU worker pool', () => {
+  let cpu: CpuPool;
+  afterEach(() => cpu.close());
+
+  it('runs a task in a thread and keeps the thread for the next one', async () => {
+    cpu = createCpuPool({ threads: 2, maxHeapMb: 256 });
+    const result = await cpu.run('parseTranscript', parse);
+    expect(result).toEqual({
+      ok: true,
+      transcript: {
+        kind: 'cues',
+        format: 'vtt',
+        cues: [{ speaker: 'Ann', text: 'Hello there.', startMs: 1000, endMs: 2000 }],
+      },
+    });
+    expect(cpu.stats()).toEqual({ threads: 1, busy: 0, queued: 0 });
+    await cpu.run('parseTranscript', parse);
+    expect(cpu.stats().threads).toBe(1);
+  });
+
+  it('starts at most its size of threads; the rest wait their turn', async () => {
+    cpu = createCpuPool({ threads: 1, maxHeapMb: 256 });
+    const both = [cpu.run('parseTranscript', parse), cpu.run('parseTranscript', parse)];
+    expect(cpu.stats()).toEqual({ threads: 1, busy: 1, queued: 1 });
+    await Promise.all(both);
+    expect(cpu.stats()).toEqual({ threads: 1, busy: 0, queued: 0 });
+  });
+
+  it('a cancelled running task has its thread stopped, and the next task gets a new one', async () => {
+    cpu = createCpuPool({ threads: 1, maxHeapMb: 256 });
+    const events: TaskEvent[] = [];
+    cpu.onTask((event) => events.push(event));
+    const cancel = new AbortController();
+    const running = cpu.run('parseTranscript', parse, cancel.signal);
+    expect(cpu.stats()).toMatchObject({ threads: 1, busy: 1 });
+    cancel.abort(new Error('the client went away'));
+    await expect(running).rejects.toThrow('the client went away');
+    expect(cpu.stats()).toEqual({ threads: 0, busy: 0, queued: 0 });
+    expect(events).toEqual([{ task: 'parseTranscript', outcome: 'cancelled', ms: expect.any(Number) }]);
+    expect((await cpu.run('parseTranscript', parse)).ok).toBe(true);
+  });
+
+  it('a cancelled waiting task leaves the queue without touching the running one', async () => {
+    cpu = createCpuPool({ threads: 1, maxHeapMb: 256 });
+    const cancel = new AbortController();
+    const first = cpu.run('parseTranscript', parse);
+    const second = cpu.run('parseTranscript', parse, cancel.signal);
+    cancel.abort(new Error('cancelled'));
+    await expect(second).rejects.toThrow('cancelled');
+    expect(cpu.stats()).toEqual({ threads: 1, busy: 1, queued: 0 });
+    expect((await first).ok).toBe(true);
+  });
+
+  it('a task that throws fails alone; the thread serves the next', async () => {
+    cpu = createCpuPool({ threads: 1, maxHeapMb: 256 });
+    // Not a string: the parser throws a TypeError, which is not a format error.
+    const failed = cpu.run('parseTranscript', { fileName: 'a.vtt', text: 42 as unknown as string });
+    await expect(failed).rejects.toBeInstanceOf(WorkerTaskError);
+    expect((await cpu.run('parseTranscript', parse)).ok).toBe(true);
+  });
+
+  it('a task past the heap limit fails alone and the process lives on', async () => {
+    cpu = createCpuPool({ threads: 1, maxHeapMb: 8 });
+    const line = `00:00:01.000 --> 00:00:02.000\nAnn: ${'word '.repeat(2000)}\n\n`;
+    const huge = { fileName: 'a.vtt', text: `WEBVTT\n\n${line.repeat(5000)}` };
+    await expect(cpu.run('parseTranscript', huge)).rejects.toBeInstanceOf(WorkerTaskError);
+    expect(cpu.stats()).toEqual({ threads: 0, busy: 0, queued: 0 });
+  });
+});

@@ -1,0 +1,162 @@
+// A small pool of worker threads for work that takes the CPU for more than a moment (notes, Word
+// documents, transcript parsing), so the event loop keeps answering every other request meanwhile.
+import { EventEmitter } from 'node:events';
+import { Worker } from 'node:worker_threads';
+
+/** What a thread answers for one task: its result, or the error it threw. */
+export type ThreadReply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: { name: string; message: string } };
+
+export interface TaskEvent {
+  task: string;
+  outcome: 'done' | 'failed' | 'cancelled';
+  ms: number;
+}
+
+interface Job {
+  id: number;
+  task: string;
+  payload: unknown;
+  signal: AbortSignal | undefined;
+  queuedAt: number;
+  resolve(value: unknown): void;
+  reject(reason: unknown): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
+
+export interface WorkerPoolOptions {
+  /** Threads at most; they start when work arrives and stay for the next task. */
+  size: number;
+  /** A thread's heap limit: a task that needs more fails alone instead of taking the process down. */
+  maxHeapMb: number;
+}
+
+/** A task failed or its thread stopped; the message is the thread's, for the log rather than the user. */
+export class WorkerTaskError extends Error {}
+
+/**
+ * Runs tasks by name in up to `size` threads started from `script`, first come first served. A task
+ * whose signal aborts leaves the queue, or, when it already runs, has its thread terminated: synchronous
+ * work cannot be interrupted any other way. A thread that dies is replaced when the next task arrives.
+ * Emits 'task' (a TaskEvent) as each task ends.
+ */
+export class WorkerPool extends EventEmitter<{ task: [TaskEvent] }> {
+  readonly #script: URL;
+  readonly #options: WorkerPoolOptions;
+  readonly #slots: Slot[] = [];
+  readonly #queue: Job[] = [];
+  #nextId = 1;
+  #closed = false;
+
+  constructor(script: URL, options: WorkerPoolOptions) {
+    super();
+    this.#script = script;
+    this.#options = options;
+  }
+
+  run(task: string, payload: unknown, signal?: AbortSignal): Promise<unknown> {
+    if (this.#closed) return Promise.reject(new WorkerTaskError('the worker pool is closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+      const job: Job = { id: this.#nextId++, task, payload, signal, queuedAt: performance.now(), resolve, reject };
+      const onAbort = () => this.#cancel(job);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const cleanUp = () => signal?.removeEventListener('abort', onAbort);
+      job.resolve = (value) => {
+        cleanUp();
+        resolve(value);
+      };
+      job.reject = (reason) => {
+        cleanUp();
+        reject(reason);
+      };
+      this.#queue.push(job);
+      this.#dispatch();
+    });
+  }
+
+  /** Threads running, tasks running and tasks waiting. */
+  stats() {
+    return {
+      threads: this.#slots.length,
+      busy: this.#slots.filter((slot) => slot.job).length,
+      queued: this.#queue.length,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const job of this.#queue.splice(0)) job.reject(new WorkerTaskError('the worker pool is closed'));
+    await Promise.all(this.#slots.splice(0).map((slot) => slot.worker.terminate()));
+  }
+
+  #dispatch() {
+    while (this.#queue.length > 0) {
+      const slot =
+        this.#slots.find((s) => s.job === null) ?? (this.#slots.length < this.#options.size ? this.#spawn() : null);
+      if (!slot) return;
+      const job = this.#queue.shift()!;
+      slot.job = job;
+      // A busy thread keeps the process alive; an idle one does not hold it open.
+      slot.worker.ref();
+      slot.worker.postMessage({ id: job.id, task: job.task, payload: job.payload });
+    }
+  }
+
+  #spawn(): Slot {
+    const worker = new Worker(this.#script, {
+      resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb },
+    });
+    const slot: Slot = { worker, job: null };
+    worker.on('message', (reply: ThreadReply) => {
+      const job = slot.job;
+      if (!job || reply.id !== job.id) return;
+      slot.job = null;
+      worker.unref();
+      if (reply.ok) this.#settle(job, 'done', () => job.resolve(reply.result));
+      else this.#settle(job, 'failed', () => job.reject(new WorkerTaskError(reply.error.message)));
+      this.#dispatch();
+    });
+    // An uncaught error or a heap over the limit ends the thread: its task fails, the slot is freed.
+    const lost = (error: Error) => {
+      this.#remove(slot);
+      const job = slot.job;
+      slot.job = null;
+      if (job) this.#settle(job, 'failed', () => job.reject(new WorkerTaskError(error.message, { cause: error })));
+      if (!this.#closed) this.#dispatch();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the worker thread stopped (exit code ${code})`)));
+    worker.unref();
+    this.#slots.push(slot);
+    return slot;
+  }
+
+  #cancel(job: Job) {
+    const queued = this.#queue.indexOf(job);
+    const slot = this.#slots.find((s) => s.job === job);
+    if (queued >= 0) this.#queue.splice(queued, 1);
+    else if (slot) {
+      slot.job = null;
+      this.#remove(slot);
+      void slot.worker.terminate();
+    } else return;
+    this.#settle(job, 'cancelled', () => job.reject(job.signal!.reason));
+    this.#dispatch();
+  }
+
+  #remove(slot: Slot) {
+    const index = this.#slots.indexOf(slot);
+    if (index >= 0) this.#slots.splice(index, 1);
+  }
+
+  #settle(job: Job, outcome: TaskEvent['outcome'], finish: () => void) {
+    finish();
+    this.emit('task', { task: job.task, outcome, ms: Math.round(performance.now() - job.queuedAt) });
+  }
+}

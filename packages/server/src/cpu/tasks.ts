@@ -1,0 +1,41 @@
+// The tasks the CPU worker threads run, by name. Each loads its module on first use, so a thread only
+// holds the code it has been asked to run.
+
+import type { NotesInput } from '../ai/types.ts';
+import type { MeetingDocument, RenderOptions } from '../exports/document.ts';
+
+export const cpuTasks = {
+  /** The builtin engine's summary; its "Next steps" come from the action items found on the way. */
+  async builtinSummary(input: NotesInput) {
+    const [{ buildSummary }, { extractActionItems }] = await Promise.all([
+      import('../ai/builtin/summary.ts'),
+      import('../ai/builtin/action-items.ts'),
+    ]);
+    return buildSummary(input, extractActionItems(input));
+  },
+
+  async builtinActionItems(input: NotesInput) {
+    const { extractActionItems } = await import('../ai/builtin/action-items.ts');
+    return extractActionItems(input);
+  },
+
+  async renderDocx({ document, options }: { document: MeetingDocument; options: RenderOptions }) {
+    const { renderDocx } = await import('../exports/docx.ts');
+    const buffer = await renderDocx(document, options);
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  },
+
+  /** A file that is not a transcript is an answer (the line and reason), not a failure of the thread. */
+  async parseTranscript({ fileName, text }: { fileName: string; text: string }) {
+    const { parseTranscript, TranscriptFormatError } = await import('../imports/parse.ts');
+    try {
+      return { ok: true as const, transcript: parseTranscript(fileName, text) };
+    } catch (error) {
+      if (error instanceof TranscriptFormatError) return { ok: false as const, message: error.message };
+      throw error;
+    }
+  },
+};
+
+export type CpuTasks = typeof cpuTasks;
+export type CpuTaskName = keyof CpuTasks;

@@ -1,0 +1,27 @@
+// Entry point of a CPU worker thread (cpu/pool.ts): runs one task at a time, as the pool sends them.
+import { parentPort, type Transferable } from 'node:worker_threads';
+import type { ThreadReply } from './pool.ts';
+import { type CpuTaskName, cpuTasks } from './tasks.ts';
+
+const port = parentPort!;
+
+/** A result that owns its whole memory moves to the main thread instead of being copied. */
+const transferList = (result: unknown): Transferable[] =>
+  result instanceof Uint8Array && result.byteOffset === 0 && result.byteLength === result.buffer.byteLength
+    ? [result.buffer as ArrayBuffer]
+    : [];
+
+port.on('message', async ({ id, task, payload }: { id: number; task: CpuTaskName; payload: never }) => {
+  let reply: ThreadReply;
+  try {
+    const run = cpuTasks[task];
+    if (!run) throw new Error(`unknown CPU task '${task}'`);
+    const result = await run(payload);
+    reply = { id, ok: true, result };
+    port.postMessage(reply, transferList(result));
+  } catch (error) {
+    const { name, message } = error instanceof Error ? error : new Error(String(error));
+    reply = { id, ok: false, error: { name, message } };
+    port.postMessage(reply);
+  }
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { matchName, nameSimilarity } from './match-name.ts';
+import { namesSaid, type SaidSegment } from './names-said.ts';
+
+const seg = (speaker: string, text: string, startTime: number, endTime = startTime + 3): SaidSegment => ({
+  speaker,
+  text,
+  startTime,
+  endTime,
+});
+
+describe('namesSaid', () => {
+  it('gives an addressed name to the next other voice, and self-introductions to the speaker', () => {
+    const mentions = namesSaid([
+      seg('Speaker 1', "Hi all, I'm Maria from sales.", 0),
+      seg('Speaker 1', 'Priya, what about the launch email?', 4),
+      seg('Speaker 2', 'It goes out on Monday.', 8),
+      seg('Speaker 1', 'Can you fix the checkout by Thursday, David?', 12),
+      seg('Speaker 3', 'Yes, I will.', 16),
+      seg('Speaker 1', 'Thanks, David.', 20),
+    ]);
+    expect(mentions).toEqual([
+      { name: 'Maria', kind: 'introduced', segment: 0, speaker: 'Speaker 1', certain: true },
+      { name: 'Priya', kind: 'addressed', segment: 1, speaker: 'Speaker 2', certain: false },
+      { name: 'David', kind: 'addressed', segment: 3, speaker: 'Speaker 3', certain: true },
+      { name: 'David', kind: 'thanked', segment: 5, speaker: 'Speaker 3', certain: true },
+    ]);
+  });
+
+  it('keeps a garbled name at the start of a question, but not discourse words', () => {
+    const mentions = namesSaid([
+      seg('Speaker 1', 'Pretty, what about the launch email?', 0),
+      seg('Speaker 2', 'Done yesterday.', 4),
+      seg('Speaker 1', 'Okay, what else is there? So, can we move on?', 8),
+      seg('Speaker 2', 'Sure.', 12),
+    ]);
+    expect(mentions).toEqual([{ name: 'Pretty', kind: 'addressed', segment: 0, speaker: 'Speaker 2', certain: false }]);
+  });
+
+  it('needs an answer from another voice soon after, and a capitalised word after "I\'m"', () => {
+    const mentions = namesSaid([
+      seg('Speaker 1', "David, are you there? I'm done. I'm sure.", 0, 3),
+      seg('Speaker 1', 'Nobody?', 4, 5),
+      seg('Speaker 2', 'Sorry, I was muted.', 30, 32),
+    ]);
+    expect(mentions).toEqual([{ name: 'David', kind: 'addressed', segment: 0, speaker: null, certain: false }]);
+  });
+
+  it('reads "my name is" in lower case and two-word names', () => {
+    const mentions = namesSaid([seg('Speaker 2', 'hello my name is maria. Thank you David Chen.', 0)]);
+    expect(mentions.map((m) => [m.name, m.kind, m.speaker])).toEqual([
+      ['maria', 'introduced', 'Speaker 2'],
+      ['David Chen', 'thanked', null],
+    ]);
+  });
+});
+
+describe('matchName', () => {
+  const people = [
+    { id: 'p1', name: 'Priya Raman' },
+    { id: 'p2', name: 'David Chen' },
+    { id: 'p3', name: 'Catherine Doyle' },
+    { id: 'p4', name: 'Maria Lopez' },
+  ];
+
+  it('matches by spelling, one letter off, and by sound', () => {
+    expect(matchName('David', people)).toEqual({ person: people[1], similarity: 1 });
+    expect(matchName('Chen', people)?.person.id).toBe('p2');
+    expect(matchName('Marai', people)?.person.id).toBe('p4');
+    expect(matchName('Kathryn', people)).toEqual({ person: people[2], similarity: 0.8 });
+    expect(matchName('Pretty', people)).toEqual({ person: people[0], similarity: 0.6 });
+    expect(matchName('David Chen', people)?.similarity).toBe(1);
+  });
+
+  it('matches nobody for an unrelated word, and nobody when two people fit as well', () => {
+    expect(matchName('Thursday', people)).toBeNull();
+    expect(matchName('David', [...people, { id: 'p5', name: 'David Stone' }])).toBeNull();
+    expect(nameSimilarity('Maria Chen', 'Maria Lopez')).toBeLessThan(0.6);
+  });
+});

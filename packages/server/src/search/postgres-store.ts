@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import {
+  emptyAnswer,
+  inScope,
+  narrowed,
+  RANK_ALL_UP_TO,
+  type SearchCandidate,
+  type SearchScope,
+  type SearchStore,
+  type WordQuery,
+} from './store.ts';
+
+// PostgreSQL's word index: the generated tsvector column `transcriptions.search_words` with its GIN
+// index (migration 004-search), and each user's vocabulary with a pg_trgm index and a table of sounds.
+// Why each statement has the shape it has (materialised CTEs, two halves of a near-spelling lookup):
+// docs/decisions/065.
+
+function tsQuery({ words, phrases, anyOf = [] }: WordQuery): string {
+  const parts = anyOf.length > 0 ? [`(${anyOf.join(' | ')})`] : [];
+  parts.push(...words.map((w) => `(${[w.word, ...(w.prefix ? [`${w.word}:*`] : []), ...w.others].join(' | ')})`));
+  for (const phrase of phrases) parts.push(`(${phrase.join(' <-> ')})`);
+  return parts.join(' & ');
+}
+
+export function postgresStore(db: Db): SearchStore {
+  async function matching(scope: SearchScope, asked: WordQuery, limit: number): Promise<SearchCandidate[]> {
+    const query = narrowed(scope, asked);
+    // The query is written out (not in a CTE) so the planner sees its words and their frequencies.
+    const words = sql`to_tsquery('english', ${tsQuery(query)})`;
+    if ('meetingId' in scope) {
+      // A meeting's few hundred segments, read by their index and tested one by one: the word index
+      // would first list every match of a common word across the library (a BitmapAnd of both).
+      const result = await sql<SearchCandidate>`
+        with segment as materialized (
+          select t.id, t.meeting_id, t.created_at, t.search_words from transcriptions t where ${inScope(scope)})
+        select id, meeting_id as "meetingId" from segment where search_words @@ ${words}
+        order by ts_rank_cd(search_words, ${words}) desc, created_at desc, id limit ${limit}`.execute(db);
+      return result.rows;
+    }
+    // ts_rank_cd reads every match's vector: past RANK_ALL_UP_TO matches (a common word across a
+    // library) only the first RANK_ALL_UP_TO found are considered, newest first.
+    const result = await sql<SearchCandidate>`
+      with matched as materialized (
+        select t.id, t.meeting_id, t.created_at, t.search_words from transcriptions t
+        where t.search_words @@ ${words} and ${inScope(scope)} limit ${RANK_ALL_UP_TO + 1})
+      select id, meeting_id as "meetingId" from matched
+      order by case when (select count(*) from matched) > ${RANK_ALL_UP_TO} then 0
+        else ts_rank_cd(search_words, ${words}) end desc, created_at desc, id
+      limit ${limit}`.execute(db);
+    return result.rows;
+  }
+
+  return {
+    matching,
+
+    /** Inside a meeting, in one statement over the meeting's segments; elsewhere one by one. */
+    async matchingEach(scope, queries, limit) {
+      if (!('meetingId' in scope)) return Promise.all(queries.map((q) => (q ? matching(scope, q, limit) : [])));
+      const texts = queries.map((q) => (q ? tsQuery(narrowed(scope, q)) : null));
+      if (texts.every((t) => t === null)) return texts.map(() => []);
+      const result = await sql<SearchCandidate & { n: string }>`
+        with segment as materialized (
+          select t.id, t.meeting_id, t.created_at, t.search_words from transcriptions t where ${inScope(scope)}),
+        -- materialised, so each tsquery is parsed once, not once per segment
+        q as materialized (select n, to_tsquery('english', text) as words
+          from unnest(${texts}::text[]) with ordinality as asked(text, n) where text is not null)
+        select q.n, s.id, s.meeting_id as "meetingId" from q
+        cross join lateral (
+          select id, meeting_id, row_number() over (
+              order by ts_rank_cd(search_words, q.words) desc, created_at desc, id) as position
+          from segment where search_words @@ q.words
+          order by position limit ${limit}) s
+        order by q.n, s.position`.execute(db);
+      const lists: SearchCandidate[][] = texts.map(() => []);
+      for (const row of result.rows) lists[Number(row.n) - 1]?.push({ id: row.id, meetingId: row.meetingId });
+      return lists;
+    },
+
+    /** One round trip of 1 + n statements side by side on the pool. */
+    async vocabulary(userId, asks, limit, commonAt) {
+      const answer = emptyAnswer(asks);
+      if (asks.length === 0) return answer;
+      const terms = asks.map((a) => a.term);
+      // Each term's sounds, comma-joined (keys are letters only), so one array row carries them all.
+      const sounds = asks.map((a) => a.sounds.join(','));
+      const fuzzy = asks.filter((a) => a.pieces);
+      const [indexed, ...like] = await Promise.all([
+        sql<{ kind: 'known' | 'sounding'; term: string; word: string; segments: number }>`
+          select 'known' as kind, word as term, word, segments from search_vocabulary
+            where user_id = ${userId} and word = any(${terms}::text[])
+          union all
+          select 'sounding', x.term, v.word, v.segments
+            from unnest(${terms}::text[], ${sounds}::text[]) as x(term, sounds)
+            cross join lateral (
+              select distinct s.word, v.segments from search_vocabulary_sounds s
+                join search_vocabulary v on v.user_id = s.user_id and v.word = s.word and v.segments <= ${commonAt}
+                where s.user_id = ${userId} and s.sound = any(string_to_array(x.sounds, ',')) limit ${limit}) v`.execute(
+          db,
+        ),
+        // Two halves, so each uses the trigram index (with OR the planner reads the whole vocabulary).
+        ...fuzzy.map(({ term }) =>
+          sql<{ word: string; segments: number }>`select word, segments from (
+              select word, segments from search_vocabulary
+                where user_id = ${userId} and segments <= ${commonAt} and word % ${term}
+              union
+              select word, segments from search_vocabulary where user_id = ${userId} and segments <= ${commonAt}
+                and word like ${`%${term}%`}) near
+            order by similarity(word, ${term}) desc limit ${limit}`.execute(db),
+        ),
+      ]);
+      for (const row of indexed.rows) {
+        answer.segments.set(row.word, Number(row.segments));
+        if (row.kind === 'known') answer.known.add(row.word);
+        else answer.sounding.get(row.term)?.push(row.word);
+      }
+      fuzzy.forEach(({ term }, i) => {
+        const rows = like[i]?.rows ?? [];
+        for (const row of rows) answer.segments.set(row.word, Number(row.segments));
+        answer.like.set(
+          term,
+          rows.map((r) => r.word),
+        );
+      });
+      return answer;
+    },
+  };
+}

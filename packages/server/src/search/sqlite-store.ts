@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import {
+  emptyAnswer,
+  inScope,
+  narrowed,
+  RANK_ALL_UP_TO,
+  type SearchCandidate,
+  type SearchScope,
+  type SearchStore,
+  type WordQuery,
+} from './store.ts';
+import { rankByTermFrequency } from './term-frequency-rank.ts';
+
+// SQLite's word index: the FTS5 table `transcriptions_fts` over segment text and meeting id (migration
+// 004-search), and each user's vocabulary with an FTS5 `trigram` table and a table of sounds.
+
+// Ids are opaque to users but contain only letters, digits and '-', so quoting them is safe too.
+const quoted = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
+function fts5Query({ words, phrases, anyOf = [] }: WordQuery): string {
+  const parts = anyOf.length > 0 ? [`(${anyOf.map(quoted).join(' OR ')})`] : [];
+  parts.push(
+    ...words.map((w) => {
+      const forms = [quoted(w.word), ...(w.prefix ? [`${quoted(w.word)}*`] : []), ...w.others.map(quoted)];
+      return `(${forms.join(' OR ')})`;
+    }),
+  );
+  for (const phrase of phrases) parts.push(quoted(phrase.join(' ')));
+  return `{text} : (${parts.join(' AND ')})`;
+}
+
+export function sqliteStore(db: Db): SearchStore {
+  async function matching(scope: SearchScope, asked: WordQuery, limit: number): Promise<SearchCandidate[]> {
+    const query = narrowed(scope, asked);
+    const match = fts5Query(query);
+    if ('meetingId' in scope) {
+      // A meeting's matches are few: they are ranked here (term-frequency-rank.ts), because FTS5's
+      // bm25() would first count every match of each word across the library.
+      const result = await sql<SearchCandidate & { text: string }>`select t.id, t.meeting_id as meetingId, t.text
+        from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
+        where transcriptions_fts match ${`{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`}
+          and ${inScope(scope)}`.execute(db);
+      const words = [...(query.anyOf ?? []), ...query.words.flatMap((w) => [w.word, ...w.others])];
+      return rankByTermFrequency(result.rows, words)
+        .slice(0, limit)
+        .map(({ id, meetingId }) => ({ id, meetingId }));
+    }
+    // BM25 scores every match before sorting: past a few thousand matches (a common word across a
+    // library) that alone takes longer than the search may, so the newest matches are taken instead.
+    // Counting stops where the choice is made.
+    const count = await sql<{ n: number }>`select count(*) as n from (select 1 from transcriptions_fts
+      where transcriptions_fts match ${match} limit ${RANK_ALL_UP_TO + 1})`.execute(db);
+    const order = Number(count.rows[0]?.n) > RANK_ALL_UP_TO ? sql`f.rowid desc` : sql`f.rank`;
+    const result = await sql<SearchCandidate>`select t.id, t.meeting_id as meetingId
+      from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
+      where transcriptions_fts match ${match} and ${inScope(scope)}
+      order by ${order} limit ${limit}`.execute(db);
+    return result.rows;
+  }
+
+  /** Words of the user's vocabulary containing one of `pieces`, except common ones. */
+  async function wordsLike(userId: string, pieces: string[], limit: number, commonAt: number) {
+    const result = await sql<{ word: string; segments: number }>`select v.word, v.segments
+      from search_vocabulary_trigram f join search_vocabulary v on v.rowid = f.rowid
+      where search_vocabulary_trigram match ${pieces.map(quoted).join(' OR ')} and v.user_id = ${userId}
+        and v.segments <= ${commonAt}
+      limit ${limit}`.execute(db);
+    return result.rows;
+  }
+
+  /** Words of the user's vocabulary with any of these sounds, except common ones. */
+  async function wordsSounding(userId: string, sounds: string[], limit: number, commonAt: number) {
+    if (sounds.length === 0) return [];
+    return db
+      .selectFrom('search_vocabulary_sounds as s')
+      .innerJoin('search_vocabulary as v', (join) =>
+        join.onRef('v.user_id', '=', 's.user_id').onRef('v.word', '=', 's.word'),
+      )
+      .select(['s.word', 'v.segments'])
+      .distinct()
+      .where('s.user_id', '=', userId)
+      .where('s.sound', 'in', sounds)
+      .where('v.segments', '<=', commonAt)
+      .limit(limit)
+      .execute();
+  }
+
+  return {
+    matching,
+    matchingEach: (scope, queries, limit) => Promise.all(queries.map((q) => (q ? matching(scope, q, limit) : []))),
+
+    async vocabulary(userId, asks, limit, commonAt) {
+      const answer = emptyAnswer(asks);
+      if (asks.length === 0) return answer;
+      const known = await db
+        .selectFrom('search_vocabulary')
+        .select(['word', 'segments'])
+        .where('user_id', '=', userId)
+        .where(
+          'word',
+          'in',
+          asks.map((a) => a.term),
+        )
+        .execute();
+      for (const row of known) {
+        answer.known.add(row.word);
+        answer.segments.set(row.word, Number(row.segments));
+      }
+      for (const ask of asks) {
+        const like = ask.pieces ? await wordsLike(userId, ask.pieces, limit, commonAt) : [];
+        const sounding = await wordsSounding(userId, ask.sounds, limit, commonAt);
+        for (const row of [...like, ...sounding]) answer.segments.set(row.word, Number(row.segments));
+        answer.like.set(
+          ask.term,
+          like.map((r) => r.word),
+        );
+        answer.sounding.set(
+          ask.term,
+          sounding.map((r) => r.word),
+        );
+      }
+      return answer;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// The interface between the search engine (search/engine.ts: how a query becomes a ranked list) and the
+// database's word index. One implementation per database, in a file of its own: sqlite-store.ts (FTS5
+// tables and a trigram vocabulary) and postgres-store.ts (tsvector columns and pg_trgm). Every piece of
+// the user's text arrives already reduced to letters and digits (query-parser.ts), and each store only
+// ever binds it as a parameter.
+
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { SearchScope } from '../repositories/scope.ts';
+
+export type { SearchScope };
+
+/** One query word and the other words that may stand for it (misspellings, sound-alikes). */
+export interface WordAlternatives {
+  word: string;
+  /** Also match words that start with `word`. */
+  prefix: boolean;
+  others: string[];
+}
+
+export interface WordQuery {
+  /** Every one must match (by any of its alternatives). */
+  words: WordAlternatives[];
+  /** Runs of words that must appear in this order. */
+  phrases: string[][];
+  /**
+   * When given, one of these words must appear too: the segments only an alternative spelling matches
+   * (the store may return more; the caller drops the ones it has).
+   */
+  anyOf?: string[];
+}
+
+/** What the vocabulary is asked about one query word. */
+export interface VocabularyAsk {
+  term: string;
+  /** Substrings of the term of which one survives a typo; null: too short to look for near-spellings. */
+  pieces: string[] | null;
+  /** The term's phonetic keys (empty: no sound-alikes wanted). */
+  sounds: string[];
+}
+
+export interface VocabularyAnswer {
+  /** The terms that are words of the user's transcripts. */
+  known: Set<string>;
+  /** Per term: words sharing letters with it (the caller keeps the close ones). */
+  like: Map<string, string[]>;
+  /** Per term: words sharing a sound with it. */
+  sounding: Map<string, string[]>;
+  /** How many of the user's segments each returned word (known or candidate) is in. */
+  segments: Map<string, number>;
+}
+
+/** A matching segment, and its meeting (to group and count hits without reading their text). */
+export interface SearchCandidate {
+  id: string;
+  meetingId: string;
+}
+
+export interface SearchStore {
+  /**
+   * Segments with every word of the query (as written, stemmed, as a prefix or as one of its
+   * alternatives) and every phrase, best first, at most `limit`.
+   */
+  matching(scope: SearchScope, query: WordQuery, limit: number): Promise<SearchCandidate[]>;
+  /** Several queries in one scope, answered in their order (null: nothing to ask, an empty list). */
+  matchingEach(scope: SearchScope, queries: Array<WordQuery | null>, limit: number): Promise<SearchCandidate[][]>;
+  /**
+   * Everything the engine needs from the user's vocabulary about the query's words, at once: at most
+   * `limit` candidates per word and kind, none in more than `commonAt` of the user's segments.
+   */
+  vocabulary(userId: string, asks: VocabularyAsk[], limit: number, commonAt: number): Promise<VocabularyAnswer>;
+}
+
+/** Up to this many matches a store ranks them all; beyond, the newest (or first found) are taken. */
+export const RANK_ALL_UP_TO = 2000;
+
+export const emptyAnswer = (asks: VocabularyAsk[]): VocabularyAnswer => ({
+  known: new Set(),
+  like: new Map(asks.map((a) => [a.term, []])),
+  sounding: new Map(asks.map((a) => [a.term, []])),
+  segments: new Map(),
+});
+
+/**
+ * The cheapest form of a query with `anyOf`. One word: its alternatives alone say it. Inside a meeting
+ * every list is short and the extra clause costs more than it saves (the caller drops the segments its
+ * keyword list has anyway).
+ */
+export function narrowed(scope: SearchScope, query: WordQuery): WordQuery {
+  if (!query.anyOf) return query;
+  if (query.words.length === 1 && query.phrases.length === 0) return { words: [], phrases: [], anyOf: query.anyOf };
+  if ('meetingId' in scope) return { words: query.words, phrases: query.phrases };
+  return query;
+}
+
+/** The scope's segments (`t` is `transcriptions`); the same SQL on both databases. */
+export const inScope = (scope: SearchScope): Expression<SqlBool> => {
+  const user = sql<SqlBool>`t.user_id = ${scope.userId}`;
+  if ('meetingId' in scope) return sql`${user} and t.meeting_id = ${scope.meetingId}`;
+  if ('personId' in scope) return sql`${user} and t.person_id = ${scope.personId}`;
+  if ('projectId' in scope)
+    return sql`${user} and t.meeting_id in (select m.id from meetings m where m.project_id = ${scope.projectId} and m.user_id = ${scope.userId})`;
+  return user;
+};
