@@ -1,8 +1,11 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { registerByApi } from '../support/accounts.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
-import { expect, visible } from '../support/expect.ts';
+import { eventually, expect, visible } from '../support/expect.ts';
 import { openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -11,7 +14,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ RUN_WORKER: 'false' });
+  // The webhook receiver of these tests listens on this machine.
+  server = await startServer({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', JOB_RETRY_DELAY_SECONDS: '1' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -45,5 +49,55 @@ describe('personal access tokens', () => {
     const after = await fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
     await context.close();
+  });
+});
+
+describe('webhooks', () => {
+  it('adds an endpoint, sends its test event, and shows the signed delivery in the log', async () => {
+    const received: Array<{ headers: Record<string, unknown>; body: string }> = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/parley`;
+    try {
+      const account = await registerByApi(server.url);
+      const { page, context } = await newPage(browser, server.url);
+      await openSignedIn(page, account.token);
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitem', { name: 'Webhooks' }).click();
+      await visible(page.getByRole('heading', { name: 'Webhooks' }));
+      const form = page.getByRole('form', { name: 'Add a webhook' });
+      await form.getByLabel('Endpoint URL').fill(hookUrl);
+      await form.getByLabel('summary.generated').check();
+      await form.getByRole('button', { name: 'Add webhook' }).click();
+      const secret = (await page.getByTestId('webhook-secret').textContent())!.trim();
+      const card = page.getByRole('region', { name: `Webhook ${hookUrl}` });
+      await visible(card);
+      await card.getByRole('button', { name: 'Send test event' }).click();
+      await visible(card.getByRole('table', { name: 'Deliveries' }).getByText('delivered (HTTP 200)'), 30_000);
+      await screenshot(page, 'webhooks-test-event');
+
+      await eventually(
+        () => received.length,
+        (n) => expect(n).toBe(1),
+      );
+      const [request] = received;
+      expect(request!.headers['x-parley-event']).toBe('webhook.test');
+      const [t, v1] = String(request!.headers['x-parley-signature'])
+        .split(',')
+        .map((part) => part.split('=')[1]);
+      expect(createHmac('sha256', secret).update(`${t}.${request!.body}`).digest('hex')).toBe(v1);
+      await context.close();
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 });

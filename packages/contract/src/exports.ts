@@ -47,6 +47,8 @@ export const TRANSCRIPT_EXTENSIONS = ['vtt', 'srt', 'json'] as const;
 export const TRANSCRIPT_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   maxCues: 20_000,
+  /** A Parley JSON export carries its action items too: as many as segments at most. */
+  maxActionItems: 20_000,
 } as const;
 export const TRANSCRIPT_MESSAGES = {
   invalidType: 'Invalid transcript file. Please select a WebVTT (.vtt), SubRip (.srt) or Parley JSON (.json) file.',

@@ -1,8 +1,10 @@
 export * from './action-items.ts';
 export * from './api-tokens.ts';
+export * from './ask.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './exports.ts';
+export * from './global-search.ts';
 export * from './health.ts';
 export * from './jobs.ts';
 export * from './limits.ts';
@@ -14,3 +16,4 @@ export * from './route-def.ts';
 export * from './routes.ts';
 export * from './search.ts';
 export * from './transcriptions.ts';
+export * from './webhooks.ts';

@@ -7,6 +7,8 @@ export const JOB_PAYLOADS = {
   'generate-action-items': z.object({ meetingId: Id }),
   /** Brings a meeting's semantic-search vectors in line with its segments (docs/decisions/061). */
   'embed-segments': z.object({ meetingId: Id }),
+  /** Posts a webhook's pending deliveries, oldest first, one endpoint per job (docs/decisions/171). */
+  'deliver-webhooks': z.object({ webhookId: Id }),
 } as const;
 export type JobName = keyof typeof JOB_PAYLOADS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;

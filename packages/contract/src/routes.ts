@@ -17,6 +17,7 @@ import {
 } from './auth.ts';
 import { Id } from './common.ts';
 import { ExportQuery } from './exports.ts';
+import { GlobalSearchQuery, GlobalSearchResponse } from './global-search.ts';
 import { HealthResponse } from './health.ts';
 import {
   AudioFileQuery,
@@ -53,6 +54,15 @@ import {
   TranscriptionResponse,
   UpdateTranscriptionRequest,
 } from './transcriptions.ts';
+import {
+  CreateWebhookRequest,
+  CreateWebhookResponse,
+  UpdateWebhookRequest,
+  WebhookDeliveriesResponse,
+  WebhookListResponse,
+  WebhookResponse,
+  WebhookTestResponse,
+} from './webhooks.ts';
 
 const ById = z.object({ id: Id });
 const ProjectMeeting = z.object({ id: Id, meetingId: Id });
@@ -154,6 +164,50 @@ export const routes = {
     params: z.object({ userId: Id }),
     query: RecentMeetingsQuery,
     replies: { 200: MeetingListResponse },
+  }),
+
+  listWebhooks: route({
+    method: 'GET',
+    path: '/api/webhooks',
+    tag: 'webhooks',
+    replies: { 200: WebhookListResponse },
+  }),
+  createWebhook: route({
+    method: 'POST',
+    path: '/api/webhooks',
+    tag: 'webhooks',
+    body: CreateWebhookRequest,
+    replies: { 201: CreateWebhookResponse },
+  }),
+  updateWebhook: route({
+    method: 'PUT',
+    path: '/api/webhooks/:id',
+    tag: 'webhooks',
+    params: ById,
+    body: UpdateWebhookRequest,
+    replies: { 200: WebhookResponse },
+  }),
+  deleteWebhook: route({
+    method: 'DELETE',
+    path: '/api/webhooks/:id',
+    tag: 'webhooks',
+    params: ById,
+    replies: { 204: null },
+  }),
+  webhookDeliveries: route({
+    method: 'GET',
+    path: '/api/webhooks/:id/deliveries',
+    tag: 'webhooks',
+    params: ById,
+    replies: { 200: WebhookDeliveriesResponse },
+  }),
+  testWebhook: route({
+    method: 'POST',
+    path: '/api/webhooks/:id/test',
+    tag: 'webhooks',
+    params: ById,
+    description: '"Send test event": queues a webhook.test delivery and answers it as it stands (pending).',
+    replies: { 202: WebhookTestResponse },
   }),
 
   listProjects: route({ method: 'GET', path: '/api/projects', tag: 'projects', replies: { 200: ProjectListResponse } }),
@@ -346,6 +400,13 @@ export const routes = {
     params: ByMeeting,
     query: MeetingSearchQuery,
     replies: { 200: MeetingSearchResponse },
+  }),
+  globalSearch: route({
+    method: 'GET',
+    path: '/api/search',
+    tag: 'search',
+    query: GlobalSearchQuery,
+    replies: { 200: GlobalSearchResponse },
   }),
   searchProject: route({
     method: 'GET',

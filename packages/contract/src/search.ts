@@ -28,7 +28,8 @@ export const ProjectSearchQuery = z.object({
     .transform((v) => v === 'true'),
 });
 
-export const Retriever = z.enum(['keyword', 'fuzzy', 'phonetic', 'semantic']);
+/** `speaker`: the query names the person or the speaker label of the segment (decision 162). */
+export const Retriever = z.enum(['keyword', 'fuzzy', 'phonetic', 'semantic', 'speaker']);
 export type Retriever = z.infer<typeof Retriever>;
 
 /** A matched character range of a segment's text: [start, end). */

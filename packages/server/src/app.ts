@@ -30,6 +30,7 @@ import { searchRoutes } from './http/routes/search.ts';
 import { summaryRoutes } from './http/routes/summary.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
 import { userRoutes } from './http/routes/users.ts';
+import { webhookRoutes } from './http/routes/webhooks.ts';
 import { newId } from './lib/ids.ts';
 
 /** Signed audio URLs carry a token in the query string: keep it out of the logs. */
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   audioRoutes(router, ctx);
   userRoutes(router, ctx);
   apiTokenRoutes(router, ctx);
+  webhookRoutes(router, ctx);
   projectRoutes(router, ctx);
   peopleRoutes(router, ctx);
   meetingRoutes(router, ctx);

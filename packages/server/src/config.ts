@@ -83,6 +83,7 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool('TRUST_PROXY', false),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
   AI_ENGINE: z.enum(['builtin', 'openai']).default('builtin'),
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
@@ -169,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ffmpegPath: e.FFMPEG_PATH ? resolve(e.FFMPEG_PATH) : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'packages/web/dist')),
     trustProxy: e.TRUST_PROXY,
+    webhooks: { allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
     ai,
     embeddings,
   };

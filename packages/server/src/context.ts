@@ -21,6 +21,7 @@ import { projectsRepository } from './repositories/projects.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
+import { webhooksRepository } from './repositories/webhooks.ts';
 import { searchIndex } from './search/index.ts';
 import { semanticSearch } from './search/semantic/index.ts';
 import { actionItemsService } from './services/action-items.ts';
@@ -38,6 +39,7 @@ import { sessionsService } from './services/sessions.ts';
 import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
+import { webhooksService } from './services/webhooks.ts';
 import { createStorage } from './storage/storage.ts';
 
 /** Everything a process needs, built once: the API server and the worker share it. */
@@ -67,6 +69,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
     apiTokens: apiTokensRepository(db),
+    webhooks: webhooksRepository(db),
   };
 
   const sessions = sessionsService({ users: repos.users, tokens });
@@ -83,6 +86,12 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
   const cpu = createCpuPool(config.cpu);
   const ai = createAiEngine(config.ai, cpu);
+  const webhooks = webhooksService({
+    db,
+    webhooks: repos.webhooks,
+    queue,
+    allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+  });
   const services = {
     sessions,
     apiTokens: apiTokensService(repos),
@@ -92,7 +101,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     search,
     meetings,
     transcriptions: transcriptionsService({ ...repos, people }),
-    summary: summaryService({ ...repos, meetingsService: meetings, ai }),
+    summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
+    webhooks,
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
     oidc: config.oidc
       ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })

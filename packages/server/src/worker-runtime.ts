@@ -1,5 +1,6 @@
 import { createTranscriber } from './audio/pipeline/transcriber.ts';
 import type { AppContext } from './context.ts';
+import { deliverWebhooksHandler } from './jobs/handlers/deliver-webhooks.ts';
 import { embedSegmentsHandler } from './jobs/handlers/embed-segments.ts';
 import { generateActionItemsHandler } from './jobs/handlers/generate-action-items.ts';
 import { transcribeMeetingHandler } from './jobs/handlers/transcribe-meeting.ts';
@@ -24,20 +25,36 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
         usage: ctx.repos.usage,
         storage: ctx.storage,
         transcribe,
+        events: ctx.services.webhooks,
       }),
-      generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai }),
+      generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai, events: ctx.services.webhooks }),
+      deliverWebhooksHandler({
+        webhooks: ctx.repos.webhooks,
+        allowPrivateNetworks: ctx.config.webhooks.allowPrivateNetworks,
+        retryBaseSeconds: ctx.config.worker.retryDelaySeconds,
+      }),
       embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
     ],
   });
   await runner.start();
+
+  // Periodic work beside the jobs: each runs once at start, then on its timer.
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, what: string, task: () => Promise<unknown>) => {
+    const run = () => void task().catch((err) => ctx.log.error({ err }, what));
+    run();
+    const timer = setInterval(run, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+  // Webhook retries wait in their delivery rows; this queues each endpoint's job when one is due.
+  every(webhookSweepMs(ctx.config.worker.retryDelaySeconds), 'could not queue webhook deliveries', () =>
+    ctx.services.webhooks.queueDueDeliveries(),
+  );
   const semantic = ctx.semantic;
-  if (!semantic) return runner;
-  const catchUp = () =>
-    semantic.enqueueMissing().catch((err) => ctx.log.error({ err }, 'could not queue meetings for embedding'));
-  void catchUp();
   // Jobs give up after JOB_MAX_ATTEMPTS (seconds to minutes); an endpoint can be down for longer.
-  const timer = setInterval(catchUp, MISSING_VECTORS_CHECK_MS);
-  timer.unref();
+  if (semantic)
+    every(MISSING_VECTORS_CHECK_MS, 'could not queue meetings for embedding', () => semantic.enqueueMissing());
   return {
     get id() {
       return runner.id;
@@ -47,8 +64,11 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
     },
     start: () => runner.start(),
     async stop() {
-      clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
       await runner.stop();
     },
   };
 }
+
+/** As often as the shortest webhook retry wait, at most every 30 seconds. */
+export const webhookSweepMs = (retryDelaySeconds: number) => Math.min(30, retryDelaySeconds) * 1000;

@@ -7,7 +7,9 @@ import * as search from './migrations/004-search.ts';
 import * as oidc from './migrations/006-oidc.ts';
 import * as embeddings from './migrations/007-embeddings.ts';
 import * as searchSpeed from './migrations/008-search-speed.ts';
+import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
+import * as webhooks from './migrations/027b-webhooks.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,7 +20,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '006-oidc': oidc,
   '007-embeddings': embeddings,
   '008-search-speed': searchSpeed,
+  '026-speaker-search': speakerSearch,
   '027-api-tokens': apiTokens,
+  '027b-webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

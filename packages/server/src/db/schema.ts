@@ -79,6 +79,7 @@ export interface TranscriptionsTable {
   id: string;
   user_id: string;
   meeting_id: string;
+  /** Indexed lower-cased with user_id (migration 026-speaker-search): a label is searchable. */
   speaker: string;
   person_id: string | null;
   text: string;
@@ -124,7 +125,7 @@ export interface SearchVocabularyTable {
   segments: Generated<number>;
 }
 
-/** The Double Metaphone keys of each vocabulary word (src/search/phonetic.ts). */
+/** The Double Metaphone keys of each vocabulary word (src/lib/words/phonetic.ts). */
 export interface SearchVocabularySoundsTable {
   user_id: string;
   sound: string;
@@ -202,6 +203,35 @@ export interface ApiTokensTable {
   created_at: string;
 }
 
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** JSON array of event names */
+  events: string;
+  secret: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one endpoint (migration 027b); `body` is the exact JSON posted on every attempt. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  user_id: string;
+  event: string;
+  body: string;
+  /** pending | delivered | failed */
+  status: string;
+  attempts: number;
+  response_status: number | null;
+  last_error: string | null;
+  /** When a pending delivery may be tried (again); null once it is finished. */
+  next_attempt_at: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -218,6 +248,8 @@ export interface Database {
   action_items: ActionItemsTable;
   segment_embeddings: SegmentEmbeddingsTable;
   api_tokens: ApiTokensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type { Generated };

@@ -19,6 +19,7 @@ import {
   STATUS_LABELS,
   speakerName,
 } from './document.ts';
+import { wordSized } from './docx-bounds.ts';
 import { clockTime, documentDate, dueDateText, durationText } from './time.ts';
 
 /** `**bold**` spans of a Markdown line as Word runs; other inline marks are kept as text. */
@@ -54,6 +55,9 @@ function markdownParagraphs(markdown: string): Paragraph[] {
   return paragraphs;
 }
 
+const note = (text: string | null) =>
+  text ? [new Paragraph({ children: [new TextRun({ text, italics: true })] })] : [];
+
 /** A table cell; each line is its own paragraph (a run cannot hold a line break). */
 const cell = (lines: string | string[], header = false) =>
   new TableCell({
@@ -63,12 +67,12 @@ const cell = (lines: string | string[], header = false) =>
     ...(header ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'E7E6E6' } } : {}),
   });
 
-function actionItemsTable(document: MeetingDocument, options: RenderOptions): Table {
+function actionItemsTable(items: MeetingDocument['actionItems'], options: RenderOptions): Table {
   const header = new TableRow({
     tableHeader: true,
     children: ['Task', 'Owner', 'Due date', 'Status'].map((label) => cell(label, true)),
   });
-  const rows = document.actionItems.map(
+  const rows = items.map(
     (item) =>
       new TableRow({
         children: [
@@ -91,6 +95,7 @@ export async function renderDocx(input: MeetingDocument, options: RenderOptions)
   const document = xmlSafeDocument(input);
   const title = oneLine(document.title);
   const people = participants(document);
+  const bounded = wordSized(document);
   const details = [
     ['Date', documentDate(document.createdAt, options.timeZone)],
     ...(document.durationMs > 0 ? [['Duration', durationText(document.durationMs)]] : []),
@@ -109,11 +114,12 @@ export async function renderDocx(input: MeetingDocument, options: RenderOptions)
       ? markdownParagraphs(document.summary)
       : [new Paragraph({ children: [new TextRun({ text: 'No summary yet.', italics: true })] })]),
     new Paragraph({ heading: HeadingLevel.HEADING_1, text: 'Action items' }),
-    document.actionItems.length
-      ? actionItemsTable(document, options)
+    bounded.actionItems.length
+      ? actionItemsTable(bounded.actionItems, options)
       : new Paragraph({ children: [new TextRun({ text: 'No action items.', italics: true })] }),
+    ...note(bounded.actionItemsNote),
     new Paragraph({ heading: HeadingLevel.HEADING_1, text: 'Transcript' }),
-    ...document.segments.map(
+    ...bounded.segments.map(
       (segment) =>
         new Paragraph({
           spacing: { after: 120 },
@@ -124,6 +130,7 @@ export async function renderDocx(input: MeetingDocument, options: RenderOptions)
           ],
         }),
     ),
+    ...note(bounded.segmentsNote),
   ];
 
   const doc = new Document({

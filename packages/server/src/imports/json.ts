@@ -19,6 +19,9 @@ export function parseParleyJson(source: string): ParsedMeetingExport {
     const at = line ? Number(line[1]) : position ? lineAt(source, Number(position[1])) : null;
     throw new TranscriptFormatError(at, `the file is not valid JSON (${message.replace(/\s*\(line.*\)$/, '')})`);
   }
+  // Counted before the schema reads every element: a file over a limit is refused without that work.
+  refuseOverLimit(value, 'segments', TRANSCRIPT_LIMITS.maxCues, 'segments');
+  refuseOverLimit(value, 'actionItems', TRANSCRIPT_LIMITS.maxActionItems, 'action items');
   const result = MeetingExport.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -28,11 +31,15 @@ export function parseParleyJson(source: string): ParsedMeetingExport {
       `The Parley export is not valid at ${path.replace(/^\./, '') || 'the top level'}: ${issue.message}`,
     );
   }
-  if (result.data.segments.length > TRANSCRIPT_LIMITS.maxCues) {
+  return result.data;
+}
+
+function refuseOverLimit(value: unknown, field: string, max: number, what: string) {
+  const list = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined;
+  if (Array.isArray(list) && list.length > max) {
     throw new TranscriptFormatError(
       null,
-      `The transcript has more than ${TRANSCRIPT_LIMITS.maxCues} segments, the most one meeting can import`,
+      `The transcript has more than ${max} ${what}, the most one meeting can import`,
     );
   }
-  return result.data;
 }

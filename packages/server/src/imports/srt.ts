@@ -10,11 +10,14 @@ import {
   UNLABELLED_SPEAKER,
 } from './transcript.ts';
 
-/** SubRip allows a little HTML (<i>, <b>, <font>) and some players honour ASS overrides ({\an8}). */
+/**
+ * SubRip allows a little HTML (<i>, <b>, <font>) and some players honour ASS overrides ({\an8}). A tag
+ * never holds its own opening character: excluding it keeps the patterns linear on a line of '<' or '{\'.
+ */
 const plainText = (text: string) =>
   text
-    .replace(/<[^>]*>/g, '')
-    .replace(/\{\\[^}]*\}/g, '')
+    .replace(/<[^<>]*>/g, '')
+    .replace(/\{\\[^{}]*\}/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 

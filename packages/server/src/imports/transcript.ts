@@ -21,8 +21,24 @@ export class TranscriptFormatError extends Error {
 /** Cues without a speaker label are all one speaker, named as the recogniser names its first. */
 export const UNLABELLED_SPEAKER = 'Speaker 1';
 
-/** Splits text into lines, dropping a byte-order mark and accepting CRLF and lone CR endings. */
-export const splitLines = (text: string) => text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+/** Twice the longest segment text (10,000): a cue line of our own exports always fits. */
+export const MAX_LINE_CHARS = 20_000;
+
+/**
+ * Splits text into lines, dropping a byte-order mark and accepting CRLF and lone CR endings. A line
+ * longer than MAX_LINE_CHARS is refused: no subtitle line is that long, and every later step stays cheap.
+ */
+export function splitLines(text: string): string[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const long = lines.findIndex((line) => line.length > MAX_LINE_CHARS);
+  if (long >= 0) {
+    throw new TranscriptFormatError(
+      long + 1,
+      `the line is longer than ${MAX_LINE_CHARS.toLocaleString('en')} characters`,
+    );
+  }
+  return lines;
+}
 
 /**
  * '00:01:02.345', '01:02.345' (WebVTT), '00:01:02,345' (SubRip). Hours may be any number of digits;

@@ -31,10 +31,13 @@ const decodeEntities = (text: string) =>
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 
-/** The speaker of a cue from its first voice span (`<v Ann>` or `<v.loud Ann>`), and its plain text. */
+/**
+ * The speaker of a cue from its first voice span (`<v Ann>` or `<v.loud Ann>`), and its plain text. A tag
+ * never holds '<': excluding it keeps the patterns linear on a line of '<'.
+ */
 function readCuePayload(payload: string): { voice: string | null; text: string } {
-  const voice = payload.match(/<v(?:\.[^\s>]*)?\s+([^>]+)>/);
-  const text = decodeEntities(payload.replace(/<[^>]*>/g, ''))
+  const voice = payload.match(/<v(?:\.[^\s<>]*)?\s+([^<>]+)>/);
+  const text = decodeEntities(payload.replace(/<[^<>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
   return { voice: voice ? decodeEntities(voice[1]!).trim() || null : null, text };

@@ -1,6 +1,16 @@
 // Rows never leave the server as they are: presenters map them to the contract's shapes
 // (`_id`, ISO dates, populated references, milliseconds and seconds where the spec wants them).
-import type { ActionItem, ApiToken, Meeting, Person, Project, TranscriptionSegment, User } from '@parley/contract';
+import type {
+  ActionItem,
+  ApiToken,
+  Meeting,
+  Person,
+  Project,
+  TranscriptionSegment,
+  User,
+  Webhook,
+  WebhookDelivery,
+} from '@parley/contract';
 import type { ActionItemRow } from '../repositories/action-items.ts';
 import type { ApiTokenRow } from '../repositories/api-tokens.ts';
 import type { MeetingRow } from '../repositories/meetings.ts';
@@ -8,6 +18,7 @@ import type { PersonRow } from '../repositories/people.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
 import type { PersonSegmentRow, SegmentRow } from '../repositories/transcriptions.ts';
 import type { UserRow } from '../repositories/users.ts';
+import type { WebhookDeliveryRow, WebhookRow } from '../repositories/webhooks.ts';
 
 const optional = <T>(value: T | null | undefined) => (value === null || value === undefined ? undefined : value);
 
@@ -139,6 +150,30 @@ export function presentApiToken(row: ApiTokenRow): ApiToken {
     expiresAt: row.expires_at,
     lastUsedAt: row.last_used_at,
     createdAt: row.created_at,
+  };
+}
+
+export function presentWebhook(row: WebhookRow): Webhook {
+  return {
+    _id: row.id,
+    url: row.url,
+    events: JSON.parse(row.events) as Webhook['events'],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function presentWebhookDelivery(row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    _id: row.id,
+    event: row.event,
+    status: row.status as WebhookDelivery['status'],
+    attempts: Number(row.attempts),
+    responseStatus: row.response_status === null ? null : Number(row.response_status),
+    lastError: row.last_error,
+    nextAttemptAt: row.next_attempt_at,
+    createdAt: row.created_at,
+    deliveredAt: row.delivered_at,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { ActionItemsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import { nextTurn } from '../lib/next-turn.ts';
 
 export type ActionItemRow = ActionItemsTable & { person_name: string | null; person_company: string | null };
 
@@ -76,6 +77,7 @@ export function actionItemsRepository(db: Db) {
       updated_at: now,
     }));
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      if (i > 0) await nextTurn();
       await executor
         .insertInto('action_items')
         .values(rows.slice(i, i + INSERT_BATCH))

@@ -13,7 +13,9 @@ export function meetingsRepository(db: Db) {
     findForUser: (userId: string, id: string) =>
       db.selectFrom('meetings').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 
-    findById: (id: string) => db.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** By id alone (the worker acts for the owner); pass `trx` to read inside a transaction. */
+    findById: (id: string, trx: Db = db) =>
+      trx.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Inside the worker's write transaction: a meeting deleted meanwhile gets no segments. */
     exists: async (trx: Db, id: string) =>
@@ -25,6 +27,16 @@ export function meetingsRepository(db: Db) {
         .selectAll()
         .where('user_id', '=', userId)
         .where('project_id', '=', projectId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute(),
+
+    /** Every meeting of the user, newest first, with what a search shows of it. */
+    titlesForUser: (userId: string) =>
+      db
+        .selectFrom('meetings')
+        .select(['id', 'title', 'project_id', 'created_at'])
+        .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .execute(),

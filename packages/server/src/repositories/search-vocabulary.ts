@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { nextTurn } from '../lib/next-turn.ts';
 import { phoneticKeysOfWord } from '../lib/words/phonetic.ts';
 import { words } from '../lib/words/tokens.ts';
 
@@ -31,6 +32,7 @@ export async function indexWords(trx: Db, userId: string, texts: string[], count
   const counts = countWords(texts);
   const all = [...counts.keys()];
   for (let i = 0; i < all.length; i += BATCH) {
+    await nextTurn();
     const chunk = all.slice(i, i + BATCH);
     const insert = trx.insertInto('search_vocabulary');
     await (counted

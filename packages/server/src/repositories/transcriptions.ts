@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { TranscriptionsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import { nextTurn } from '../lib/next-turn.ts';
 import { indexWords } from './search-vocabulary.ts';
 
 export type SegmentRow = TranscriptionsTable & {
@@ -80,6 +81,7 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
       updated_at: now,
     }));
     for (let i = 0; i < rows.length; i += 200) {
+      if (i > 0) await nextTurn();
       await trx
         .insertInto('transcriptions')
         .values(rows.slice(i, i + 200))

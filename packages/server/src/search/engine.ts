@@ -1,11 +1,12 @@
 import type { Retriever, SearchComponents } from '@parley/contract';
 import { phoneticKeysOfWord } from '../lib/words/phonetic.ts';
 import type { SegmentInMeetingRow } from '../repositories/transcriptions.ts';
+import { editDistance, FUZZY_MIN_LENGTH, forgiven, isCompound, isNearSpelling, isSoundAlike } from './forgiveness.ts';
 import { type ParsedQuery, parseQuery } from './query-parser.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import type { SemanticResult, SemanticRetriever } from './semantic/retriever.ts';
-import type { SearchCandidate, SearchScope, SearchStore, WordQuery } from './store.ts';
-import { FUZZY_MIN_LENGTH, type Highlight, matchWord, textMatcher, trigramSimilarity } from './word-match.ts';
+import type { SearchCandidate, SearchScope, SearchStore, VocabularyAnswer, WordQuery } from './store.ts';
+import { type Highlight, matchesReading, type Reading, type TextMatcher, textMatcher } from './word-match.ts';
 
 // One engine behind all three searches. Three retrievers ask the word index, each with its own reading
 // of the query: the words as typed (stems, prefixes, phrases), the words plus their near-spellings found
@@ -28,6 +29,8 @@ export interface EngineResult {
   load: (hits: EngineHit[]) => Promise<Array<{ hit: EngineHit; row: SegmentInMeetingRow }>>;
   /** The matched ranges of a segment's text. */
   highlights: (text: string) => Highlight[];
+  /** The same matcher, also saying whether every query word matched (a meeting's title, a name). */
+  match: TextMatcher;
 }
 
 const PHRASE_REASON = { reason: 'A quoted phrase is matched exactly' };
@@ -42,40 +45,35 @@ const VOCABULARY_CANDIDATES = 400;
  */
 export const COMMON_WORD_SEGMENTS = 5000;
 
-/** Substrings of a word of which at least one is intact after a single typo: two halves, or its trigrams. */
+/** The word's trigrams: a vocabulary word sharing most of them is a candidate near-spelling. */
 export function fuzzyPieces(term: string): string[] {
-  if (term.length >= 6) {
-    const half = Math.floor(term.length / 2);
-    return [term.slice(0, half), term.slice(half)];
-  }
-  const grams: string[] = [];
-  for (let i = 0; i + 3 <= term.length; i++) grams.push(term.slice(i, i + 3));
-  return grams;
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= term.length; i++) grams.add(term.slice(i, i + 3));
+  return [...grams];
 }
 
-/** Words the keyword retriever would not match already (not the word, its stem or a prefix of it). */
-const isOther = (term: string, word: string) => {
-  const kind = matchWord(term, word);
-  return kind === 'part' || kind === 'fuzzy' || kind === 'phonetic';
-};
-
-/** The closest few of the vocabulary's words sharing letters with `term`: misspellings, parts of words. */
-function nearSpellings(term: string, candidates: string[]): string[] {
-  return candidates
-    .filter((word) => {
-      const kind = matchWord(term, word);
-      return kind === 'part' || kind === 'fuzzy';
-    })
-    .sort((a, b) => trigramSimilarity(term, b) - trigramSimilarity(term, a))
+/**
+ * The alternatives of one query word (forgiveness.ts): near-spellings and compounds first by closeness,
+ * then sound-alikes; none for a word the transcripts hold in more than a few segments, and none the
+ * keyword reading matches already (the word's forms, or words it starts when it is read as a prefix).
+ */
+function alternatives(reading: Reading, vocabulary: VocabularyAnswer) {
+  const { term } = reading;
+  if (!forgiven(vocabulary.segments.get(term))) return { spellings: [], sounds: [] };
+  const asKeyword = (word: string) => matchesReading({ ...reading, others: [] }, word);
+  const segmentsOf = (word: string) => vocabulary.segments.get(word) ?? 0;
+  const distance = (word: string) => editDistance(term, word, 3);
+  const spellings = (vocabulary.like.get(term) ?? [])
+    .filter((word) => !asKeyword(word) && (isNearSpelling(term, word) || isCompound(term, word)))
+    .sort((a, b) => distance(a) - distance(b) || segmentsOf(b) - segmentsOf(a))
     .slice(0, ALTERNATIVES_PER_WORD);
-}
-
-/** The closest few of the vocabulary's words sounding like `term` that keyword search would not match. */
-function soundAlikes(term: string, candidates: string[]): string[] {
-  return candidates
-    .filter((word) => isOther(term, word))
-    .sort((a, b) => trigramSimilarity(term, b) - trigramSimilarity(term, a))
+  // A typo explains a word better than a sound: sound-alikes only for a word with no near-spelling.
+  if (spellings.length > 0) return { spellings, sounds: [] };
+  const sounds = (vocabulary.sounding.get(term) ?? [])
+    .filter((word) => !asKeyword(word) && !spellings.includes(word) && isSoundAlike(term, word, segmentsOf(word)))
+    .sort((a, b) => distance(a) - distance(b) || segmentsOf(b) - segmentsOf(a))
     .slice(0, ALTERNATIVES_PER_WORD);
+  return { spellings, sounds };
 }
 
 /** `first`, then the ids of `more` it lacks, at most `cap`. */
@@ -90,17 +88,18 @@ export interface EngineDeps {
   segments: (userId: string, ids: string[]) => Promise<SegmentInMeetingRow[]>;
   /** Present when an embeddings endpoint is configured (docs/decisions/061). */
   semantic?: SemanticRetriever;
+  /** The segments of the people or the speaker label the query names (speakers.ts). */
+  speakers?: (scope: SearchScope, terms: string[], match: TextMatcher, cap: number) => Promise<SearchCandidate[]>;
 }
 
 export async function runSearch(
-  { store, segments, semantic }: EngineDeps,
+  { store, segments, semantic, speakers }: EngineDeps,
   scope: SearchScope,
   text: string,
   /** How many segments each retriever may return: the bound on work and memory per search. */
   cap: number,
 ): Promise<EngineResult> {
   const query = parseQuery(text);
-  const match = textMatcher(query);
   // Quotes ask for exactly these words in this order: near-spellings and sound-alikes would not be.
   const exact = query.phrases.length > 0;
   // Started first: the query's vector comes from another server, in parallel with the word lookups.
@@ -123,12 +122,24 @@ export async function runSearch(
     VOCABULARY_CANDIDATES,
     COMMON_WORD_SEGMENTS,
   );
-  const spellings = query.terms.map((t) => nearSpellings(t, vocabulary.like.get(t) ?? []));
-  const sounds = query.terms.map((t) => soundAlikes(t, vocabulary.sounding.get(t) ?? []));
   // A word the user's transcripts contain is matched as a word (stemming covers its forms); anything
   // else is taken as the start of a word ("whiteb"). Expanding every word as a prefix would merge the
   // lists of all words starting with "the" for "the", several times slower.
   const prefix = (term: string) => !vocabulary.known.has(term);
+  const chosen = query.terms.map((term) =>
+    exact ? { spellings: [], sounds: [] } : alternatives({ term, prefix: prefix(term), others: [] }, vocabulary),
+  );
+  const spellings = chosen.map((c) => c.spellings);
+  const sounds = chosen.map((c) => c.sounds);
+  // Highlights mark what the retrievers matched: the words, their forms, and the alternatives chosen.
+  const match = textMatcher(
+    query,
+    query.terms.map((term, i) => ({
+      term,
+      prefix: prefix(term),
+      others: [...(spellings[i] ?? []), ...(sounds[i] ?? [])],
+    })),
+  );
   const keywordQuery: WordQuery | null =
     query.terms.length === 0
       ? null
@@ -146,6 +157,11 @@ export async function runSearch(
         };
   const [fuzzyQuery, phoneticQuery] = [widened(spellings), widened(sounds)];
   const ask = (asked: WordQuery | null) => (asked ? store.matching(scope, asked, cap) : Promise.resolve([]));
+  // A query that names a person or is a speaker label finds their segments too (not a quoted phrase).
+  const spoken: Promise<SearchCandidate[]> =
+    exact || !speakers || query.terms.length === 0 ? Promise.resolve([]) : speakers(scope, query.terms, match, cap);
+  // Awaited below; should a word lookup fail first, this one's failure must not go unhandled.
+  spoken.catch(() => {});
   let keyword: SearchCandidate[];
   let more: SearchCandidate[][];
   if ('meetingId' in scope) {
@@ -162,13 +178,15 @@ export async function runSearch(
   const phonetic = widen(phoneticQuery, more[1]);
 
   const ids = (list: SearchCandidate[]) => list.map((c) => c.id);
-  const meetingOf = new Map([...keyword, ...fuzzy, ...phonetic].map((c) => [c.id, c.meetingId]));
+  const speaker = await spoken;
+  const meetingOf = new Map([...keyword, ...fuzzy, ...phonetic, ...speaker].map((c) => [c.id, c.meetingId]));
   const similar = await meaning;
   const fused = reciprocalRankFusion({
     keyword: ids(keyword),
     fuzzy: ids(fuzzy),
     phonetic: ids(phonetic),
     semantic: similar.ids,
+    speaker: ids(speaker),
   });
   // Segments only the semantic retriever found (at most its k) need their meeting for grouping.
   const unplaced = similar.ids.filter((id) => !meetingOf.has(id));
@@ -191,6 +209,7 @@ export async function runSearch(
       });
     },
     highlights: (segmentText) => match(segmentText).highlights,
+    match,
     components: {
       keyword: { enabled: true, hits: keyword.length },
       fuzzy: { enabled: !exact, hits: fuzzy.length, ...(exact ? PHRASE_REASON : {}) },

@@ -3,8 +3,10 @@ import type { SegmentInMeetingRow } from '../repositories/transcriptions.ts';
 import { runSearch } from './engine.ts';
 import { postgresStore } from './postgres-store.ts';
 import type { SemanticRetriever } from './semantic/retriever.ts';
+import { peopleNamed, segmentsOfSpeakers } from './speakers.ts';
 import { sqliteStore } from './sqlite-store.ts';
 import type { SearchScope, SearchStore } from './store.ts';
+import type { TextMatcher } from './word-match.ts';
 
 // The search module's face: what the services use. How a query becomes a ranked list is engine.ts; the
 // database's part of it is one store per database behind store.ts's interface.
@@ -13,6 +15,9 @@ import type { SearchScope, SearchStore } from './store.ts';
 export const searchStore = (db: Db, kind: DbKind): SearchStore =>
   kind === 'postgres' ? postgresStore(db) : sqliteStore(db);
 
+/** People whose name matches a query: listed, and their segments searched, at most this many. */
+const PEOPLE_LISTED = 20;
+
 export function searchIndex(options: {
   db: Db;
   kind: DbKind;
@@ -20,10 +25,21 @@ export function searchIndex(options: {
   segments: (userId: string, ids: string[]) => Promise<SegmentInMeetingRow[]>;
   semantic?: SemanticRetriever;
 }) {
-  const deps = { store: searchStore(options.db, options.kind), segments: options.segments, semantic: options.semantic };
+  const { db } = options;
+  const deps = {
+    store: searchStore(db, options.kind),
+    segments: options.segments,
+    semantic: options.semantic,
+    async speakers(scope: SearchScope, terms: string[], match: TextMatcher, cap: number) {
+      const people = await peopleNamed(db, scope.userId, match, PEOPLE_LISTED);
+      return segmentsOfSpeakers(db, scope, { personIds: people.map((p) => p.id), label: terms.join(' ') }, cap);
+    },
+  };
   return {
     /** The scope's segments matching `text`, best first; each retriever returns at most `cap`. */
     run: (scope: SearchScope, text: string, cap: number) => runSearch(deps, scope, text, cap),
+    /** The user's people whose name the query matches (by the readings of a search's matcher). */
+    people: (userId: string, match: TextMatcher) => peopleNamed(db, userId, match, PEOPLE_LISTED),
   };
 }
 

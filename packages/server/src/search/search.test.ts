@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { phoneticKeysOfWord, soundsAlike } from '../lib/words/phonetic.ts';
 import { fuzzyPieces } from './engine.ts';
+import { editDistance, isCompound, isNearSpelling, isSoundAlike } from './forgiveness.ts';
 import { MAX_QUERY_TERMS, parseQuery } from './query-parser.ts';
 import { RRF_K, reciprocalRankFusion } from './rrf.ts';
 import { rankByTermFrequency } from './term-frequency-rank.ts';
-import { matchText, matchWord, trigramSimilarity } from './word-match.ts';
+import { matchText } from './word-match.ts';
 
 describe('parseQuery', () => {
   it('keeps words and turns engine syntax into nothing', () => {
@@ -43,9 +44,9 @@ describe('reciprocalRankFusion', () => {
 
 describe('phonetic keys', () => {
   it('makes names spelt by ear meet', () => {
-    expect(soundsAlike('sheila', 'shayla')).toBe(true);
-    expect(soundsAlike('duguid', 'goodwood')).toBe(true);
-    expect(soundsAlike('budget', 'battery')).toBe(false);
+    expect(soundsAlike('sheila', 'shayla')).toBe('code');
+    expect(soundsAlike('duguid', 'goodwood')).toBe('letters');
+    expect(soundsAlike('budget', 'battery')).toBeNull();
   });
 
   it('leaves out short function words', () => {
@@ -55,18 +56,35 @@ describe('phonetic keys', () => {
 });
 
 describe('word matching and highlights', () => {
-  it('names the kind of match', () => {
-    expect(matchWord('recorded', 'recording')).toBe('stem');
-    expect(matchWord('whiteb', 'whiteboard')).toBe('prefix');
-    expect(matchWord('board', 'whiteboard')).toBe('part');
-    expect(matchWord('receive', 'recieve')).toBe('fuzzy');
-    expect(matchWord('sheila', 'shayla')).toBe('phonetic');
-    expect(matchWord('budget', 'control')).toBeNull();
+  it('offers a near-spelling only close to the whole word, never a short word inside it', () => {
+    expect(isNearSpelling('andriod', 'android')).toBe(true);
+    expect(isNearSpelling('andriod', 'and')).toBe(false);
+    expect(isNearSpelling('specfication', 'specification')).toBe(true);
+    expect(isNearSpelling('specfication', 'duplication')).toBe(false);
+    expect(isNearSpelling('priya', 'price')).toBe(false);
+    expect(isNearSpelling('receive', 'recieve')).toBe(true);
+    expect(isNearSpelling('the', 'she')).toBe(false);
+    expect(isNearSpelling('lego', 'leg')).toBe(false);
+    expect(isNearSpelling('pariss', 'paris')).toBe(true);
+    expect(isCompound('board', 'whiteboard')).toBe(true);
+    expect(isCompound('board', 'boards')).toBe(false);
   });
 
-  it('computes trigram similarity as pg_trgm does', () => {
-    expect(trigramSimilarity('word', 'word')).toBe(1);
-    expect(trigramSimilarity('receive', 'recieve')).toBeCloseTo(4 / 12);
+  it('counts slips as optimal string alignment does, and stops past the bound', () => {
+    expect(editDistance('recieve', 'receive', 2)).toBe(1);
+    expect(editDistance('kitten', 'sitting', 3)).toBe(3);
+    expect(editDistance('kitten', 'sitting', 1)).toBe(2);
+  });
+
+  it('keeps sound-alikes to rare words of about the same length', () => {
+    expect(isSoundAlike('sheila', 'shayla', 2)).toBe(true);
+    expect(isSoundAlike('catherine', 'kathryn', 1)).toBe(true);
+    expect(isSoundAlike('sheila', 'shayla', 5000)).toBe(false);
+    expect(isSoundAlike('priya', 'price', 40)).toBe(false);
+    expect(isSoundAlike('duguid', 'goodwood', 1)).toBe(true);
+    expect(isSoundAlike('christine', 'strange', 1)).toBe(false);
+    expect(isSoundAlike('japan', 'open', 1)).toBe(false);
+    expect(isSoundAlike('mac', 'mic', 1)).toBe(false);
   });
 
   it('returns the character ranges of matching words', () => {
@@ -77,8 +95,8 @@ describe('word matching and highlights', () => {
     expect(matchText(parseQuery('recorded budget'), text).allTermsMatched).toBe(false);
   });
 
-  it('splits a word into pieces of which one survives a typo', () => {
-    expect(fuzzyPieces('receive')).toEqual(['rec', 'eive']);
+  it('asks the vocabulary for words sharing the trigrams of a word', () => {
+    expect(fuzzyPieces('receive')).toEqual(['rec', 'ece', 'cei', 'eiv', 'ive']);
     expect(fuzzyPieces('shla')).toEqual(['shl', 'hla']);
   });
 });
@@ -91,6 +109,10 @@ describe('rankByTermFrequency', () => {
       { id: 'once', text: 'Our budgets.' },
       { id: 'tie', text: 'Our budget.' },
     ];
-    expect(rankByTermFrequency(rows, ['budget']).map((r) => r.id)).toEqual(['twice', 'once', 'tie', 'long']);
+    expect(
+      rankByTermFrequency(rows, { words: [{ word: 'budget', prefix: false, others: [] }], phrases: [] }).map(
+        (r) => r.id,
+      ),
+    ).toEqual(['twice', 'once', 'tie', 'long']);
   });
 });

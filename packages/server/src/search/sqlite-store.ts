@@ -41,8 +41,7 @@ export function sqliteStore(db: Db): SearchStore {
         from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
         where transcriptions_fts match ${`{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`}
           and ${inScope(scope)}`.execute(db);
-      const words = [...(query.anyOf ?? []), ...query.words.flatMap((w) => [w.word, ...w.others])];
-      return rankByTermFrequency(result.rows, words)
+      return rankByTermFrequency(result.rows, query)
         .slice(0, limit)
         .map(({ id, meetingId }) => ({ id, meetingId }));
     }
@@ -59,13 +58,13 @@ export function sqliteStore(db: Db): SearchStore {
     return result.rows;
   }
 
-  /** Words of the user's vocabulary containing one of `pieces`, except common ones. */
+  /** Words of the user's vocabulary sharing most of `pieces` (trigrams), except common ones. */
   async function wordsLike(userId: string, pieces: string[], limit: number, commonAt: number) {
     const result = await sql<{ word: string; segments: number }>`select v.word, v.segments
       from search_vocabulary_trigram f join search_vocabulary v on v.rowid = f.rowid
       where search_vocabulary_trigram match ${pieces.map(quoted).join(' OR ')} and v.user_id = ${userId}
         and v.segments <= ${commonAt}
-      limit ${limit}`.execute(db);
+      order by f.rank limit ${limit}`.execute(db);
     return result.rows;
   }
 

@@ -1,3 +1,4 @@
+import type { WordQuery } from './store.ts';
 import { textMatcher } from './word-match.ts';
 
 // BM25 without its inverse document frequency: how often a segment says the query's words, for its
@@ -9,9 +10,13 @@ const K1 = 1.2;
 const B = 0.75;
 const TOKEN = /[\p{L}\p{N}]+/gu;
 
-/** The rows best first by the occurrences of `words` (or their stems, prefixes, near forms); ties keep their order. */
-export function rankByTermFrequency<T extends { text: string }>(rows: T[], words: string[]): T[] {
-  const match = textMatcher({ terms: words, phrases: [] });
+/** The rows best first by the occurrences of the query's words (as the store matched them); ties keep their order. */
+export function rankByTermFrequency<T extends { text: string }>(rows: T[], query: WordQuery): T[] {
+  const readings = [
+    ...query.words.map((w) => ({ term: w.word, prefix: w.prefix, others: w.others })),
+    ...(query.anyOf ?? []).map((term) => ({ term, prefix: false, others: [] })),
+  ];
+  const match = textMatcher({ terms: readings.map((r) => r.term), phrases: [] }, readings);
   const measured = rows.map((row, index) => ({
     row,
     index,

@@ -1,47 +1,33 @@
 import { stemmer } from 'stemmer';
 import { memoByWord } from '../lib/words/memo.ts';
-import { soundsAlike } from '../lib/words/phonetic.ts';
 import type { ParsedQuery } from './query-parser.ts';
 
-// Decides, word by word, why a segment's text matches a query. The database retrievers find candidates;
-// this one place says which characters to highlight, the same way on SQLite and PostgreSQL.
+// Decides, word by word, whether a segment's text holds a query word the way the retrievers read it:
+// as typed, by its stem, as the start of a word (a word the transcripts do not hold), or as one of the
+// alternatives the engine chose for it (forgiveness.ts). The database retrievers find candidates; this
+// one place says which characters to highlight, the same way on SQLite and PostgreSQL.
 
-export type MatchKind = 'exact' | 'stem' | 'prefix' | 'part' | 'fuzzy' | 'phonetic';
 export interface Highlight {
   start: number;
   end: number;
 }
 
-const grams = memoByWord((w) => {
-  const padded = `  ${w} `;
-  const set = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
-  return set;
-});
-
-/** Trigram similarity as pg_trgm computes it for one word: shared trigrams over all trigrams. */
-export function trigramSimilarity(a: string, b: string): number {
-  const ga = grams(a);
-  const gb = grams(b);
-  let shared = 0;
-  for (const g of ga) if (gb.has(g)) shared++;
-  return shared / (ga.size + gb.size - shared);
+/** How one query word is read: also as a prefix, and the other words that may stand for it. */
+export interface Reading {
+  term: string;
+  prefix: boolean;
+  others: string[];
 }
 
-export const FUZZY_MIN_LENGTH = 4;
-export const FUZZY_THRESHOLD = 0.3;
 const PREFIX_MIN_LENGTH = 2;
+export const stemOf = memoByWord(stemmer);
 
-const stemOf = memoByWord(stemmer);
-
-export function matchWord(term: string, word: string): MatchKind | null {
-  if (word === term) return 'exact';
-  if (stemOf(word) === stemOf(term)) return 'stem';
-  if (term.length >= PREFIX_MIN_LENGTH && word.startsWith(term)) return 'prefix';
-  if (term.length >= FUZZY_MIN_LENGTH && word.includes(term)) return 'part';
-  if (term.length >= FUZZY_MIN_LENGTH && trigramSimilarity(term, word) >= FUZZY_THRESHOLD) return 'fuzzy';
-  if (soundsAlike(term, word)) return 'phonetic';
-  return null;
+/** Whether `word` (lower-case) is the reading's word, one of its forms or one of its alternatives. */
+export function matchesReading(reading: Reading, word: string): boolean {
+  const { term, prefix, others } = reading;
+  if (word === term || stemOf(word) === stemOf(term)) return true;
+  if (prefix && term.length >= PREFIX_MIN_LENGTH && word.startsWith(term)) return true;
+  return others.some((other) => other === word || stemOf(other) === stemOf(word));
 }
 
 interface TextWord {
@@ -59,23 +45,23 @@ function textWords(text: string): TextWord[] {
 }
 
 /**
- * Matches texts against one query. Words repeat across segments, so each distinct word is judged once
- * per search (stemming and metaphone codes are the expensive part).
+ * Matches texts against one query read a given way (by default each word as typed, stemmed, or as a
+ * prefix). Words repeat across segments, so each distinct word is judged once per search.
  */
-export function textMatcher(query: ParsedQuery) {
+export function textMatcher(
+  query: ParsedQuery,
+  readings: Reading[] = query.terms.map((term) => ({ term, prefix: true, others: [] })),
+) {
   const termsOfWord = new Map<string, string[]>();
   const termsMatching = (word: string) => {
     let terms = termsOfWord.get(word);
     if (!terms) {
-      terms = query.terms.filter((term) => matchWord(term, word) !== null);
+      terms = readings.filter((r) => matchesReading(r, word)).map((r) => r.term);
       termsOfWord.set(word, terms);
     }
     return terms;
   };
-  /**
-   * The character ranges of `text` that match the query, and whether every query term matched some word
-   * (the test the fuzzy retriever's candidates must pass).
-   */
+  /** The character ranges of `text` that match the query, and whether every query word matched. */
   return (text: string): { highlights: Highlight[]; allTermsMatched: boolean } => {
     const found = new Set<string>();
     const highlights: Highlight[] = [];
@@ -85,8 +71,9 @@ export function textMatcher(query: ParsedQuery) {
       for (const term of terms) found.add(term);
       highlights.push({ start: w.start, end: w.end });
     }
-    return { highlights, allTermsMatched: query.terms.every((t) => found.has(t)) };
+    return { highlights, allTermsMatched: readings.every((r) => found.has(r.term)) };
   };
 }
 
+export type TextMatcher = ReturnType<typeof textMatcher>;
 export const matchText = (query: ParsedQuery, text: string) => textMatcher(query)(text);

@@ -6,7 +6,6 @@ import type { peopleRepository } from '../repositories/people.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
 import type { EngineHit, EngineResult } from '../search/engine.ts';
 import type { SearchIndex } from '../search/index.ts';
-import { textMatcher } from '../search/word-match.ts';
 
 interface Deps {
   index: SearchIndex;
@@ -18,6 +17,8 @@ interface Deps {
 /** Candidates per retriever: a meeting is searched whole; wider scopes keep the best of each list. */
 const MEETING_CAP = 2000;
 const WIDE_CAP = 300;
+/** Meetings found by title and people found by name in the global search: the first few. */
+const LISTED = 20;
 /** Hits listed under one meeting of a grouped project search (matchCount still counts them all). */
 const HITS_PER_GROUP = 5;
 
@@ -104,7 +105,7 @@ export function searchService({ index, meetings, projects, people }: Deps) {
         groups.set(hit.meetingId, group);
       }
       // A meeting whose title matches is a result even when no segment does, ranked as a first place.
-      const titleMatches = textMatcher(result.query);
+      const titleMatches = result.match;
       for (const meeting of projectMeetings) {
         if (result.query.terms.length === 0 || !titleMatches(meeting.title).allTermsMatched) continue;
         const group = groups.get(meeting.id) ?? { ...(groupFields(meeting.id) as MeetingFields), hits: [], best: 0 };
@@ -129,6 +130,43 @@ export function searchService({ index, meetings, projects, people }: Deps) {
         transcriptions: hits.slice(0, HITS_PER_GROUP).flatMap((hit) => shown.get(hit.id) ?? []),
       }));
       return respond(page, groups.size);
+    },
+
+    /** Every project of the user: meetings by title, passages grouped by meeting, people (decision 162). */
+    async everywhere(userId: string, query: Paging & { q: string }) {
+      const [result, userMeetings] = await Promise.all([
+        index.run({ userId }, query.q, WIDE_CAP),
+        meetings.titlesForUser(userId),
+      ]);
+      const titled = userMeetings
+        .flatMap((m) => {
+          const { highlights, allTermsMatched } = result.match(m.title);
+          return allTermsMatched
+            ? [{ meetingId: m.id, projectId: m.project_id, title: m.title, date: m.created_at, highlights }]
+            : [];
+        })
+        .slice(0, LISTED);
+      // Passages grouped by meeting: meetings by their best passage (hits come best first).
+      const byMeeting = new Map<string, EngineHit[]>();
+      for (const hit of result.hits) byMeeting.set(hit.meetingId, [...(byMeeting.get(hit.meetingId) ?? []), hit]);
+      const grouped = [...byMeeting.values()].flat();
+      const page = await result.load(slice(grouped, query));
+      const people = await index.people(userId, result.match);
+      return {
+        meetings: titled,
+        segments: page.map(({ row }) => ({
+          meetingId: row.meeting_id,
+          projectId: row.meeting_project_id,
+          transcriptionId: row.id,
+          meetingTitle: row.meeting_title,
+          text: row.text,
+          startTime: row.start_ms,
+          speaker: row.speaker,
+          highlights: result.highlights(row.text),
+        })),
+        people: people.map((p) => ({ _id: p.id, name: p.name, company: p.company })),
+        pagination: pagination(query.page, query.limit, grouped.length),
+      };
     },
 
     async forPerson(userId: string, personId: string, query: Paging & { q: string }) {

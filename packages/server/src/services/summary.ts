@@ -1,5 +1,6 @@
 import type { Meeting } from '@parley/contract';
 import { type AiEngine, AiEngineError } from '../ai/index.ts';
+import type { Db } from '../db/database.ts';
 import { conflict } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
@@ -9,6 +10,7 @@ import type { peopleRepository } from '../repositories/people.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { MeetingsService } from './meetings.ts';
 import { loadNotesInput } from './notes-input.ts';
+import type { WebhookEvents } from './webhooks.ts';
 
 interface Deps {
   meetingsService: MeetingsService;
@@ -17,6 +19,8 @@ interface Deps {
   transcriptions: ReturnType<typeof transcriptionsRepository>;
   people: ReturnType<typeof peopleRepository>;
   ai: AiEngine;
+  db: Db;
+  events: WebhookEvents;
   /** How long a lease lasts without renewal; a crashed process blocks a new summary for at most this long. */
   leaseSeconds?: number;
 }
@@ -31,7 +35,7 @@ export interface SummaryGeneration {
 }
 
 export function summaryService(deps: Deps) {
-  const { meetingsService, meetings, meetingNotes, ai } = deps;
+  const { meetingsService, meetings, meetingNotes, ai, db, events } = deps;
   const leaseSeconds = deps.leaseSeconds ?? 60;
 
   return {
@@ -77,6 +81,8 @@ export function summaryService(deps: Deps) {
             }
             const saved = await meetings.findForUser(userId, meetingId);
             if (!saved) throw new AiEngineError('The meeting was deleted', { retryable: false });
+            // After the save, not in its statement: a crash between the two loses this one event.
+            await events.emit(db, 'summary.generated', saved);
             return presentMeeting(saved);
           } finally {
             clearInterval(renew);

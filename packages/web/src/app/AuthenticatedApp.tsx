@@ -10,6 +10,7 @@ const ProjectDetailPage = lazy(() => import('@/features/projects/components/Proj
 const MeetingPage = lazy(() => import('@/features/meetings/components/MeetingDetailPage'));
 const PeoplePage = lazy(() => import('@/features/people/components/PeoplePage'));
 const PersonDetailPage = lazy(() => import('@/features/people/components/PersonDetailPage'));
+const WebhooksPage = lazy(() => import('@/features/webhooks/components/WebhooksPage'));
 
 /** The signed-in routes of spec section 2; any other path goes to /. */
 export function AuthenticatedRoutes() {
@@ -22,6 +23,7 @@ export function AuthenticatedRoutes() {
         <Route path="projects/:projectId/meetings/:meetingId" element={<MeetingPage />} />
         <Route path="people" element={<PeoplePage />} />
         <Route path="people/:personId" element={<PersonDetailPage />} />
+        <Route path="webhooks" element={<WebhooksPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Suspense>

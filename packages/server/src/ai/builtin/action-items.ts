@@ -21,6 +21,9 @@ export function scoreCandidate(candidate: Candidate, weights: ActionItemWeights)
   return score;
 }
 
+/** More than any meeting hands out; a transcript that repeats "I'll send it on Monday" 8,000 times stops here. */
+const MAX_ITEMS = 200;
+
 /** The best-scored candidates above the threshold, duplicates merged, at most `perHour` an hour, in time order. */
 export function selectCandidates(candidates: Candidate[], weights: ActionItemWeights, endMs: number): Candidate[] {
   const hours = Math.max(endMs / 3_600_000, 0.25);
@@ -33,7 +36,8 @@ export function selectCandidates(candidates: Candidate[], weights: ActionItemWei
   const kept: Candidate[] = [];
   let capped = 0;
   for (const { candidate, definite } of scored) {
-    if (!definite && capped >= cap) break;
+    // Definite ones pass the cap, not this ceiling: each is compared with every one kept.
+    if (kept.length >= MAX_ITEMS || (!definite && capped >= cap)) break;
     if (kept.some((other) => sameTask(candidate.terms, other.terms))) continue;
     kept.push(candidate);
     if (!definite) capped++;

@@ -8,6 +8,7 @@ export function searchRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.searchMeeting, async (request) =>
     ok(await search.inMeeting(request.userId, request.params.meetingId, request.query)),
   );
+  router.handle(routes.globalSearch, async (request) => ok(await search.everywhere(request.userId, request.query)));
   router.handle(routes.searchProject, async (request) =>
     ok(await search.inProject(request.userId, request.params.id, request.query)),
   );

@@ -6,6 +6,7 @@ import type { meetingsRepository } from '../../repositories/meetings.ts';
 import type { peopleRepository } from '../../repositories/people.ts';
 import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
 import { loadNotesInput } from '../../services/notes-input.ts';
+import type { WebhookEvents } from '../../services/webhooks.ts';
 import { progressWriter } from '../progress.ts';
 import { type JobHandler, PermanentJobError } from '../worker.ts';
 
@@ -16,12 +17,13 @@ interface Deps {
   people: ReturnType<typeof peopleRepository>;
   actionItems: ActionItemsRepository;
   ai: AiEngine;
+  events: WebhookEvents;
 }
 
 const FALLBACK_ERROR = 'An error occurred while generating action items';
 
 export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-action-items'> {
-  const { db, meetings, actionItems, ai } = deps;
+  const { db, meetings, actionItems, ai, events } = deps;
   return {
     name: 'generate-action-items',
 
@@ -58,10 +60,14 @@ export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-act
         })),
       );
       await progress.flush();
-      await meetings.updateById(db, meetingId, {
-        action_items_status: 'completed',
-        action_items_progress: 100,
-        action_items_error: null,
+      await db.transaction().execute(async (trx) => {
+        await meetings.updateById(trx, meetingId, {
+          action_items_status: 'completed',
+          action_items_progress: 100,
+          action_items_error: null,
+        });
+        const done = await meetings.findById(meetingId, trx);
+        if (done) await events.emit(trx, 'action_items.generated', done);
       });
       log.info({ items: items.length, engine: ai.name }, 'action items generated');
     },

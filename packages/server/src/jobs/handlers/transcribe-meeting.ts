@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { meetingsRepository } from '../../repositories/meetings.ts';
 import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
 import type { usageRepository } from '../../repositories/usage.ts';
+import type { WebhookEvents } from '../../services/webhooks.ts';
 import type { AudioStorage } from '../../storage/storage.ts';
 import { progressWriter } from '../progress.ts';
 import { type JobHandler, PermanentJobError } from '../worker.ts';
@@ -26,6 +27,7 @@ interface Deps {
   usage: ReturnType<typeof usageRepository>;
   storage: AudioStorage;
   transcribe: Transcribe;
+  events: WebhookEvents;
 }
 
 export function transcribeMeetingHandler({
@@ -35,6 +37,7 @@ export function transcribeMeetingHandler({
   usage,
   storage,
   transcribe,
+  events,
 }: Deps): JobHandler<'transcribe-meeting'> {
   return {
     name: 'transcribe-meeting',
@@ -96,14 +99,20 @@ export function transcribeMeetingHandler({
           transcription_error: null,
           duration_ms: Math.round(result.durationSeconds * 1000),
         });
+        const done = await meetings.findById(meetingId, trx);
+        if (done) await events.emit(trx, 'meeting.transcribed', done);
       });
       log.info({ segments: result.segments.length, audioSeconds: result.durationSeconds }, 'meeting transcribed');
     },
 
     async onFinalFailure({ meetingId }, error) {
-      await meetings.updateById(db, meetingId, {
-        transcription_status: 'failed',
-        transcription_error: userFacing(error),
+      await db.transaction().execute(async (trx) => {
+        await meetings.updateById(trx, meetingId, {
+          transcription_status: 'failed',
+          transcription_error: userFacing(error),
+        });
+        const failed = await meetings.findById(meetingId, trx);
+        if (failed) await events.emit(trx, 'meeting.failed', failed);
       });
     },
   };

@@ -31,8 +31,13 @@ export function phoneticKeysOfWord(word: string): string[] {
   return keysOfWord(word);
 }
 
-/** True when two words sound alike by the same rule the index uses. */
-export function soundsAlike(a: string, b: string): boolean {
+/**
+ * How two words sound alike by the rule the index uses: 'code' when they share a Double Metaphone code,
+ * 'letters' when only a code's letters sorted meet (TKT / KTT), null when they do not.
+ */
+export function soundsAlike(a: string, b: string): 'code' | 'letters' | null {
   const keysA = new Set(keysOfWord(a));
-  return keysOfWord(b).some((key) => keysA.has(key));
+  const shared = keysOfWord(b).filter((key) => keysA.has(key));
+  if (shared.some((key) => key.startsWith('ph'))) return 'code';
+  return shared.length > 0 ? 'letters' : null;
 }

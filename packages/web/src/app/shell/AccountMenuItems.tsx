@@ -1,5 +1,6 @@
 import type { User } from '@parley/contract';
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, UserRound, Webhook } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 
 /** The account dropdown's body, shared by the desktop user menu and the mobile Account menu. */
@@ -12,6 +13,7 @@ export function AccountMenuItems({
   onOpenProfile: () => void;
   onLogout: () => void;
 }) {
+  const navigate = useNavigate();
   return (
     <>
       <DropdownMenuLabel className="grid font-normal">
@@ -22,6 +24,10 @@ export function AccountMenuItems({
       <DropdownMenuItem onSelect={onOpenProfile}>
         <UserRound aria-hidden="true" />
         Profile
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => navigate('/webhooks')}>
+        <Webhook aria-hidden="true" />
+        Webhooks
       </DropdownMenuItem>
       <DropdownMenuItem onSelect={onLogout}>
         <LogOut aria-hidden="true" />

@@ -1,0 +1,184 @@
+/**
+ * Hostile input benchmark (prints figures; not a test), issue 21: the event loop's worst delay and the
+ * process's largest memory growth while each heavy operation runs on the largest input Parley accepts.
+ * Targets: no delay over 100 ms, no growth over 300 MB. The real server runs in this process (SQLite, a
+ * throw-away data folder) so its loop is the one measured; request bodies are built before each window.
+ *   npm run hostile -w @parley/bench
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { TRANSCRIPT_LIMITS } from '@parley/contract';
+import { loadNotesInput } from '../packages/server/src/services/notes-input.ts';
+import { startTestServer } from '../packages/server/test/helpers/server.ts';
+import { importTranscript } from '../packages/server/test/helpers/uploads.ts';
+
+const server = await startTestServer({ LOG_LEVEL: 'warn' });
+const { url, ctx } = server;
+const json = (res: Response) => res.json() as Promise<any>;
+const post = (path: string, token: string, body?: unknown) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+// Registration and a project, as a user would.
+const register = await fetch(`${url}/auth/register`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', password: 'correct horse battery' }),
+});
+const user = (await json(register)).data;
+const bearer: string = user.token;
+const userId: string = user.user._id;
+const projectId: string = (await json(await post('/api/projects', bearer, { name: 'Hostile' }))).data._id;
+
+interface Figure {
+  operation: string;
+  input: string;
+  ms: number;
+  maxDelayMs: number;
+  growthMb: number;
+  outcome: string;
+}
+const figures: Figure[] = [];
+
+/** Runs one operation while the loop delay and the RSS are watched; the sampler itself is the loop's probe. */
+async function measure(operation: string, input: string, run: () => Promise<string>) {
+  (globalThis as { gc?: () => void }).gc?.();
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 10);
+  delay.enable();
+  const started = performance.now();
+  const outcome = await run();
+  const ms = performance.now() - started;
+  delay.disable();
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const figure = {
+    operation,
+    input,
+    ms: Math.round(ms),
+    maxDelayMs: Math.round(delay.max / 1e6),
+    growthMb: Math.round((peak - baseline) / 1024 / 1024),
+    outcome,
+  };
+  figures.push(figure);
+  console.log(JSON.stringify(figure));
+}
+
+const at = (ms: number) => new Date(ms).toISOString().slice(11, 23);
+const vtt = (texts: string[]) =>
+  `WEBVTT\n\n${texts.map((text, i) => `${at(i * 1000)} --> ${at(i * 1000 + 900)}\n${text}\n`).join('\n')}`;
+const srt = (texts: string[]) =>
+  texts
+    .map((text, i) => `${i + 1}\n${at(i * 1000)} --> ${at(i * 1000 + 900)}\n${text}\n`)
+    .join('\n')
+    .replaceAll('.', ',');
+
+async function imported(name: string, text: string) {
+  const res = await importTranscript(url, bearer, projectId, { name, text });
+  return { status: res.status, id: res.body?.data?._id as string | undefined, message: res.body?.message as string };
+}
+const outcomeOf = (r: { status: number; message?: string }) =>
+  r.status < 300 ? String(r.status) : `${r.status} ${r.message}`;
+
+async function summary(meetingId: string) {
+  const res = await post(`/api/projects/${projectId}/meetings/${meetingId}/summary/stream`, bearer);
+  const text = await res.text();
+  return `${res.status} ${text.includes('"type":"complete"') ? 'complete' : 'no complete event'}`;
+}
+
+async function exported(meetingId: string, format: string) {
+  const res = await fetch(`${url}/api/meetings/${meetingId}/export?format=${format}`, {
+    headers: { authorization: `Bearer ${bearer}` },
+  });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  return `${res.status}, ${(bytes / 1024).toFixed(0)} KB`;
+}
+
+// 1. The reported attack: 8,000 cues of one sentence (600 KB), then its summary and action items.
+const sameSentence = vtt(Array(8000).fill('Ann: Budget planning meeting agenda review.'));
+let budgetMeeting = '';
+await measure('import', '8,000-cue WebVTT, one sentence repeated', async () => {
+  const r = await imported('budget.vtt', sameSentence);
+  budgetMeeting = r.id!;
+  return outcomeOf(r);
+});
+await measure('summary stream', 'that meeting', () => summary(budgetMeeting));
+await measure('action items (the job’s engine call)', 'that meeting', async () => {
+  const meeting = (await ctx.repos.meetings.findForUser(userId, budgetMeeting))!;
+  const input = await loadNotesInput(ctx.repos, meeting);
+  const items = await ctx.ai.extractActionItems(input, { signal: new AbortController().signal });
+  return `${items.length} items`;
+});
+
+// 2. The largest import: 20,000 cues (the cue limit) of varied words, just under 10 MB.
+const words = 'budget launch review printing venue posters catering design remote battery screen price'.split(' ');
+const longCue = (i: number) =>
+  `Speaker ${i % 7}: ${Array.from({ length: 55 }, (_, w) => words[(i * 7 + w * 3) % words.length]).join(' ')}.`;
+const largest = vtt(Array.from({ length: TRANSCRIPT_LIMITS.maxCues }, (_, i) => longCue(i)));
+let largestMeeting = '';
+await measure('import', `20,000-cue WebVTT, ${(largest.length / 1e6).toFixed(1)} MB`, async () => {
+  const r = await imported('largest.vtt', largest);
+  largestMeeting = r.id!;
+  return outcomeOf(r);
+});
+await measure('summary stream', 'that meeting', () => summary(largestMeeting));
+for (const format of ['docx', 'txt', 'json', 'md', 'srt']) {
+  await measure(`export ${format}`, 'that meeting', () => exported(largestMeeting, format));
+}
+
+// 3. Quadratic patterns of old: lines of '<' and '{\' (just under the line limit, and 100 KB: refused).
+const tags = vtt(Array(400).fill('<'.repeat(19_999)));
+await measure('import', `400 WebVTT lines of 20,000 '<' (${(tags.length / 1e6).toFixed(1)} MB)`, async () =>
+  outcomeOf(await imported('tags.vtt', tags)),
+);
+const overrides = srt(Array(400).fill('{\\'.repeat(9_999)));
+await measure('import', `400 SubRip lines of 10,000 '{\\'`, async () =>
+  outcomeOf(await imported('overrides.srt', overrides)),
+);
+const hundredKb = vtt(['<'.repeat(100_000)]);
+await measure('import', "one 100 KB WebVTT line of '<'", async () => outcomeOf(await imported('long.vtt', hundredKb)));
+
+// 4. A Parley JSON export with the most action items an import takes, then its Word export.
+const items = JSON.stringify({
+  format: 'parley.meeting',
+  version: 1,
+  meeting: { title: 'Items', summary: '## Overview\n\nMany items.' },
+  segments: Array.from({ length: 2000 }, (_, i) => ({
+    speaker: `Speaker ${i % 4}`,
+    text: longCue(i),
+    startTime: i * 1000,
+    endTime: i * 1000 + 900,
+  })),
+  actionItems: Array.from({ length: TRANSCRIPT_LIMITS.maxActionItems }, (_, i) => ({
+    task: `Review budget line ${i} with the finance team before the launch`,
+    context: `Ann: ${longCue(i).slice(0, 150)}`,
+    assignee: 'Ann',
+  })),
+});
+let itemsMeeting = '';
+await measure('import', `Parley JSON, 20,000 action items (${(items.length / 1e6).toFixed(1)} MB)`, async () => {
+  const r = await imported('items.json', items);
+  itemsMeeting = r.id!;
+  return outcomeOf(r);
+});
+await measure('export docx', 'that meeting', () => exported(itemsMeeting, 'docx'));
+await measure('export md', 'that meeting', () => exported(itemsMeeting, 'md'));
+
+await server.close();
+
+const worstDelay = Math.max(...figures.map((f) => f.maxDelayMs));
+const worstGrowth = Math.max(...figures.map((f) => f.growthMb));
+console.log(
+  `\n# Hostile input — ${new Date().toISOString()}, node ${process.version}, CPU threads ${ctx.config.cpu.threads}\n`,
+);
+console.log('| operation | input | time | worst loop delay | memory growth | answer |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const f of figures) {
+  console.log(`| ${f.operation} | ${f.input} | ${f.ms} ms | ${f.maxDelayMs} ms | ${f.growthMb} MB | ${f.outcome} |`);
+}
+console.log(`\nworst loop delay ${worstDelay} ms (target <= 100), largest growth ${worstGrowth} MB (target <= 300)`);

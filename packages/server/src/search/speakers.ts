@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { inScope, type SearchCandidate, type SearchScope } from './store.ts';
+import type { TextMatcher } from './word-match.ts';
+
+// People and speaker labels are searchable (decision 162): a query that names one of the user's people
+// (every query word in their name) or is a speaker label finds that person's or label's segments. The
+// same SQL on both databases: people are few per user, labels are compared by the index of migration
+// 026-speaker-search.
+
+/** The user's people whose name holds every word of the query, as the matcher reads them. */
+export async function peopleNamed(db: Db, userId: string, match: TextMatcher, limit: number) {
+  const people = await db
+    .selectFrom('people')
+    .select(['id', 'name', 'company'])
+    .where('user_id', '=', userId)
+    .orderBy('name')
+    .execute();
+  return people.filter((p) => match(p.name).allTermsMatched).slice(0, limit);
+}
+
+/**
+ * The scope's segments of these people or of this speaker label (lower-case), at most `limit`: in a
+ * meeting in time order, elsewhere as the index gives them (a name is not ranked by its words).
+ */
+export async function segmentsOfSpeakers(
+  db: Db,
+  scope: SearchScope,
+  who: { personIds: string[]; label: string },
+  limit: number,
+): Promise<SearchCandidate[]> {
+  const person = who.personIds.length > 0 ? sql`t.person_id in (${sql.join(who.personIds)})` : sql`1 = 0`;
+  const inMeeting = 'meetingId' in scope;
+  const result = await sql<SearchCandidate>`select t.id, t.meeting_id as "meetingId" from transcriptions t
+    where ${inScope(scope)} and (lower(t.speaker) = ${who.label} or ${person})
+    ${inMeeting ? sql`order by t.start_ms, t.id` : sql``} limit ${limit}`.execute(db);
+  return result.rows;
+}

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import {
+  type CreateWebhookRequest,
+  type UpdateWebhookRequest,
+  WEBHOOK_TEST_EVENT,
+  type WebhookEvent,
+  type WebhookPayload,
+} from '@parley/contract';
+import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { meetingJobKey } from '../jobs/queue.ts';
+import { badRequest, notFound } from '../lib/errors.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+import { presentMeeting, presentWebhook, presentWebhookDelivery } from '../presenters/index.ts';
+import type { MeetingRow } from '../repositories/meetings.ts';
+import type { WebhookRow, webhooksRepository } from '../repositories/webhooks.ts';
+import { isBlockedAddress } from '../webhooks/address-guard.ts';
+
+interface Deps {
+  db: Db;
+  webhooks: ReturnType<typeof webhooksRepository>;
+  queue: JobQueue;
+  allowPrivateNetworks: boolean;
+}
+
+/** One delivery job per endpoint at a time: it posts that endpoint's deliveries in order (decision 171). */
+export const deliverJobKey = (webhookId: string) => meetingJobKey('deliver-webhooks', webhookId);
+
+const eventsOf = (row: WebhookRow) => JSON.parse(row.events) as string[];
+
+export function webhooksService({ db, webhooks, queue, allowPrivateNetworks }: Deps) {
+  async function get(userId: string, id: string) {
+    const row = await webhooks.findForUser(userId, id);
+    if (!row) throw notFound('Webhook');
+    return row;
+  }
+
+  /** A literal private address is refused at once; names are checked when they are resolved, at delivery. */
+  function checkUrl(url: string | undefined) {
+    if (url === undefined || allowPrivateNetworks) return;
+    const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(host) && isBlockedAddress(host)) {
+      const message = 'Webhooks to private or local addresses are refused on this server';
+      throw badRequest(message, [{ path: 'url', message }]);
+    }
+  }
+
+  /** Records one delivery and queues its endpoint's job, in the caller's transaction. */
+  async function addDelivery(trx: Db, hook: WebhookRow, event: string, meeting: MeetingRow | null) {
+    const id = newId();
+    const now = nowIso();
+    const payload: WebhookPayload = { id, event, time: now, meeting: meeting && presentMeeting(meeting) };
+    const row = {
+      id,
+      webhook_id: hook.id,
+      user_id: hook.user_id,
+      event,
+      body: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      response_status: null,
+      last_error: null,
+      next_attempt_at: now,
+      created_at: now,
+      delivered_at: null,
+    };
+    await webhooks.insertDelivery(trx, row);
+    await queue.enqueue(
+      trx,
+      'deliver-webhooks',
+      { webhookId: hook.id },
+      { userId: hook.user_id, idempotencyKey: deliverJobKey(hook.id) },
+    );
+    return row;
+  }
+
+  return {
+    list: async (userId: string) => (await webhooks.listForUser(userId)).map(presentWebhook),
+
+    async create(userId: string, input: CreateWebhookRequest) {
+      checkUrl(input.url);
+      const now = nowIso();
+      const row = {
+        id: newId(),
+        user_id: userId,
+        url: input.url,
+        events: JSON.stringify([...new Set(input.events)]),
+        secret: input.secret ?? `whsec_${randomBytes(24).toString('base64url')}`,
+        created_at: now,
+        updated_at: now,
+      };
+      await webhooks.insert(row);
+      return { ...presentWebhook(row), secret: row.secret };
+    },
+
+    async update(userId: string, id: string, input: UpdateWebhookRequest) {
+      await get(userId, id);
+      checkUrl(input.url);
+      await webhooks.update(userId, id, {
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.events !== undefined ? { events: JSON.stringify([...new Set(input.events)]) } : {}),
+        ...(input.secret !== undefined ? { secret: input.secret } : {}),
+      });
+      return presentWebhook(await get(userId, id));
+    },
+
+    /** Deletes the endpoint and its deliveries; a delivery job still queued finds nothing to do. */
+    async delete(userId: string, id: string) {
+      if (!(await webhooks.delete(userId, id))) throw notFound('Webhook');
+    },
+
+    async deliveries(userId: string, id: string) {
+      await get(userId, id);
+      return (await webhooks.deliveriesFor(id)).map(presentWebhookDelivery);
+    },
+
+    /** "Send test event": a `webhook.test` delivery, queued like any other. */
+    async sendTest(userId: string, id: string) {
+      const hook = await get(userId, id);
+      const row = await db.transaction().execute((trx) => addDelivery(trx, hook, WEBHOOK_TEST_EVENT, null));
+      return presentWebhookDelivery(row);
+    },
+
+    /**
+     * Queues `event` for every endpoint of the meeting's owner that subscribed to it. Call it in the
+     * transaction that records what happened, so the event exists exactly when the change does.
+     */
+    async emit(trx: Db, event: WebhookEvent, meeting: MeetingRow) {
+      for (const hook of await webhooks.listForUserIn(trx, meeting.user_id)) {
+        if (eventsOf(hook).includes(event)) await addDelivery(trx, hook, event, meeting);
+      }
+    },
+
+    /**
+     * Queues the delivery job of every endpoint with a delivery due: retries whose wait is over, and
+     * deliveries added while their endpoint's job was finishing. The worker runs it on a timer.
+     */
+    async queueDueDeliveries() {
+      for (const { webhookId, userId } of await webhooks.webhooksWithDueDeliveries(nowIso())) {
+        await queue.enqueue(
+          db,
+          'deliver-webhooks',
+          { webhookId },
+          { userId, idempotencyKey: deliverJobKey(webhookId) },
+        );
+      }
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof webhooksService>;
+/** What the job handlers and the summary service need: telling the endpoints what happened. */
+export type WebhookEvents = Pick<WebhooksService, 'emit'>;

@@ -1,0 +1,90 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isBlockedAddress } from './address-guard.ts';
+import { AddressRefusedError, postWebhook } from './post.ts';
+
+// The guard on real sockets. Loopback stands in for "a private address" here: 127.0.0.2 is the only
+// blocked address, and a made-up name resolves to it, so what is checked is where and when.
+let redirecting: ReturnType<typeof createServer>;
+let port = 0;
+const hits: string[] = [];
+
+beforeAll(async () => {
+  redirecting = createServer((request, response) => {
+    hits.push(`${request.method} ${request.headers.host}${request.url}`);
+    if (request.url === '/to-blocked') response.writeHead(307, { location: `http://127.0.0.2:${port}/inside` }).end();
+    else if (request.url === '/to-name')
+      response.writeHead(302, { location: `http://inside.test:${port}/inside` }).end();
+    else if (request.url === '/to-ok') response.writeHead(308, { location: '/ok' }).end();
+    else response.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => redirecting.listen(0, '0.0.0.0', resolve));
+  port = (redirecting.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => redirecting.close(() => resolve())));
+
+const options = {
+  allowPrivate: false,
+  timeoutMs: 5000,
+  isBlocked: (address: string) => address === '127.0.0.2',
+  lookup: ((hostname: string, _opts: object, callback: (...args: unknown[]) => void) =>
+    callback(null, [{ address: hostname === 'inside.test' ? '127.0.0.2' : '127.0.0.1', family: 4 }])) as never,
+};
+
+describe('postWebhook', () => {
+  it('follows a redirect to an allowed address with the same POST', async () => {
+    hits.length = 0;
+    expect(await postWebhook(`http://127.0.0.1:${port}/to-ok`, '{}', {}, options)).toEqual({ status: 204 });
+    expect(hits).toEqual([`POST 127.0.0.1:${port}/to-ok`, `POST 127.0.0.1:${port}/ok`]);
+  });
+
+  it('refuses a redirect to a blocked address, literal or by name, before connecting', async () => {
+    hits.length = 0;
+    await expect(postWebhook(`http://127.0.0.1:${port}/to-blocked`, '{}', {}, options)).rejects.toThrow(
+      AddressRefusedError,
+    );
+    await expect(postWebhook(`http://127.0.0.1:${port}/to-name`, '{}', {}, options)).rejects.toThrow(
+      /^Refused: inside.test is 127.0.0.2/,
+    );
+    expect(hits).toEqual([`POST 127.0.0.1:${port}/to-blocked`, `POST 127.0.0.1:${port}/to-name`]);
+  });
+
+  it('checks a name after it is resolved', async () => {
+    await expect(postWebhook(`http://inside.test:${port}/x`, '{}', {}, options)).rejects.toThrow(AddressRefusedError);
+    expect(await postWebhook(`http://outside.test:${port}/x`, '{}', {}, options)).toEqual({ status: 204 });
+  });
+
+  it('sends anywhere when private networks are allowed', async () => {
+    expect(await postWebhook(`http://inside.test:${port}/x`, '{}', {}, { ...options, allowPrivate: true })).toEqual({
+      status: 204,
+    });
+  });
+});
+
+describe('isBlockedAddress', () => {
+  it('blocks loopback, private, link-local, metadata and mapped forms; lets public addresses through', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.8',
+      '172.20.1.1',
+      '192.168.1.10',
+      '169.254.169.254',
+      '100.100.100.200',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '64:ff9b::10.0.0.1',
+      'not an address',
+    ]) {
+      expect(isBlockedAddress(address), address).toBe(true);
+    }
+    for (const address of ['93.184.215.14', '1.1.1.1', '2606:4700:4700::1111', '::ffff:1.1.1.1']) {
+      expect(isBlockedAddress(address), address).toBe(false);
+    }
+  });
+});
