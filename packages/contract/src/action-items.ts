@@ -23,6 +23,8 @@ export const ActionItem = z.object({
   dueDate: IsoDate.nullable(),
   status: ActionItemStatus,
   source: ActionItemSource,
+  /** When the user last changed the item; edited items survive a regeneration. */
+  editedAt: IsoDate.nullable(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });
@@ -33,25 +35,39 @@ export const ActionItemListResponse = success(z.object({ actionItems: z.array(Ac
 export type ActionItemListResponse = z.infer<typeof ActionItemListResponse>;
 export const ActionItemResponse = success(ActionItem);
 
+const Task = z
+  .string({ error: 'Task is required' })
+  .trim()
+  .min(1, 'Task cannot be empty')
+  .max(ACTION_ITEM_LIMITS.taskMax, `Task must be at most ${ACTION_ITEM_LIMITS.taskMax} characters`);
+const DueDate = z
+  .union([IsoDate, z.literal(''), z.null()], { error: 'Due date must be an ISO date-time or null' })
+  .transform((value) => (value ? new Date(value).toISOString() : null));
+
 export const UpdateActionItemRequest = z
   .object({
     status: ActionItemStatus.optional(),
-    task: z
-      .string({ error: 'Task is required' })
-      .trim()
-      .min(1, 'Task cannot be empty')
-      .max(ACTION_ITEM_LIMITS.taskMax, `Task must be at most ${ACTION_ITEM_LIMITS.taskMax} characters`)
-      .optional(),
+    task: Task.optional(),
     context: clearableText(ACTION_ITEM_LIMITS.contextMax, 'Context').optional(),
+    /** Free text; set alone it replaces a linked person. */
     assignee: clearableText(ACTION_ITEM_LIMITS.assigneeMax, 'Assignee').optional(),
-    dueDate: z
-      .union([IsoDate, z.literal(''), z.null()], { error: 'Due date must be an ISO date-time or null' })
-      .transform((value) => (value ? new Date(value).toISOString() : null))
-      .optional(),
+    dueDate: DueDate.optional(),
+    /** A person of the user, or null to unlink. `personId` is the older name of the same field. */
+    assigneePersonId: Id.nullable().optional(),
     personId: Id.nullable().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' });
 export type UpdateActionItemRequest = z.input<typeof UpdateActionItemRequest>;
+
+/** `POST .../action-items`: an item added by hand (source `manual`). */
+export const CreateActionItemRequest = z.object({
+  task: Task,
+  assignee: clearableText(ACTION_ITEM_LIMITS.assigneeMax, 'Assignee').optional(),
+  assigneePersonId: Id.nullable().optional(),
+  dueDate: DueDate.optional(),
+  context: clearableText(ACTION_ITEM_LIMITS.contextMax, 'Context').optional(),
+});
+export type CreateActionItemRequest = z.input<typeof CreateActionItemRequest>;
 
 /** The summary stream's events (`data: ` lines of text/event-stream). */
 export const SummaryStreamEvent = z.discriminatedUnion('type', [

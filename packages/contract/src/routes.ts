@@ -3,10 +3,12 @@ import {
   ActionItemListQuery,
   ActionItemListResponse,
   ActionItemResponse,
+  CreateActionItemRequest,
   GenerateActionItemsResponse,
   UpdateActionItemRequest,
 } from './action-items.ts';
 import { ApiTokenListResponse, CreateApiTokenRequest, CreateApiTokenResponse } from './api-tokens.ts';
+import { AskRequest } from './ask.ts';
 import {
   LoginRequest,
   LoginResponse,
@@ -427,6 +429,17 @@ export const routes = {
       'Generates the meeting summary as text/event-stream: `data: ` lines of {type:"chunk",content}, then {type:"complete",meeting} or {type:"error",message}. 409 while another generation for the meeting runs.',
   }),
 
+  ask: route({
+    method: 'POST',
+    path: '/api/ask',
+    tag: 'search',
+    body: AskRequest,
+    description:
+      "Answers a question from the passages of the user's meetings (one meeting, one project or all) as " +
+      'text/event-stream: `chunk` events ({text}), then `complete` ({answer, citations}) or `error` ({message}).',
+    replies: { 200: 'event-stream' },
+  }),
+
   generateActionItems: route({
     method: 'POST',
     path: '/api/projects/:id/meetings/:meetingId/action-items/generate',
@@ -442,6 +455,15 @@ export const routes = {
     params: ProjectMeeting,
     query: ActionItemListQuery,
     replies: { 200: ActionItemListResponse },
+  }),
+  createActionItem: route({
+    method: 'POST',
+    path: '/api/projects/:id/meetings/:meetingId/action-items',
+    tag: 'action items',
+    params: ProjectMeeting,
+    body: CreateActionItemRequest,
+    description: 'Adds an item by hand (source manual); regenerating keeps it.',
+    replies: { 201: ActionItemResponse },
   }),
   updateActionItem: route({
     method: 'PATCH',

@@ -18,6 +18,7 @@ import { serveWebApp } from './http/plugins/web-app.ts';
 import { assertRoutesMatchTable, collectRoutes, createRouter } from './http/router.ts';
 import { actionItemRoutes } from './http/routes/action-items.ts';
 import { apiTokenRoutes } from './http/routes/api-tokens.ts';
+import { askRoutes } from './http/routes/ask.ts';
 import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { exportRoutes } from './http/routes/exports.ts';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   transcriptionRoutes(router, ctx);
   searchRoutes(router, ctx);
   summaryRoutes(router, ctx);
+  askRoutes(router, ctx);
   actionItemRoutes(router, ctx);
   exportRoutes(router, ctx);
 

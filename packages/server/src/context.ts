@@ -26,6 +26,7 @@ import { searchIndex } from './search/index.ts';
 import { semanticSearch } from './search/semantic/index.ts';
 import { actionItemsService } from './services/action-items.ts';
 import { apiTokensService } from './services/api-tokens.ts';
+import { askService } from './services/ask.ts';
 import { exportsService } from './services/exports.ts';
 import { healthService } from './services/health.ts';
 import { importsService } from './services/imports.ts';
@@ -103,6 +104,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     transcriptions: transcriptionsService({ ...repos, people }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
     webhooks,
+    ask: askService({ ...repos, index, ai }),
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
     oidc: config.oidc
       ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })

@@ -4,6 +4,7 @@ import { builtinEngine } from './builtin/engine.ts';
 import { openAiEngine } from './openai/engine.ts';
 import type { AiEngine } from './types.ts';
 
+export { NOTHING_FOUND } from './builtin/answer.ts';
 export type { AiEngine } from './types.ts';
 export { AiEngineError } from './types.ts';
 

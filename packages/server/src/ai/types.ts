@@ -43,9 +43,28 @@ export interface GenerationOptions {
   onProgress?: (fraction: number) => void;
 }
 
+/** A passage retrieved for a question, numbered as the answer cites it ([1], [2], ...). */
+export interface AnswerPassage {
+  marker: number;
+  speaker: string;
+  meetingTitle: string;
+  /** When the meeting was recorded (ISO). */
+  meetingDate: string;
+  startMs: number;
+  text: string;
+}
+
+export interface AnswerInput {
+  question: string;
+  /** Best first; empty when nothing in the user's meetings matches. */
+  passages: AnswerPassage[];
+}
+
 /** A summary and action-item engine: the offline algorithmic one or an OpenAI-compatible model. */
 export interface AiEngine {
   readonly name: 'builtin' | 'openai';
+  /** The answer to a question, from the passages only, citing them by marker ("[2]"); yielded in pieces. */
+  streamAnswer(input: AnswerInput, options: { signal: AbortSignal }): AsyncIterable<string>;
   /** Markdown, yielded in pieces as it is produced. */
   streamSummary(input: NotesInput, options: GenerationOptions): AsyncIterable<string>;
   extractActionItems(input: NotesInput, options: GenerationOptions): Promise<ExtractedActionItem[]>;

@@ -185,6 +185,8 @@ export interface ActionItemsTable {
   /** generated | imported | manual: regenerating replaces only 'generated' rows */
   source: string;
   position: number;
+  /** When the user last changed the item (migration 024); null for untouched ones. Regenerating keeps edited items. */
+  edited_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -136,6 +136,7 @@ export function presentActionItem(row: ActionItemRow): ActionItem {
     dueDate: row.due_date,
     status: row.status as ActionItem['status'],
     source: row.source as ActionItem['source'],
+    editedAt: row.edited_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

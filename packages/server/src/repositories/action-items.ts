@@ -18,7 +18,7 @@ export interface NewActionItem {
 }
 
 export type ActionItemChanges = Partial<
-  Pick<ActionItemsTable, 'task' | 'context' | 'assignee' | 'person_id' | 'due_date' | 'status'>
+  Pick<ActionItemsTable, 'task' | 'context' | 'assignee' | 'person_id' | 'due_date' | 'status' | 'edited_at'>
 >;
 
 const ITEM_COLUMNS = [
@@ -34,6 +34,7 @@ const ITEM_COLUMNS = [
   'action_items.status',
   'action_items.source',
   'action_items.position',
+  'action_items.edited_at',
   'action_items.created_at',
   'action_items.updated_at',
   'people.name as person_name',
@@ -73,6 +74,7 @@ export function actionItemsRepository(db: Db) {
       status: item.status ?? 'pending',
       source: item.source ?? 'generated',
       position: start + index,
+      edited_at: null,
       created_at: now,
       updated_at: now,
     }));
@@ -119,18 +121,29 @@ export function actionItemsRepository(db: Db) {
       insertRows(executor, userId, meetingId, newItems),
 
     /**
-     * Swaps the items a previous generation made for a new set in one transaction, so a retried or
-     * regenerated job never duplicates them; imported and hand-made items, and edited ones, stay.
+     * Swaps the untouched items a previous generation made for a new set in one transaction, so a retried or
+     * regenerated job never duplicates them. Items the user added, imported or changed stay; `choose` sees
+     * them and returns which new items to add beside them (the rule for duplicates is the caller's).
      */
-    async replaceGenerated(userId: string, meetingId: string, newItems: NewActionItem[]): Promise<void> {
+    async replaceGenerated(
+      userId: string,
+      meetingId: string,
+      choose: (kept: ActionItemRow[]) => NewActionItem[],
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
           .deleteFrom('action_items')
           .where('user_id', '=', userId)
           .where('meeting_id', '=', meetingId)
           .where('source', '=', 'generated')
+          .where('edited_at', 'is', null)
           .execute();
-        await insertRows(trx, userId, meetingId, newItems);
+        const kept = (await items(trx)
+          .where('action_items.user_id', '=', userId)
+          .where('action_items.meeting_id', '=', meetingId)
+          .orderBy('action_items.position')
+          .execute()) as ActionItemRow[];
+        await insertRows(trx, userId, meetingId, choose(kept));
       });
     },
 

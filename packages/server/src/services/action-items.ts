@@ -1,8 +1,9 @@
-import type { UpdateActionItemRequest } from '@parley/contract';
+import type { CreateActionItemRequest, UpdateActionItemRequest } from '@parley/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { nowIso } from '../lib/ids.ts';
 import { pagination, presentActionItem, presentMeeting } from '../presenters/index.ts';
 import type { ActionItemChanges, ActionItemsRepository } from '../repositories/action-items.ts';
 import type { MeetingNotesRepository } from '../repositories/meeting-notes.ts';
@@ -33,6 +34,12 @@ export function actionItemsService(deps: Deps) {
     return row;
   }
 
+  async function findPerson(userId: string, personId: string, path = 'assigneePersonId') {
+    const person = await people.findForUser(userId, personId);
+    if (!person) throw badRequest('The person does not exist', [{ path, message: 'Person not found' }]);
+    return person;
+  }
+
   return {
     /** Marks the meeting `processing` and enqueues the job in one transaction; the page polls the meeting. */
     async generate(userId: string, projectId: string, meetingId: string) {
@@ -56,6 +63,33 @@ export function actionItemsService(deps: Deps) {
       return { actionItems: rows.map(presentActionItem), pagination: pagination(query.page, query.limit, total) };
     },
 
+    /** An item added by hand: source `manual`, after the meeting's other items; regenerating keeps it. */
+    async create(
+      userId: string,
+      projectId: string,
+      meetingId: string,
+      input: z.output<typeof CreateActionItemRequest>,
+    ) {
+      const meeting = await meetingsService.getInProject(userId, projectId, meetingId);
+      const person = input.assigneePersonId ? await findPerson(userId, input.assigneePersonId) : null;
+      const [id] = await actionItems.insertMany(userId, meetingId, [
+        {
+          task: input.task,
+          context: input.context ?? null,
+          assignee: input.assignee ?? person?.name ?? null,
+          personId: person?.id ?? null,
+          dueDate: input.dueDate ?? null,
+          source: 'manual',
+        },
+      ]);
+      // A meeting never generated now has a list to show (its tab shows lists once 'completed').
+      if (meeting.action_items_status === 'not_started') {
+        await meetings.updateById(db, meetingId, { action_items_status: 'completed', action_items_progress: 100 });
+      }
+      return presentActionItem(await getItem(userId, meetingId, id!));
+    },
+
+    /** Any change marks the item edited, so a regeneration keeps it (decision 141). */
     async update(
       userId: string,
       projectId: string,
@@ -65,16 +99,21 @@ export function actionItemsService(deps: Deps) {
     ) {
       await meetingsService.getInProject(userId, projectId, meetingId);
       await getItem(userId, meetingId, itemId);
-      if (input.personId && !(await people.findForUser(userId, input.personId))) {
-        throw badRequest('The person does not exist', [{ path: 'personId', message: 'Person not found' }]);
-      }
-      const changes: ActionItemChanges = {};
+      const personId = input.assigneePersonId !== undefined ? input.assigneePersonId : input.personId;
+      const person = personId
+        ? await findPerson(userId, personId, input.assigneePersonId ? 'assigneePersonId' : 'personId')
+        : null;
+      const changes: ActionItemChanges = { edited_at: nowIso() };
       if (input.status !== undefined) changes.status = input.status;
       if (input.task !== undefined) changes.task = input.task;
       if (input.context !== undefined) changes.context = input.context;
-      if (input.assignee !== undefined) changes.assignee = input.assignee;
       if (input.dueDate !== undefined) changes.due_date = input.dueDate;
-      if (input.personId !== undefined) changes.person_id = input.personId;
+      if (personId !== undefined) changes.person_id = person?.id ?? null;
+      if (input.assignee !== undefined) changes.assignee = input.assignee;
+      // A person chosen without a name typed shows under the person's name everywhere (exports, the list).
+      else if (person) changes.assignee = person.name;
+      // Typed alone, the new name replaces the person the item was linked to.
+      if (input.assignee !== undefined && personId === undefined) changes.person_id = null;
       await actionItems.update(userId, meetingId, itemId, changes);
       return presentActionItem(await getItem(userId, meetingId, itemId));
     },

@@ -22,11 +22,15 @@ describe('action items repository', () => {
   it('keeps imported items and replaces only generated ones, in order', async () => {
     const repo = server.ctx.repos.actionItems;
     await repo.insertMany(userId, meetingId, [{ task: 'Imported task', source: 'imported' }]);
-    await repo.replaceGenerated(userId, meetingId, [
+    await repo.replaceGenerated(userId, meetingId, () => [
       { task: 'First', contextStartMs: 1500, dueDate: '2026-01-02T10:00:00.000Z' },
       { task: 'Second' },
     ]);
-    await repo.replaceGenerated(userId, meetingId, [{ task: 'Regenerated' }]);
+    await repo.replaceGenerated(userId, meetingId, (kept) => {
+      // The caller sees what stays (here the imported item) before choosing what to add.
+      expect(kept.map((r) => r.task)).toEqual(['Imported task']);
+      return [{ task: 'Regenerated' }];
+    });
     const { rows, total } = await repo.listByMeeting(userId, meetingId, 1, 50);
     expect(total).toBe(2);
     expect(rows.map((r) => [r.task, r.source])).toEqual([

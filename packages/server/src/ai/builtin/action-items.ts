@@ -1,6 +1,7 @@
 // Offline action-item extraction: candidates by the language of requests, commitments and obligations
 // (action-candidates.ts), scored by weighted features (action-weights.ts), de-duplicated and capped.
 import { matchPerson } from '../people-match.ts';
+import { sameTerms } from '../same-task.ts';
 import type { ExtractedActionItem, NotesInput, NotesPerson } from '../types.ts';
 import { type Candidate, findCandidates } from './action-candidates.ts';
 import { type ActionItemWeights, DEFAULT_WEIGHTS } from './action-weights.ts';
@@ -38,7 +39,7 @@ export function selectCandidates(candidates: Candidate[], weights: ActionItemWei
   for (const { candidate, definite } of scored) {
     // Definite ones pass the cap, not this ceiling: each is compared with every one kept.
     if (kept.length >= MAX_ITEMS || (!definite && capped >= cap)) break;
-    if (kept.some((other) => sameTask(candidate.terms, other.terms))) continue;
+    if (kept.some((other) => sameTerms(candidate.terms, other.terms))) continue;
     kept.push(candidate);
     if (!definite) capped++;
   }
@@ -53,13 +54,6 @@ const isDefinite = (c: Candidate) =>
   c.dueDate !== null &&
   !c.features.has('hedge') &&
   (c.kind === 'commitment' || c.features.has('accepted') || c.features.has('addressed'));
-
-/** Most of the shorter task's words recur in the other: the same task said twice. */
-export function sameTask(a: string[], b: string[]): boolean {
-  const set = new Set(a);
-  const shared = b.filter((t) => set.has(t)).length;
-  return shared / Math.max(1, Math.min(set.size, b.length)) >= 0.6;
-}
 
 /** A turn without punctuation can run for minutes: the context keeps the start of it. */
 const CONTEXT_WORDS = 80;

@@ -1,5 +1,6 @@
 import type { CpuPool } from '../../cpu/index.ts';
 import type { AiEngine } from '../types.ts';
+import { builtinAnswer } from './answer.ts';
 
 /**
  * The default engine: offline, algorithmic, no model download. No instruction-following model ships in
@@ -13,6 +14,13 @@ export function builtinEngine(cpu: CpuPool): AiEngine {
       const markdown = await cpu.run('builtinSummary', input, signal);
       // Sent a section line at a time, so the page fills in the same way as with a model.
       for (const line of markdown.split(/(?<=\n)/)) {
+        signal.throwIfAborted();
+        yield line;
+      }
+    },
+    // A few passages quoted: no work worth a thread.
+    async *streamAnswer(input, { signal }) {
+      for (const line of builtinAnswer(input)) {
         signal.throwIfAborted();
         yield line;
       }

@@ -1,10 +1,11 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { matchPerson } from '../people-match.ts';
-import { parseTimestamp } from '../time-format.ts';
+import { formatTimestamp, parseTimestamp } from '../time-format.ts';
 import {
   type AiEngine,
   AiEngineError,
+  type AnswerInput,
   type ExtractedActionItem,
   type GenerationOptions,
   type NotesInput,
@@ -272,7 +273,24 @@ export function openAiEngine(config: OpenAiEngineConfig): AiEngine {
     return dedupeByTask(found);
   }
 
-  return { name: 'openai', streamSummary, extractActionItems };
+  /** The answer written from the retrieved passages, each claim marked with its passage (decision 163). */
+  function streamAnswer(input: AnswerInput, { signal }: { signal: AbortSignal }): AsyncIterable<string> {
+    const passages = input.passages
+      .map(
+        (p) =>
+          `[${p.marker}] ${p.speaker}, "${p.meetingTitle}", ${p.meetingDate.slice(0, 10)} at ${formatTimestamp(p.startMs)}: ${p.text}`,
+      )
+      .join('\n');
+    return stream(
+      [
+        { role: 'system', content: prompt('answer-system', {}) },
+        { role: 'user', content: prompt('answer-user', { passages: passages || '(none)', question: input.question }) },
+      ],
+      signal,
+    );
+  }
+
+  return { name: 'openai', streamSummary, extractActionItems, streamAnswer };
 }
 
 function validate(answer: string): z.infer<typeof ModelActionItems> | string {

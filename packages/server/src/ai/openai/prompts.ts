@@ -12,7 +12,9 @@ export type PromptName =
   | 'summary-combine-user'
   | 'action-items-system'
   | 'action-items-user'
-  | 'repair-user';
+  | 'repair-user'
+  | 'answer-system'
+  | 'answer-user';
 
 /** A prompt file with its `{{name}}` placeholders filled; prompts live in ai/prompts so they can be read and tuned as text. */
 export function prompt(name: PromptName, values: Record<string, string | number>): string {

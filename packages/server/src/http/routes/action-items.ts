@@ -11,6 +11,9 @@ export function actionItemRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.listActionItems, async ({ userId, params, query }) =>
     ok(await actionItems.list(userId, params.id, params.meetingId, query)),
   );
+  router.handle(routes.createActionItem, async ({ userId, params, body }) =>
+    ok(await actionItems.create(userId, params.id, params.meetingId, body)),
+  );
   router.handle(routes.updateActionItem, async ({ userId, params, body }) =>
     ok(await actionItems.update(userId, params.id, params.meetingId, params.itemId, body)),
   );

@@ -1,5 +1,6 @@
 import { ACTION_ITEM_LIMITS } from '@parley/contract';
 import { type AiEngine, AiEngineError } from '../../ai/index.ts';
+import { isSameTask } from '../../ai/same-task.ts';
 import type { Db } from '../../db/database.ts';
 import type { ActionItemsRepository } from '../../repositories/action-items.ts';
 import type { meetingsRepository } from '../../repositories/meetings.ts';
@@ -46,18 +47,18 @@ export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-act
         if (error instanceof AiEngineError && !error.retryable) throw new PermanentJobError(error.message);
         throw error;
       }
-      // Generated items are swapped as a whole, so a retried or regenerated job never duplicates them.
-      await actionItems.replaceGenerated(
-        meeting.user_id,
-        meetingId,
-        items.map((item) => ({
-          ...item,
-          // Within what a person may save when editing the item, so an untouched field never fails validation.
-          task: clip(item.task, ACTION_ITEM_LIMITS.taskMax),
-          context: item.context === null ? null : clip(item.context, ACTION_ITEM_LIMITS.contextMax),
-          assignee: item.assignee === null ? null : clip(item.assignee, ACTION_ITEM_LIMITS.assigneeMax),
-          source: 'generated' as const,
-        })),
+      // Untouched generated items are swapped as a whole, so a retried or regenerated job never duplicates
+      // them; what the user added or changed stays, and a finding that repeats one of those is left out.
+      const found = items.map((item) => ({
+        ...item,
+        // Within what a person may save when editing the item, so an untouched field never fails validation.
+        task: clip(item.task, ACTION_ITEM_LIMITS.taskMax),
+        context: item.context === null ? null : clip(item.context, ACTION_ITEM_LIMITS.contextMax),
+        assignee: item.assignee === null ? null : clip(item.assignee, ACTION_ITEM_LIMITS.assigneeMax),
+        source: 'generated' as const,
+      }));
+      await actionItems.replaceGenerated(meeting.user_id, meetingId, (kept) =>
+        found.filter((item) => !kept.some((other) => isSameTask(item.task, other.task))),
       );
       await progress.flush();
       await db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+export { createActionItem, useCreateActionItem } from './api/create-action-item';
 export { deleteActionItem, useDeleteActionItem } from './api/delete-action-item';
 export { generateActionItems, useGenerateActionItems } from './api/generate-action-items';
 export { actionItemsQueryOptions, getActionItems, useActionItems } from './api/get-action-items';

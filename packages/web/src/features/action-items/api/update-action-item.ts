@@ -37,6 +37,7 @@ export function useUpdateActionItem(projectId: string, meetingId: string) {
                 ...(changes.task !== undefined && { task: changes.task.trim() }),
                 ...(changes.context !== undefined && { context: changes.context || null }),
                 ...(changes.dueDate !== undefined && { dueDate: changes.dueDate || null }),
+                ...(changes.assignee !== undefined && { assignee: changes.assignee || null }),
               }
             : item,
         ),

@@ -2,8 +2,9 @@ import type { ActionItem, ActionItemStatus, UpdateActionItemRequest } from '@par
 import { CalendarClock, Pencil, Play, Trash2, User } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDateTime, formatTimestamp } from '@/lib/format';
+import { formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { formatDueDate } from '../lib/due-date';
 import { STATUS_CLASSES, STATUS_LABELS } from '../lib/status';
 import { ActionItemEditor } from './ActionItemEditor';
 
@@ -119,7 +120,7 @@ export function ActionItemCard({
               {item.dueDate && (
                 <span className="inline-flex items-center gap-1">
                   <CalendarClock className="size-3.5" aria-hidden="true" />
-                  Due {formatDateTime(item.dueDate)}
+                  Due {formatDueDate(item.dueDate)}
                 </span>
               )}
             </div>

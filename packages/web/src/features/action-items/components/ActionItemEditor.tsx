@@ -4,23 +4,37 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { usePeople } from '@/features/people';
 import { fromLocalInputValue, toLocalInputValue } from '../lib/due-date';
 
-/** Inline edit of an item: 'Task title', 'Due Date' (local, to the minute) and 'Context'. */
+/** What the editor saves: the fields of an update, which are also those of a new item. */
+export type ActionItemFields = Required<
+  Pick<UpdateActionItemRequest, 'task' | 'dueDate' | 'context' | 'assignee' | 'assigneePersonId'>
+>;
+
+/**
+ * Edit of an item, or a new one: 'Task title', 'Assignee' (free text, or a person picked from the
+ * contacts, whose name then fills the text), 'Due Date' (local, to the minute; midnight is a day) and 'Context'.
+ */
 export function ActionItemEditor({
   item,
   pending,
   onSave,
   onCancel,
+  saveLabel = 'Save',
 }: {
-  item: ActionItem;
+  item?: ActionItem;
   pending: boolean;
-  onSave: (changes: UpdateActionItemRequest) => void;
+  onSave: (fields: ActionItemFields) => void;
   onCancel: () => void;
+  saveLabel?: string;
 }) {
-  const [task, setTask] = useState(item.task);
-  const [dueDate, setDueDate] = useState(toLocalInputValue(item.dueDate));
-  const [context, setContext] = useState(item.context ?? '');
+  const [task, setTask] = useState(item?.task ?? '');
+  const [assignee, setAssignee] = useState(item?.assignee ?? item?.personId?.name ?? '');
+  const [personId, setPersonId] = useState(item?.personId?._id ?? '');
+  const [dueDate, setDueDate] = useState(toLocalInputValue(item?.dueDate));
+  const [context, setContext] = useState(item?.context ?? '');
+  const people = usePeople();
   const id = useId();
 
   return (
@@ -29,7 +43,13 @@ export function ActionItemEditor({
       onSubmit={(event) => {
         event.preventDefault();
         if (!task.trim()) return;
-        onSave({ task: task.trim(), dueDate: fromLocalInputValue(dueDate), context: context.trim() || null });
+        onSave({
+          task: task.trim(),
+          assignee: assignee.trim() || null,
+          assigneePersonId: personId || null,
+          dueDate: fromLocalInputValue(dueDate),
+          context: context.trim() || null,
+        });
       }}
     >
       <div className="grid gap-1.5">
@@ -42,6 +62,42 @@ export function ActionItemEditor({
           autoFocus
           maxLength={500}
         />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-assignee`}>Assignee</Label>
+          <Input
+            id={`${id}-assignee`}
+            value={assignee}
+            onChange={(e) => {
+              setAssignee(e.target.value);
+              // A name typed by hand is no longer the picked person.
+              if (personId) setPersonId('');
+            }}
+            placeholder="Name"
+            maxLength={200}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-person`}>Person</Label>
+          <select
+            id={`${id}-person`}
+            value={personId}
+            onChange={(e) => {
+              setPersonId(e.target.value);
+              const person = people.data?.find((p) => p._id === e.target.value);
+              if (person) setAssignee(person.name);
+            }}
+            className="border-input h-9 rounded-md border bg-transparent px-2 text-sm outline-none focus-visible:ring-[3px]"
+          >
+            <option value="">No person</option>
+            {people.data?.map((person) => (
+              <option key={person._id} value={person._id}>
+                {person.company ? `${person.name} - ${person.company}` : person.name}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-due`}>Due Date</Label>
@@ -70,7 +126,7 @@ export function ActionItemEditor({
           Cancel
         </Button>
         <Button type="submit" size="sm" disabled={!task.trim() || pending}>
-          {pending ? 'Saving...' : 'Save'}
+          {pending ? 'Saving...' : saveLabel}
         </Button>
       </div>
     </form>

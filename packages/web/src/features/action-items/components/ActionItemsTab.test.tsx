@@ -2,7 +2,7 @@ import type { ActionItem, Meeting } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makeProject, peoplePage } from '@/test/fixtures';
+import { makeMeeting, makePerson, makeProject, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
@@ -25,6 +25,7 @@ function makeItem(overrides: Partial<ActionItem> = {}): ActionItem {
     dueDate: null,
     status: 'pending',
     source: 'generated',
+    editedAt: null,
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,
@@ -176,9 +177,93 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
     const body = server.requests.find((r) => r.method === 'PATCH')!.body as Record<string, string>;
     expect(body).toEqual({
       task: 'Send the final budget',
+      assignee: 'Project Manager',
+      assigneePersonId: null,
       dueDate: new Date('2026-12-01T09:30').toISOString(),
       context: 'Agreed at the end',
     });
+  });
+
+  it('changes the assignee to one of the people, or to a name typed by hand; a day shows without a time', async () => {
+    let item = makeItem({ dueDate: '2026-12-03T00:00:00.000Z' });
+    serve(
+      () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
+      () => [item],
+    );
+    const people = [makePerson({ _id: 'pers00000009', name: 'Priya Shah', company: 'Acme' })];
+    server.on('GET /api/people', () => ok(peoplePage(people)));
+    server.on('PATCH /api/projects/:id/meetings/:meetingId/action-items/:itemId', (request) => {
+      const body = request.body as { assignee: string; assigneePersonId: string | null };
+      item = { ...item, assignee: body.assignee, personId: null };
+      return ok(item);
+    });
+    const { user } = await openTab();
+    // "by Thursday" is a day: the same calendar day in every time zone, no time of day.
+    expect(await screen.findByText('Due Dec 3, 2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit Send the budget to Marco' }));
+    await user.selectOptions(screen.getByLabelText('Person'), people[0]!._id);
+    expect(screen.getByLabelText('Assignee')).toHaveValue(people[0]!.name);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1));
+    expect(server.requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({
+      assignee: people[0]!.name,
+      assigneePersonId: people[0]!._id,
+      dueDate: '2026-12-03T00:00:00.000Z',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Send the budget to Marco' }));
+    await user.selectOptions(screen.getByLabelText('Person'), people[0]!._id);
+    await user.clear(screen.getByLabelText('Assignee'));
+    await user.type(screen.getByLabelText('Assignee'), 'The design team');
+    expect(screen.getByLabelText('Person')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2));
+    expect(server.requests.filter((r) => r.method === 'PATCH')[1]!.body).toMatchObject({
+      assignee: 'The design team',
+      assigneePersonId: null,
+    });
+  });
+
+  it('adds an item by hand, and asks before regenerating', async () => {
+    let items = [makeItem()];
+    serve(
+      () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
+      () => items,
+    );
+    server.on('POST /api/projects/:id/meetings/:meetingId/action-items', (request) => {
+      const body = request.body as { task: string; assignee?: string };
+      const created = makeItem({
+        _id: 'item00000002',
+        task: body.task,
+        assignee: body.assignee ?? null,
+        source: 'manual',
+      });
+      items = [...items, created];
+      return ok(created, 201);
+    });
+    server.on('POST /api/projects/:id/meetings/:meetingId/action-items/generate', () =>
+      ok(makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'processing' }), 202),
+    );
+    const { user } = await openTab();
+    await user.click(await screen.findByRole('button', { name: 'Add Action Item' }));
+    await user.type(screen.getByLabelText('Task title'), 'Book the usability lab');
+    await user.type(screen.getByLabelText('Assignee'), 'Priya');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Book the usability lab')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/action-items'))!.body).toEqual({
+      task: 'Book the usability lab',
+      assignee: 'Priya',
+      assigneePersonId: null,
+      dueDate: null,
+      context: null,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Regenerate Action Items' });
+    expect(within(dialog).getByText(/Items you edited, completed or added stay/)).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path.endsWith('/generate'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Regenerate' }));
+    expect(await screen.findByText('Generating Action Items')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.path.endsWith('/generate'))).toHaveLength(1);
   });
 
   it("deletes an item after the 'Delete Action Item' dialog", async () => {

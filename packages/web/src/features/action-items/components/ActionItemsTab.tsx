@@ -17,6 +17,7 @@ import { actionItemKeys } from '../api/keys';
 import { useUpdateActionItem } from '../api/update-action-item';
 import { GENERATION_FALLBACK_ERROR } from '../lib/status';
 import { ActionItemCard } from './ActionItemCard';
+import { AddActionItem } from './AddActionItem';
 
 const TRANSCRIPT_NEEDED = 'Available once the transcription is completed.';
 
@@ -31,6 +32,7 @@ export function ActionItemsTab({
   onSeek: (ms: number) => void;
 }) {
   const generate = useGenerateActionItems(projectId, meeting._id);
+  const [confirming, setConfirming] = useState(false);
   const status = meeting.actionItemsStatus;
   const transcribed = meeting.transcriptionStatus === 'completed';
   useReloadWhenCompleted(projectId, meeting._id, status);
@@ -75,7 +77,11 @@ export function ActionItemsTab({
         projectId={projectId}
         meetingId={meeting._id}
         onSeek={onSeek}
-        regenerate={generateButton}
+        regenerate={
+          <Button onClick={() => setConfirming(true)} disabled={generate.isPending || !transcribed}>
+            {generate.isPending ? 'Generating...' : 'Regenerate'}
+          </Button>
+        }
         startError={startError}
       />
     );
@@ -89,6 +95,7 @@ export function ActionItemsTab({
           <div className="grid justify-items-center gap-2">
             {generateButton('Generate Action Items')}
             {!transcribed && <p className="text-muted-foreground text-xs">{TRANSCRIPT_NEEDED}</p>}
+            <AddActionItem projectId={projectId} meetingId={meeting._id} />
           </div>
         }
       />
@@ -101,6 +108,20 @@ export function ActionItemsTab({
         Tasks and follow-ups from this meeting
       </h2>
       {body}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !open && setConfirming(false)}
+        title="Regenerate Action Items"
+        description="Items you edited, completed or added stay as they are; the others are replaced by what a new generation finds."
+        confirmLabel="Regenerate"
+        pendingLabel="Generating..."
+        pending={generate.isPending}
+        error={null}
+        onConfirm={() => {
+          setConfirming(false);
+          start();
+        }}
+      />
     </section>
   );
 }
@@ -127,7 +148,7 @@ function ActionItemList({
   projectId: string;
   meetingId: string;
   onSeek: (ms: number) => void;
-  regenerate: (label: string) => React.ReactNode;
+  regenerate: React.ReactNode;
   startError: string | null;
 }) {
   const items = useActionItems(projectId, meetingId, true);
@@ -187,7 +208,10 @@ function ActionItemList({
         <p className="text-muted-foreground text-sm">
           {items.data.length} action item{items.data.length === 1 ? '' : 's'}
         </p>
-        <div className="[&_button]:h-8 [&_button]:text-sm">{regenerate('Regenerate')}</div>
+        <div className="flex gap-2 [&_button]:h-8 [&_button]:text-sm">{regenerate}</div>
+      </div>
+      <div className="flex [&>button]:h-8 [&>button]:text-sm">
+        <AddActionItem projectId={projectId} meetingId={meetingId} />
       </div>
       <ErrorAlert message={startError ?? changeError} />
       {items.data.length === 0 ? (
