@@ -15,5 +15,6 @@ export * from './projects.ts';
 export * from './route-def.ts';
 export * from './routes.ts';
 export * from './search.ts';
+export * from './speakers.ts';
 export * from './transcriptions.ts';
 export * from './webhooks.ts';

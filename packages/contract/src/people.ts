@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Email } from './auth.ts';
 import { Id, IsoDate, Pagination, success } from './common.ts';
 import { LIMITS } from './limits.ts';
+import { VoiceProfile } from './speakers.ts';
 
 const SOCIAL_KEYS = ['linkedin', 'twitter', 'facebook', 'instagram', 'github'] as const;
 export type SocialNetwork = (typeof SOCIAL_KEYS)[number];
@@ -66,6 +67,8 @@ export const Person = z.object({
       github: z.string().optional(),
     })
     .optional(),
+  /** What Parley learned of the person's voice (docs/decisions/130); null when nothing. */
+  voiceProfile: VoiceProfile.nullable().optional(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });

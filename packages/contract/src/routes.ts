@@ -47,6 +47,7 @@ import {
   ProjectSearchQuery,
   ProjectSearchResponse,
 } from './search.ts';
+import { DismissSuggestionRequest, SegmentSpeakerRequest, SpeakerSuggestionsResponse } from './speakers.ts';
 import {
   AssignSpeakerRequest,
   ModifiedCountResponse,
@@ -279,6 +280,13 @@ export const routes = {
     params: ById,
     replies: { 204: null },
   }),
+  forgetVoice: route({
+    method: 'DELETE',
+    path: '/api/people/:id/voice',
+    tag: 'people',
+    params: ById,
+    replies: { 204: null },
+  }),
   personTranscriptions: route({
     method: 'GET',
     path: '/api/people/:id/transcriptions',
@@ -378,6 +386,14 @@ export const routes = {
     params: Segment,
     replies: { 204: null },
   }),
+  assignSegment: route({
+    method: 'PUT',
+    path: '/api/meetings/:meetingId/transcriptions/:transcriptionId/speaker',
+    tag: 'transcriptions',
+    params: Segment,
+    body: SegmentSpeakerRequest,
+    replies: { 200: TranscriptionResponse },
+  }),
   assignSpeaker: route({
     method: 'PUT',
     path: '/api/meetings/:meetingId/transcriptions/speaker/:speaker/assign',
@@ -393,6 +409,22 @@ export const routes = {
     params: ByMeeting.extend({ personId: Id }),
     body: ReassignPersonRequest,
     replies: { 200: ModifiedCountResponse },
+  }),
+
+  speakerSuggestions: route({
+    method: 'GET',
+    path: '/api/meetings/:meetingId/speaker-suggestions',
+    tag: 'speakers',
+    params: ByMeeting,
+    replies: { 200: SpeakerSuggestionsResponse },
+  }),
+  dismissSuggestion: route({
+    method: 'POST',
+    path: '/api/meetings/:meetingId/speaker-suggestions/dismiss',
+    tag: 'speakers',
+    params: ByMeeting,
+    body: DismissSuggestionRequest,
+    replies: { 204: null },
   }),
 
   searchMeeting: route({

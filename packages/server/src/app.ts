@@ -28,6 +28,7 @@ import { oidcRoutes } from './http/routes/oidc.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
 import { searchRoutes } from './http/routes/search.ts';
+import { speakerSuggestionRoutes } from './http/routes/speaker-suggestions.ts';
 import { summaryRoutes } from './http/routes/summary.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
 import { userRoutes } from './http/routes/users.ts';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   peopleRoutes(router, ctx);
   meetingRoutes(router, ctx);
   transcriptionRoutes(router, ctx);
+  speakerSuggestionRoutes(router, ctx);
   searchRoutes(router, ctx);
   summaryRoutes(router, ctx);
   askRoutes(router, ctx);

@@ -21,6 +21,7 @@ import { projectsRepository } from './repositories/projects.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
+import { voicesRepository } from './repositories/voices.ts';
 import { webhooksRepository } from './repositories/webhooks.ts';
 import { searchIndex } from './search/index.ts';
 import { semanticSearch } from './search/semantic/index.ts';
@@ -37,9 +38,11 @@ import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
 import { searchService } from './services/search.ts';
 import { sessionsService } from './services/sessions.ts';
+import { speakerSuggestionsService } from './services/speaker-suggestions.ts';
 import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
+import { voicesService } from './services/voices.ts';
 import { webhooksService } from './services/webhooks.ts';
 import { createStorage } from './storage/storage.ts';
 
@@ -69,6 +72,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     oidcFlows: oidcFlowsRepository(db),
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
+    voices: voicesRepository(db),
     apiTokens: apiTokensRepository(db),
     webhooks: webhooksRepository(db),
   };
@@ -83,7 +87,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     semantic: semantic?.retriever,
   });
   const search = searchService({ ...repos, index });
-  const people = peopleService({ ...repos, search });
+  const voices = voicesService(repos);
+  const people = peopleService({ ...repos, search, voices });
   const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
   const cpu = createCpuPool(config.cpu);
   const ai = createAiEngine(config.ai, cpu);
@@ -101,7 +106,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     people,
     search,
     meetings,
-    transcriptions: transcriptionsService({ ...repos, people }),
+    transcriptions: transcriptionsService({ ...repos, people, voices }),
+    speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
     webhooks,
     ask: askService({ ...repos, index, ai }),

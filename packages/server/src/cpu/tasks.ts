@@ -1,6 +1,7 @@
 // The tasks the CPU worker threads run, by name. Each loads its module on first use, so a thread only
 // holds the code it has been asked to run.
 
+import type { ExportFormat } from '@parley/contract';
 import type { NotesInput } from '../ai/types.ts';
 import type { MeetingDocument, RenderOptions } from '../exports/document.ts';
 
@@ -19,10 +20,10 @@ export const cpuTasks = {
     return extractActionItems(input);
   },
 
-  async renderDocx({ document, options }: { document: MeetingDocument; options: RenderOptions }) {
-    const { renderDocx } = await import('../exports/docx.ts');
-    const buffer = await renderDocx(document, options);
-    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  /** Every export format: a long meeting's Word document takes seconds, its text formats a while. */
+  async renderExport(args: { format: ExportFormat; document: MeetingDocument; options: RenderOptions }) {
+    const { renderExport } = await import('../exports/render.ts');
+    return renderExport(args.format, args.document, args.options);
   },
 
   /** A file that is not a transcript is an answer (the line and reason), not a failure of the thread. */

@@ -7,6 +7,7 @@ import * as search from './migrations/004-search.ts';
 import * as oidc from './migrations/006-oidc.ts';
 import * as embeddings from './migrations/007-embeddings.ts';
 import * as searchSpeed from './migrations/008-search-speed.ts';
+import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '006-oidc': oidc,
   '007-embeddings': embeddings,
   '008-search-speed': searchSpeed,
+  '023-voice-profiles': voiceProfiles,
   '024-action-item-edits': actionItemEdits,
   '026-speaker-search': speakerSearch,
   '027-api-tokens': apiTokens,

@@ -144,6 +144,36 @@ export interface SegmentEmbeddingsTable {
   created_at: string;
 }
 
+/** A machine-transcribed segment's voice statistics (migration 023; audio/voice-stats.ts encodeVoice). */
+export interface SegmentVoicesTable {
+  segment_id: string;
+  user_id: string;
+  meeting_id: string;
+  voice: string;
+}
+
+/** What one meeting taught about one person's voice (migration 023): the sum of their segments' voices. */
+export interface VoiceSamplesTable {
+  id: string;
+  user_id: string;
+  person_id: string;
+  meeting_id: string;
+  voice: string;
+  seconds: number;
+  updated_at: string;
+}
+
+/** "Not them" on a speaker suggestion (migration 023); person_id null for a name without a person. */
+export interface SpeakerSuggestionDismissalsTable {
+  id: string;
+  user_id: string;
+  meeting_id: string;
+  speaker: string;
+  person_id: string | null;
+  name: string;
+  created_at: string;
+}
+
 export interface LoginThrottleTable {
   /** `account:<email>` or `address:<ip>` */
   key: string;
@@ -249,6 +279,9 @@ export interface Database {
   oidc_flows: OidcFlowsTable;
   action_items: ActionItemsTable;
   segment_embeddings: SegmentEmbeddingsTable;
+  segment_voices: SegmentVoicesTable;
+  voice_samples: VoiceSamplesTable;
+  speaker_suggestion_dismissals: SpeakerSuggestionDismissalsTable;
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;

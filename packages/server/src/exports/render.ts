@@ -1,5 +1,6 @@
 import type { ExportFormat } from '@parley/contract';
 import type { MeetingDocument, RenderOptions } from './document.ts';
+import { renderDocx } from './docx.ts';
 import { renderJson } from './json.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderPlainText } from './plain-text.ts';
@@ -14,15 +15,20 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   json: 'application/json; charset=utf-8',
 };
 
-/**
- * The line-based formats, linear in the meeting's size. The Word document is built in a CPU thread
- * (cpu/tasks.ts), so it is not here.
- */
-export function renderText(
-  format: Exclude<ExportFormat, 'docx'>,
+/** The file of one format as bytes; it runs in a CPU thread (cpu/tasks.ts), the caller never waits on it. */
+export async function renderExport(
+  format: ExportFormat,
   document: MeetingDocument,
   options: RenderOptions,
-): string {
+): Promise<Uint8Array> {
+  if (format === 'docx') {
+    const buffer = await renderDocx(document, options);
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  }
+  return new TextEncoder().encode(renderText(format, document, options));
+}
+
+function renderText(format: Exclude<ExportFormat, 'docx'>, document: MeetingDocument, options: RenderOptions): string {
   switch (format) {
     case 'txt':
       return renderPlainText(document, options);

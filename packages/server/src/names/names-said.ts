@@ -88,7 +88,7 @@ function cleanName(raw: string): string | null {
 const isCapitalised = (name: string) => /^\p{Lu}\p{Ll}/u.test(name);
 
 /** Names said in the transcript (segments in time order), each with the label it belongs to. */
-export function namesSaid(segments: SaidSegment[], options: NamesSaidOptions = {}): NameMention[] {
+export function namesSaid(segments: readonly SaidSegment[], options: NamesSaidOptions = {}): NameMention[] {
   const maxGap = options.maxAnswerGap ?? 8;
   const mentions: NameMention[] = [];
 

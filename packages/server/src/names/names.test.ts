@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { labelNames } from './label-names.ts';
 import { matchName, nameSimilarity } from './match-name.ts';
 import { namesSaid, type SaidSegment } from './names-said.ts';
 
@@ -76,5 +77,56 @@ describe('matchName', () => {
     expect(matchName('Thursday', people)).toBeNull();
     expect(matchName('David', [...people, { id: 'p5', name: 'David Stone' }])).toBeNull();
     expect(nameSimilarity('Maria Chen', 'Maria Lopez')).toBeLessThan(0.6);
+  });
+});
+
+describe('labelNames', () => {
+  const people = [
+    { id: 'p1', name: 'Priya Raman' },
+    { id: 'p2', name: 'David Chen' },
+  ];
+
+  it('names the labels that answered, introduced themselves or were thanked, with people or without', () => {
+    const names = labelNames(
+      [
+        seg('Speaker 1', "Good morning. I'm Maria, I run sales.", 0),
+        seg('Speaker 1', 'Priya, what about the launch email?', 4),
+        seg('Speaker 2', 'It goes out on Monday.', 8),
+        seg('Speaker 1', 'Can you fix the checkout by Thursday, David?', 12),
+        seg('Speaker 3', 'Yes, I can.', 16),
+      ],
+      people,
+    );
+    expect(names.map((n) => [n.speaker, n.personId, n.name, n.confidence])).toEqual([
+      ['Speaker 1', null, 'Maria', 0.9],
+      ['Speaker 2', 'p1', 'Priya Raman', 0.75],
+      ['Speaker 3', 'p2', 'David Chen', 0.75],
+    ]);
+    expect(names[1]!.evidence).toEqual([{ text: 'Priya, what about the launch email?', startTime: 4 }]);
+  });
+
+  it('needs two mentions for a sound-alike, and drops an ordinary word that matches nobody', () => {
+    const once = [seg('Speaker 1', 'Pretty, what about the email?', 0), seg('Speaker 2', 'Monday.', 4)];
+    expect(labelNames(once, people)[0]!.confidence).toBeLessThan(0.5);
+    const twice = [...once, seg('Speaker 1', 'Pretty, and the banner?', 8), seg('Speaker 2', 'Friday.', 12)];
+    expect(labelNames(twice, people)[0]).toMatchObject({ speaker: 'Speaker 2', personId: 'p1' });
+    expect(labelNames(twice, people)[0]!.confidence).toBeGreaterThan(0.5);
+    expect(labelNames([seg('Speaker 1', 'Right, what now?', 0), seg('Speaker 2', 'Lunch.', 4)], people)).toEqual([]);
+  });
+
+  it('shares a name that points at two labels', () => {
+    const names = labelNames(
+      [
+        seg('Speaker 1', 'David, can you take it?', 0),
+        seg('Speaker 2', 'Sure.', 4),
+        seg('Speaker 1', 'David, and this one?', 8),
+        seg('Speaker 3', 'I will.', 12),
+      ],
+      people,
+    );
+    expect(names.map((n) => [n.speaker, n.confidence])).toEqual([
+      ['Speaker 2', 0.375],
+      ['Speaker 3', 0.375],
+    ]);
   });
 });

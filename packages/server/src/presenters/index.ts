@@ -50,7 +50,8 @@ export function presentProject(row: ProjectRow): Project {
   };
 }
 
-export function presentPerson(row: PersonRow): Person {
+/** `voice`: what the person's voice profile was learned from, null when nothing (docs/decisions/130). */
+export function presentPerson(row: PersonRow, voice: { meetings: number; seconds: number } | null): Person {
   const social = {
     linkedin: optional(row.social_linkedin),
     twitter: optional(row.social_twitter),
@@ -67,6 +68,7 @@ export function presentPerson(row: PersonRow): Person {
     company: optional(row.company),
     notes: optional(row.notes),
     socialMedia: hasSocial ? social : undefined,
+    voiceProfile: voice,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -27,6 +27,16 @@ export function peopleRepository(db: Db) {
       return { rows, total: Number(count.n) };
     },
 
+    /** Every person's id and name, for matching names said in a meeting (bounded: a contact book, not a crowd). */
+    namesForUser: (userId: string) =>
+      db
+        .selectFrom('people')
+        .select(['id', 'name'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .limit(5000)
+        .execute(),
+
     findForUser: (userId: string, id: string) =>
       db.selectFrom('people').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 

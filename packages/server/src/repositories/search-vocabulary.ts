@@ -11,6 +11,7 @@ import { words } from '../lib/words/tokens.ts';
 const MIN_WORD_LENGTH = 2;
 const MAX_WORD_LENGTH = 40;
 const BATCH = 500;
+const COUNT_BATCH = 1000;
 
 /** Each vocabulary word of `texts`, with the number of texts it is in. */
 export function countWords(texts: string[]): Map<string, number> {
@@ -29,7 +30,12 @@ export function countWords(texts: string[]): Map<string, number> {
  * `counted: false` is for migration 004, which runs before the count column exists (008 counts).
  */
 export async function indexWords(trx: Db, userId: string, texts: string[], counted = true): Promise<void> {
-  const counts = countWords(texts);
+  // Counted a batch of texts at a time, with a turn of the event loop between: an import brings 10 MB.
+  const counts = new Map<string, number>();
+  for (let i = 0; i < texts.length; i += COUNT_BATCH) {
+    if (i > 0) await nextTurn();
+    for (const [word, n] of countWords(texts.slice(i, i + COUNT_BATCH))) counts.set(word, (counts.get(word) ?? 0) + n);
+  }
   const all = [...counts.keys()];
   for (let i = 0; i < all.length; i += BATCH) {
     await nextTurn();

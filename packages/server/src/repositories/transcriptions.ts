@@ -21,6 +21,8 @@ export interface NewSegment {
   text: string;
   startMs: number;
   endMs: number;
+  /** The segment's voice statistics from the pipeline (audio/speakers/voice-stats.ts encodeVoice); none for imports. */
+  voice?: string;
 }
 
 /** An imported segment: it may already be linked to one of the user's people, or edited. */
@@ -53,6 +55,9 @@ export type SegmentsWritten = (
   trx: Db,
   change: { userId: string; meetingId: string; editedSegmentId?: string },
 ) => Promise<void>;
+
+/** Rows per read when a whole meeting is read (exports, notes). */
+const READ_BATCH = 2000;
 
 export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritten = async () => {}) {
   const segments = (executor: Db = db) =>
@@ -87,12 +92,39 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
         .values(rows.slice(i, i + 200))
         .execute();
     }
+    // each segment's voice goes with it (foreign key, cascade): never audio, statistics only
+    const voices = rowsIn.flatMap((s, i) =>
+      s.voice ? [{ segment_id: rows[i]!.id, user_id: userId, meeting_id: meetingId, voice: s.voice }] : [],
+    );
+    for (let i = 0; i < voices.length; i += 200) {
+      await trx
+        .insertInto('segment_voices')
+        .values(voices.slice(i, i + 200))
+        .execute();
+    }
     await indexWords(
       trx,
       userId,
       rowsIn.map((s) => s.text),
     );
     await segmentsWritten(trx, { userId, meetingId });
+  }
+
+  /** Links the meeting's segments that have `column` = `value` to a person; the number changed. */
+  async function setPerson(
+    userId: string,
+    meetingId: string,
+    [column, value]: ['speaker' | 'id' | 'person_id', string],
+    personId: string | null,
+  ): Promise<number> {
+    const result = await db
+      .updateTable('transcriptions')
+      .set({ person_id: personId, updated_at: nowIso() })
+      .where('user_id', '=', userId)
+      .where('meeting_id', '=', meetingId)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   return {
@@ -183,13 +215,34 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
     },
 
     /** Every segment of a meeting in time order, with its person (exports read the whole transcript). */
-    listAllForMeeting: async (userId: string, meetingId: string) =>
-      (await segments()
-        .where('transcriptions.user_id', '=', userId)
-        .where('transcriptions.meeting_id', '=', meetingId)
-        .orderBy('transcriptions.start_ms')
-        .orderBy('transcriptions.id')
-        .execute()) as SegmentRow[],
+    /**
+     * Every segment of a meeting in time order, read a page at a time (after the last row read) with a
+     * turn of the event loop between pages: 20,000 segments in one synchronous SQLite read hold it.
+     */
+    async listAllForMeeting(userId: string, meetingId: string): Promise<SegmentRow[]> {
+      const all: SegmentRow[] = [];
+      for (;;) {
+        const last = all.at(-1);
+        if (last) await nextTurn();
+        const page = (await segments()
+          .where('transcriptions.user_id', '=', userId)
+          .where('transcriptions.meeting_id', '=', meetingId)
+          .$if(last !== undefined, (query) =>
+            query.where((eb) =>
+              eb.or([
+                eb('transcriptions.start_ms', '>', last!.start_ms),
+                eb.and([eb('transcriptions.start_ms', '=', last!.start_ms), eb('transcriptions.id', '>', last!.id)]),
+              ]),
+            ),
+          )
+          .orderBy('transcriptions.start_ms')
+          .orderBy('transcriptions.id')
+          .limit(READ_BATCH)
+          .execute()) as SegmentRow[];
+        all.push(...page);
+        if (page.length < READ_BATCH) return all;
+      }
+    },
 
     /** Adds an imported transcript to a new meeting, inside the import's transaction. */
     insertImported: (trx: Db, userId: string, meetingId: string, imported: ImportedSegment[]) =>
@@ -224,31 +277,14 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
         return true;
       }),
 
-    async assignSpeaker(userId: string, meetingId: string, speaker: string, personId: string | null): Promise<number> {
-      const result = await db
-        .updateTable('transcriptions')
-        .set({ person_id: personId, updated_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('meeting_id', '=', meetingId)
-        .where('speaker', '=', speaker)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    assignSpeaker: (userId: string, meetingId: string, speaker: string, personId: string | null) =>
+      setPerson(userId, meetingId, ['speaker', speaker], personId),
 
-    async reassignPerson(
-      userId: string,
-      meetingId: string,
-      fromPersonId: string,
-      toPersonId: string | null,
-    ): Promise<number> {
-      const result = await db
-        .updateTable('transcriptions')
-        .set({ person_id: toPersonId, updated_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('meeting_id', '=', meetingId)
-        .where('person_id', '=', fromPersonId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    /** One segment's person (null: back to its label's). */
+    setSegmentPerson: async (userId: string, meetingId: string, id: string, personId: string | null) =>
+      (await setPerson(userId, meetingId, ['id', id], personId)) > 0,
+
+    reassignPerson: (userId: string, meetingId: string, fromPersonId: string, toPersonId: string | null) =>
+      setPerson(userId, meetingId, ['person_id', fromPersonId], toPersonId),
   };
 }

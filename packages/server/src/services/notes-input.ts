@@ -8,14 +8,12 @@ interface Deps {
   people: ReturnType<typeof peopleRepository>;
 }
 
-/** Far above any real meeting's segment count; the engines read the whole transcript. */
-const ALL_SEGMENTS = 1_000_000;
 const CONTACTS_FOR_MATCHING = 5000;
 
 /** What the notes engines read for a meeting: its whole transcript, its date and the owner's contacts. */
 export async function loadNotesInput({ transcriptions, people }: Deps, meeting: MeetingRow): Promise<NotesInput> {
-  const [{ rows }, contacts] = await Promise.all([
-    transcriptions.pageForMeeting(meeting.user_id, meeting.id, { limit: ALL_SEGMENTS, offset: 0 }),
+  const [rows, contacts] = await Promise.all([
+    transcriptions.listAllForMeeting(meeting.user_id, meeting.id),
     people.listForUser(meeting.user_id, { limit: CONTACTS_FOR_MATCHING, offset: 0 }),
   ]);
   const segments = rows.map((row) => ({

@@ -2,14 +2,16 @@ import type { CreatePersonRequest as CreateSchema, UpdatePersonRequest as Update
 import type { z } from 'zod';
 import { notFound } from '../lib/errors.ts';
 import { pagination, presentPerson, presentSegment } from '../presenters/index.ts';
-import type { PersonFields, peopleRepository } from '../repositories/people.ts';
+import type { PersonFields, PersonRow, peopleRepository } from '../repositories/people.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { SearchService } from './search.ts';
+import type { VoicesService } from './voices.ts';
 
 interface Deps {
   people: ReturnType<typeof peopleRepository>;
   transcriptions: ReturnType<typeof transcriptionsRepository>;
   search: SearchService;
+  voices: VoicesService;
 }
 
 type ParsedUpdate = z.output<typeof UpdateSchema>;
@@ -50,34 +52,51 @@ const EMPTY_PERSON: Omit<PersonFields, 'name'> = {
   social_github: null,
 };
 
-export function peopleService({ people, transcriptions, search }: Deps) {
+export function peopleService({ people, transcriptions, search, voices }: Deps) {
   async function get(userId: string, id: string) {
     const row = await people.findForUser(userId, id);
     if (!row) throw notFound('Person');
     return row;
   }
 
+  /** People with what their voice profiles were learned from. */
+  async function present(userId: string, rows: PersonRow[]) {
+    const sizes = await voices.profileSizes(
+      userId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => presentPerson(r, sizes.get(r.id) ?? null));
+  }
+  const presentOne = async (userId: string, row: PersonRow) => (await present(userId, [row]))[0]!;
+
   return {
-    get: async (userId: string, id: string) => presentPerson(await get(userId, id)),
+    get: async (userId: string, id: string) => presentOne(userId, await get(userId, id)),
     assertOwned: async (userId: string, id: string) => void (await get(userId, id)),
 
     async list(userId: string, { page, limit }: { page: number; limit: number }) {
       const { rows, total } = await people.listForUser(userId, { limit, offset: (page - 1) * limit });
-      return { people: rows.map(presentPerson), pagination: pagination(page, limit, total) };
+      return { people: await present(userId, rows), pagination: pagination(page, limit, total) };
     },
 
     async create(userId: string, input: z.output<typeof CreateSchema>) {
       const row = await people.create(userId, { ...EMPTY_PERSON, ...toColumns(input), name: input.name });
-      return presentPerson(row);
+      return presentPerson(row, null);
     },
 
     async update(userId: string, id: string, input: ParsedUpdate) {
       if (!(await people.update(userId, id, toColumns(input)))) throw notFound('Person');
-      return presentPerson(await get(userId, id));
+      return presentOne(userId, await get(userId, id));
+    },
+
+    /** "Forget voice": the profile goes; the person and their assigned segments stay. */
+    async forgetVoice(userId: string, id: string) {
+      await get(userId, id);
+      await voices.forget(userId, id);
     },
 
     async delete(userId: string, id: string) {
-      // Segments keep their speaker label; their person link is cleared by the foreign key.
+      // Segments keep their speaker label; their person link is cleared by the foreign key, and the voice
+      // profile (voice_samples) goes with the person by its foreign key.
       if (!(await people.delete(userId, id))) throw notFound('Person');
     },
 

@@ -3,14 +3,16 @@ import { pagination, presentSegment } from '../presenters/index.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { PeopleService } from './people.ts';
+import { peopleOf, type VoicesService } from './voices.ts';
 
 interface Deps {
   meetings: ReturnType<typeof meetingsRepository>;
   transcriptions: ReturnType<typeof transcriptionsRepository>;
   people: PeopleService;
+  voices: VoicesService;
 }
 
-export function transcriptionsService({ meetings, transcriptions, people }: Deps) {
+export function transcriptionsService({ meetings, transcriptions, people, voices }: Deps) {
   async function assertMeeting(userId: string, meetingId: string) {
     if (!(await meetings.findForUser(userId, meetingId))) throw notFound('Meeting');
   }
@@ -42,17 +44,34 @@ export function transcriptionsService({ meetings, transcriptions, people }: Deps
       if (!(await transcriptions.delete(userId, meetingId, id))) throw notFound('Transcription');
     },
 
+    // Every change of a segment's person re-learns what this meeting says of the voices of the people
+    // it touches (the one given the segments and the ones who lose them): docs/decisions/130.
     async assignSpeaker(userId: string, meetingId: string, speaker: string, personId: string | null) {
       await assertMeeting(userId, meetingId);
       if (personId) await people.assertOwned(userId, personId);
-      return { modifiedCount: await transcriptions.assignSpeaker(userId, meetingId, speaker, personId) };
+      const before = peopleOf(await voices.segmentVoices(userId, meetingId), speaker);
+      const modifiedCount = await transcriptions.assignSpeaker(userId, meetingId, speaker, personId);
+      await voices.learn(userId, meetingId, [...before, personId]);
+      return { modifiedCount };
     },
 
     async reassignPerson(userId: string, meetingId: string, fromPersonId: string, toPersonId: string | null) {
       await assertMeeting(userId, meetingId);
       await people.assertOwned(userId, fromPersonId);
       if (toPersonId) await people.assertOwned(userId, toPersonId);
-      return { modifiedCount: await transcriptions.reassignPerson(userId, meetingId, fromPersonId, toPersonId) };
+      const modifiedCount = await transcriptions.reassignPerson(userId, meetingId, fromPersonId, toPersonId);
+      await voices.learn(userId, meetingId, [fromPersonId, toPersonId]);
+      return { modifiedCount };
+    },
+
+    /** One segment's person ("Only this segment"); null gives it back to its label. */
+    async assignSegment(userId: string, meetingId: string, id: string, personId: string | null) {
+      await assertMeeting(userId, meetingId);
+      if (personId) await people.assertOwned(userId, personId);
+      const before = await getSegment(userId, meetingId, id);
+      await transcriptions.setSegmentPerson(userId, meetingId, id, personId);
+      await voices.learn(userId, meetingId, [before.person_id, personId]);
+      return presentSegment(await getSegment(userId, meetingId, id));
     },
   };
 }

@@ -19,6 +19,7 @@ import {
   type SpeakerBlock,
   SpeakerFeatures,
 } from '../speakers/diarize.ts';
+import { encodeVoice, segmentVoices } from '../speakers/voice-stats.ts';
 import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from '../speech/vad.ts';
 
 export interface TranscriptSegment {
@@ -27,6 +28,8 @@ export interface TranscriptSegment {
   /** Seconds from the start of the recording. */
   startTime: number;
   endTime: number;
+  /** The segment's voice statistics, stored form (voice-stats.ts); absent when no speech block fell in it. */
+  voice?: string;
 }
 
 export interface TranscriptionResult {
@@ -271,15 +274,23 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   }
   const labelled = segments.flatMap((s, i) => splitText(s.text, parts[i]!));
   const speakerCount = new Set(labelled.map((s) => s.speaker)).size;
+  const voices = segmentVoices(
+    features.blocks,
+    labelled.map((s) => ({ startTime: s.start, endTime: s.end })),
+  );
   const tEnd = performance.now();
   const result: TranscriptionResult = {
     durationSeconds,
-    segments: labelled.map((s) => ({
-      speaker: s.speaker,
-      text: s.text,
-      startTime: round3(s.start),
-      endTime: round3(s.end),
-    })),
+    segments: labelled.map((s, i) => {
+      const voice = voices[i];
+      return {
+        speaker: s.speaker,
+        text: s.text,
+        startTime: round3(s.start),
+        endTime: round3(s.end),
+        ...(voice ? { voice: encodeVoice(voice) } : {}),
+      };
+    }),
     diarization,
     ...(diarizationError !== undefined ? { diarizationError } : {}),
     speakerCount,

@@ -14,6 +14,9 @@ export function peopleRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.deletePerson, async (request) => {
     await people.delete(request.userId, request.params.id);
   });
+  router.handle(routes.forgetVoice, async (request) => {
+    await people.forgetVoice(request.userId, request.params.id);
+  });
   router.handle(routes.personTranscriptions, async (request) =>
     ok(await people.transcriptions(request.userId, request.params.id, request.query)),
   );

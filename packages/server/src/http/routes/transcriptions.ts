@@ -14,6 +14,9 @@ export function transcriptionRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.deleteSegment, async ({ userId, params }) => {
     await transcriptions.delete(userId, params.meetingId, params.transcriptionId);
   });
+  router.handle(routes.assignSegment, async ({ userId, params, body }) =>
+    ok(await transcriptions.assignSegment(userId, params.meetingId, params.transcriptionId, body.personId)),
+  );
   router.handle(routes.assignSpeaker, async ({ userId, params, body }) =>
     ok(await transcriptions.assignSpeaker(userId, params.meetingId, params.speaker, body.personId)),
   );

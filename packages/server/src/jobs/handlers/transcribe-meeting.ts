@@ -9,7 +9,8 @@ import { type JobHandler, PermanentJobError } from '../worker.ts';
 
 export interface TranscriptResult {
   durationSeconds: number;
-  segments: Array<{ speaker: string; text: string; startTime: number; endTime: number }>;
+  /** `voice`: the segment's voice statistics (audio/speakers/voice-stats.ts), kept with it for speaker names. */
+  segments: Array<{ speaker: string; text: string; startTime: number; endTime: number; voice?: string }>;
   diarization: 'ok' | 'failed';
   diarizationError?: string;
 }
@@ -80,6 +81,7 @@ export function transcribeMeetingHandler({
             text: s.text,
             startMs: s.startTime * 1000,
             endMs: s.endTime * 1000,
+            voice: s.voice,
           })),
         );
         // The upload was measured from packet times; the decoded sample count is exact. Usage follows

@@ -1,3 +1,4 @@
+import type { Person } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dropped, type FakeRequest, fail, ok, setupFakeApi } from '@/test/fake-api';
@@ -204,5 +205,26 @@ describe('person transcriptions', () => {
     await user.click(within(pager).getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(pager).toHaveTextContent('Page 2 of 3'));
     expect(transcriptRequests().map((r) => r.query.get('page'))).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('voice profile', () => {
+  it("says how many meetings the voice was learned from, and 'Forget voice' removes it", async () => {
+    let person: Person = { ...grace, voiceProfile: { meetings: 2, seconds: 95.4 } };
+    signIn(server);
+    server.on('GET /api/people/:id', () => ok(person));
+    server.on('GET /api/people/:id/transcriptions', () =>
+      ok({ transcriptions: [], pagination: { page: 1, pages: 0, total: 0, limit: 20 } }),
+    );
+    server.on('DELETE /api/people/:id/voice', () => {
+      person = { ...grace, voiceProfile: null };
+      return { status: 204 };
+    });
+    const { user } = renderApp('/people/g1');
+    expect(await screen.findByText('Learned from 2 meetings (95 s of speech)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Forget voice' }));
+    expect(await screen.findByText('Not known yet: assign this person to a speaker in a meeting')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Forget voice' })).not.toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/people/g1/voice')).toBe(true);
   });
 });

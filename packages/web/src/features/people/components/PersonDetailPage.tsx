@@ -15,6 +15,7 @@ import { DeletePersonDialog } from './DeletePersonDialog';
 import { PersonFormDialog } from './PersonFormDialog';
 import { PersonTranscriptions } from './PersonTranscriptions';
 import { SocialLinks } from './SocialLinks';
+import { VoiceProfileRow } from './VoiceProfileRow';
 
 export const PERSON_NOT_FOUND = 'Person not found';
 
@@ -150,6 +151,7 @@ function PersonDetail({ person }: { person: Person }) {
                   <time dateTime={person.createdAt}>{formatDate(person.createdAt)}</time>
                 </dd>
               </div>
+              <VoiceProfileRow person={person} />
               {person.notes && (
                 <div className="grid gap-1">
                   <dt className="text-muted-foreground">Notes</dt>

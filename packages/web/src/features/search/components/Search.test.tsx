@@ -46,6 +46,7 @@ function serveMeeting() {
     }),
   );
   server.on('GET /api/people', () => ok(peoplePage()));
+  server.on('GET /api/meetings/:meetingId/speaker-suggestions', () => ok({ suggestions: [] }));
 }
 const searchRequests = () => server.requests.filter((r) => r.path.endsWith('/hybrid-search'));
 

@@ -1,4 +1,4 @@
-import { type Person, routes } from '@parley/contract';
+import { type Person, routes, type TranscriptionSegment } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createPerson, peopleKeys } from '@/features/people';
 import { callRoute } from '@/lib/api-client';
@@ -19,16 +19,41 @@ export async function assignSpeaker({ meetingId, speaker, personId }: AssignSpea
 
 type PersonRef = Pick<Person, '_id' | 'name' | 'company'>;
 
-function useApplyAssignment(meetingId: string) {
+/** One segment's person ('Only this segment'); null gives it back to its label. */
+export async function assignSegment(meetingId: string, segmentId: string, personId: string | null) {
+  const reply = await callRoute(routes.assignSegment, {
+    params: { meetingId, transcriptionId: segmentId },
+    body: { personId },
+  });
+  return reply.data;
+}
+
+/** After an assignment: the loaded segments change in place; suggestions and people (voices) are read again. */
+function useAfterAssignment(meetingId: string) {
   const queryClient = useQueryClient();
-  return (speaker: string, person: PersonRef) => {
-    const ref = { _id: person._id, name: person.name, ...(person.company ? { company: person.company } : {}) };
-    queryClient.setQueryData<TranscriptData>(transcriptKeys.list(meetingId), (data) =>
-      mapLoadedSegments(data, (segment) => (segment.speaker === speaker ? { ...segment, personId: ref } : segment)),
-    );
-    // The person's own transcription list now includes these segments.
+  return (change: (segment: TranscriptionSegment) => TranscriptionSegment) => {
+    queryClient.setQueryData<TranscriptData>(transcriptKeys.list(meetingId), (data) => mapLoadedSegments(data, change));
+    void queryClient.invalidateQueries({ queryKey: transcriptKeys.suggestions(meetingId) });
+    // The person's own transcription list now includes these segments, and their voice profile grew.
     void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
   };
+}
+
+function useApplyAssignment(meetingId: string) {
+  const after = useAfterAssignment(meetingId);
+  return (speaker: string, person: PersonRef) => {
+    const ref = { _id: person._id, name: person.name, ...(person.company ? { company: person.company } : {}) };
+    after((segment) => (segment.speaker === speaker ? { ...segment, personId: ref } : segment));
+  };
+}
+
+export function useAssignSegment(meetingId: string) {
+  const after = useAfterAssignment(meetingId);
+  return useMutation({
+    mutationFn: ({ segmentId, personId }: { segmentId: string; personId: string | null }) =>
+      assignSegment(meetingId, segmentId, personId),
+    onSuccess: (updated) => after((segment) => (segment._id === updated._id ? updated : segment)),
+  });
 }
 
 export function useAssignSpeaker(meetingId: string) {

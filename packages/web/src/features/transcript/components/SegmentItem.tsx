@@ -20,7 +20,8 @@ export interface SegmentItemProps {
   /** Whether the active segment may scroll itself into view (false while the user scrolls). */
   mayFollow: () => boolean;
   onSeek: (ms: number) => void;
-  onChoosePerson: (speaker: string, person: Pick<Person, '_id' | 'name' | 'company'>) => void;
+  /** A person chosen on this segment: the dialog asks whether only it or all of its label's segments change. */
+  onChoosePerson: (segment: TranscriptionSegment, person: Pick<Person, '_id' | 'name' | 'company'>) => void;
   onAddPerson: (speaker: string) => void;
   onDelete: (segment: TranscriptionSegment) => void;
   onError: (message: string) => void;
@@ -43,7 +44,7 @@ function SpeakerSelect({
         if (value === ADD_PERSON_VALUE) onAddPerson(segment.speaker);
         else {
           const person = options.find((candidate) => candidate._id === value);
-          if (person) onChoosePerson(segment.speaker, person);
+          if (person) onChoosePerson(segment, person);
         }
       }}
       className="border-input hover:bg-accent focus-visible:border-ring focus-visible:ring-ring/50 h-8 max-w-[12rem] min-w-0 sm:max-w-[14rem] truncate rounded-md border bg-transparent px-2 text-sm font-medium outline-none focus-visible:ring-[3px]"

@@ -24,7 +24,7 @@ import {
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { useAssignSpeaker, useCreatePersonAndAssign } from '../api/assign-speaker';
+import { useAssignSegment, useAssignSpeaker, useCreatePersonAndAssign } from '../api/assign-speaker';
 import { personLabel } from '../lib/segments';
 
 /** 'Delete Transcription': one segment. */
@@ -57,9 +57,14 @@ export function DeleteSegmentDialog({
 export interface SpeakerAssignment {
   speaker: string;
   person: Pick<Person, '_id' | 'name' | 'company'>;
+  /** Set when the person was chosen on one segment: the dialog then asks whether only it changes. */
+  segmentId?: string;
 }
 
-/** 'Assign Speaker to Person': every segment with the speaker label changes, so it asks first. */
+/**
+ * 'Assign Speaker to Person': every segment with the speaker label changes, so it asks first. Chosen on
+ * one segment, it also offers 'Only this segment' (a segment the speaker stage gave the wrong label).
+ */
 export function AssignSpeakerDialog({
   meetingId,
   assignment,
@@ -69,18 +74,26 @@ export function AssignSpeakerDialog({
   assignment: SpeakerAssignment | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const assign = useAssignSpeaker(meetingId);
+  const assignAll = useAssignSpeaker(meetingId);
+  const assignOne = useAssignSegment(meetingId);
   const [error, setError] = useState<string | null>(null);
+  const [onlyThis, setOnlyThis] = useState(false);
   const open = assignment !== null;
+  const pending = assignAll.isPending || assignOne.isPending;
   useEffect(() => {
-    if (open) setError(null);
+    if (open) {
+      setError(null);
+      setOnlyThis(false);
+    }
   }, [open]);
 
   const confirm = async () => {
     if (!assignment) return;
     setError(null);
     try {
-      await assign.mutateAsync(assignment);
+      if (onlyThis && assignment.segmentId)
+        await assignOne.mutateAsync({ segmentId: assignment.segmentId, personId: assignment.person._id });
+      else await assignAll.mutateAsync(assignment);
       onOpenChange(false);
     } catch (failure) {
       setError(errorMessage(failure, 'Failed to assign speaker to person'));
@@ -88,21 +101,36 @@ export function AssignSpeakerDialog({
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !assign.isPending && onOpenChange(next)}>
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Assign Speaker to Person</AlertDialogTitle>
           <AlertDialogDescription>
             Assign <strong className="text-foreground">{assignment?.speaker}</strong> to{' '}
-            <strong className="text-foreground">{assignment ? personLabel(assignment.person) : ''}</strong>? All
-            transcriptions with this speaker will be updated. This will affect multiple segments in this meeting.
+            <strong className="text-foreground">{assignment ? personLabel(assignment.person) : ''}</strong>?{' '}
+            {onlyThis
+              ? 'Only this segment will be updated; the other segments of this speaker stay as they are.'
+              : 'All transcriptions with this speaker will be updated. This will affect multiple segments in this meeting.'}
           </AlertDialogDescription>
         </AlertDialogHeader>
+        {assignment?.segmentId && (
+          <fieldset className="grid gap-2 text-sm" disabled={pending}>
+            <legend className="sr-only">Which segments</legend>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="assign-scope" checked={onlyThis} onChange={() => setOnlyThis(true)} />
+              Only this segment
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="assign-scope" checked={!onlyThis} onChange={() => setOnlyThis(false)} />
+              All segments of {assignment.speaker}
+            </label>
+          </fieldset>
+        )}
         <ErrorAlert message={error} />
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={assign.isPending}>Cancel</AlertDialogCancel>
-          <Button onClick={confirm} disabled={assign.isPending}>
-            {assign.isPending ? 'Assigning...' : 'Confirm'}
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <Button onClick={confirm} disabled={pending}>
+            {pending ? 'Assigning...' : 'Confirm'}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -114,10 +142,13 @@ export function AssignSpeakerDialog({
 export function AddPersonDialog({
   meetingId,
   speaker,
+  initialName = '',
   onOpenChange,
 }: {
   meetingId: string;
   speaker: string | null;
+  /** A name said in the meeting ('Create person David'). */
+  initialName?: string;
   onOpenChange: (open: boolean) => void;
 }) {
   const create = useCreatePersonAndAssign(meetingId);
@@ -131,12 +162,12 @@ export function AddPersonDialog({
 
   useEffect(() => {
     if (open) {
-      setName('');
+      setName(initialName);
       setCompany('');
       setError(null);
       setNameError(null);
     }
-  }, [open]);
+  }, [open, initialName]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

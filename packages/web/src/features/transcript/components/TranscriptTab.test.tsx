@@ -31,6 +31,7 @@ function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada
     });
   });
   server.on('GET /api/people', () => ok(peoplePage(people)));
+  server.on('GET /api/meetings/:meetingId/speaker-suggestions', () => ok({ suggestions: [] }));
   current = renderApp('/projects/p1/meetings/m1');
   return current;
 }
@@ -324,5 +325,112 @@ describe('Add New Person', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create & Assign' }));
     expect(await within(dialog).findByText('Failed to create person and assign speaker')).toBeInTheDocument();
     expect(created).toEqual({ name: 'Linus', company: 'Linux Foundation' });
+  });
+});
+
+describe('speaker suggestions', () => {
+  const voice = {
+    speaker: 'Speaker 1',
+    personId: 'g1',
+    name: 'Grace Hopper',
+    source: 'voice',
+    confidence: 0.91,
+    evidence: [],
+  };
+  const said = {
+    speaker: 'Speaker 2',
+    personId: null,
+    name: 'David',
+    source: 'transcript',
+    confidence: 0.75,
+    evidence: [{ text: 'David, can you fix the checkout?', startTime: 1000 }],
+  };
+
+  it("reads 'Sounds like ...' and 'Called ... in the meeting'; Accept assigns every segment of the label", async () => {
+    let suggestions: unknown[] = [voice, said];
+    let assigned: unknown;
+    serveTranscript([
+      [makeSegment({ text: 'One', speaker: 'Speaker 1' }), makeSegment({ text: 'Two', speaker: 'Speaker 2' })],
+    ]);
+    server.on('GET /api/meetings/:meetingId/speaker-suggestions', () => ok({ suggestions }));
+    server.on('PUT /api/meetings/:meetingId/transcriptions/speaker/:speaker/assign', (req) => {
+      assigned = { speaker: req.params.speaker, ...(req.body as object) };
+      suggestions = [said];
+      return ok({ modifiedCount: 1 });
+    });
+    const panel = await screen.findByRole('region', { name: 'Speaker suggestions' });
+    const { user } = renderedUser(panel);
+    expect(within(panel).getByText('Sounds like Grace Hopper')).toBeInTheDocument();
+    expect(within(panel).getByText('Called David in the meeting')).toBeInTheDocument();
+    expect(within(panel).getByText('91%')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.queryByText('Sounds like Grace Hopper')).not.toBeInTheDocument());
+    expect(assigned).toEqual({ speaker: 'Speaker 1', personId: 'g1' });
+    expect((within(item('One')).getByRole('combobox') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe(
+      'Grace Hopper - Navy',
+    );
+  });
+
+  it("'Not them' is sent for that label and the suggestion goes", async () => {
+    let suggestions: unknown[] = [voice];
+    let dismissed: unknown;
+    serveTranscript([[makeSegment({ text: 'One', speaker: 'Speaker 1' })]]);
+    server.on('GET /api/meetings/:meetingId/speaker-suggestions', () => ok({ suggestions }));
+    server.on('POST /api/meetings/:meetingId/speaker-suggestions/dismiss', (req) => {
+      dismissed = req.body;
+      suggestions = [];
+      return { status: 204 };
+    });
+    const panel = await screen.findByRole('region', { name: 'Speaker suggestions' });
+    const { user } = renderedUser(panel);
+    await user.click(within(panel).getByRole('button', { name: 'Not them' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Speaker suggestions' })).not.toBeInTheDocument());
+    expect(dismissed).toEqual({ speaker: 'Speaker 1', personId: 'g1', name: 'Grace Hopper' });
+  });
+
+  it("offers 'Create person David' for a name nobody has, with the name filled in", async () => {
+    serveTranscript([[makeSegment({ text: 'Two', speaker: 'Speaker 2' })]]);
+    server.on('GET /api/meetings/:meetingId/speaker-suggestions', () => ok({ suggestions: [said] }));
+    const panel = await screen.findByRole('region', { name: 'Speaker suggestions' });
+    const { user } = renderedUser(panel);
+    expect(within(panel).getByText('David, can you fix the checkout?')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Create person David' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Person' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('David');
+  });
+});
+
+describe("one segment's speaker", () => {
+  it("asks 'Only this segment' or 'All segments of Speaker 1'; only this segment changes", async () => {
+    let body: unknown;
+    serveTranscript([
+      [
+        makeSegment({ _id: 's1', text: 'One', speaker: 'Speaker 1' }),
+        makeSegment({ _id: 's2', text: 'Three', speaker: 'Speaker 1' }),
+      ],
+    ]);
+    server.on('PUT /api/meetings/:meetingId/transcriptions/:transcriptionId/speaker', (req) => {
+      body = { segment: req.params.transcriptionId, ...(req.body as object) };
+      return ok(
+        makeSegment({ _id: 's1', text: 'One', speaker: 'Speaker 1', personId: { _id: 'a1', name: 'Ada Lovelace' } }),
+      );
+    });
+    const { user } = renderedUser(await screen.findByText('One'));
+    const select = within(item('One')).getByRole('combobox');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
+    await user.selectOptions(select, 'Ada Lovelace');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Assign Speaker to Person' });
+    expect(within(dialog).getByRole('radio', { name: 'All segments of Speaker 1' })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'Only this segment' }));
+    expect(dialog).toHaveTextContent('Only this segment will be updated');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(body).toEqual({ segment: 's1', personId: 'a1' });
+    expect((within(item('One')).getByRole('combobox') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe(
+      'Ada Lovelace',
+    );
+    expect((within(item('Three')).getByRole('combobox') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe(
+      'Speaker 1',
+    );
   });
 });

@@ -11,6 +11,7 @@ import { useDeleteTranscription } from '../api/delete-transcription';
 import { useTranscript } from '../api/get-transcriptions';
 import { activeSegmentId } from '../lib/segments';
 import { SegmentItem } from './SegmentItem';
+import { SpeakerSuggestions } from './SpeakerSuggestions';
 import { AddPersonDialog, AssignSpeakerDialog, DeleteSegmentDialog, type SpeakerAssignment } from './TranscriptDialogs';
 
 /** How far below the viewport the next page starts loading. */
@@ -58,7 +59,7 @@ export function TranscriptTab({
   const [deleting, setDeleting] = useState<TranscriptionSegment | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [assignment, setAssignment] = useState<SpeakerAssignment | null>(null);
-  const [addingFor, setAddingFor] = useState<string | null>(null);
+  const [addingFor, setAddingFor] = useState<{ speaker: string; name?: string } | null>(null);
   const [searching, setSearching] = useState(false);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const lastUserScrollRef = useRef(0);
@@ -115,9 +116,12 @@ export function TranscriptTab({
   const positioned = playback.playing || playback.waitingForGesture !== null;
   const activeId = positioned ? activeSegmentId(segments, playback.positionMs) : null;
   const onChoosePerson = useCallback(
-    (speaker: string, person: SpeakerAssignment['person']) => setAssignment({ speaker, person }),
+    (segment: TranscriptionSegment, person: SpeakerAssignment['person']) =>
+      setAssignment({ speaker: segment.speaker, person, segmentId: segment._id }),
     [],
   );
+  const onAddPerson = useCallback((speaker: string) => setAddingFor({ speaker }), []);
+  const onCreateNamed = useCallback((speaker: string, name: string) => setAddingFor({ speaker, name }), []);
   const onDelete = useCallback((segment: TranscriptionSegment) => {
     setDeleteError(null);
     setDeleting(segment);
@@ -183,6 +187,7 @@ export function TranscriptTab({
           {actions}
         </div>
         <ErrorAlert message={listError} />
+        <SpeakerSuggestions meetingId={meetingId} onCreatePerson={onCreateNamed} />
         {people.isError && (
           <Alert variant="destructive">
             <AlertDescription>{errorMessage(people.error, 'Failed to load people')}</AlertDescription>
@@ -199,7 +204,7 @@ export function TranscriptTab({
               mayFollow={mayFollow}
               onSeek={playback.seek}
               onChoosePerson={onChoosePerson}
-              onAddPerson={setAddingFor}
+              onAddPerson={onAddPerson}
               onDelete={onDelete}
               onError={setListError}
             />
@@ -227,7 +232,12 @@ export function TranscriptTab({
         assignment={assignment}
         onOpenChange={(open) => !open && setAssignment(null)}
       />
-      <AddPersonDialog meetingId={meetingId} speaker={addingFor} onOpenChange={(open) => !open && setAddingFor(null)} />
+      <AddPersonDialog
+        meetingId={meetingId}
+        speaker={addingFor?.speaker ?? null}
+        initialName={addingFor?.name}
+        onOpenChange={(open) => !open && setAddingFor(null)}
+      />
     </div>
   );
 }
