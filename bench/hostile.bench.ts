@@ -36,19 +36,34 @@ interface Figure {
   input: string;
   ms: number;
   maxDelayMs: number;
+  maxCpuStretchMs: number;
   growthMb: number;
   outcome: string;
 }
 const figures: Figure[] = [];
 
-/** Runs one operation while the loop delay and the RSS are watched; the sampler itself is the loop's probe. */
+const mainCpuMs = () => {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * Runs one operation while the loop delay and the RSS are watched; the sampler itself is the loop's probe.
+ * On a busy machine a stretch of the loop waits for a core as well: the main thread's own CPU time between
+ * two probes (process.threadCpuUsage) is what the stretch costs on a free core, so both are printed.
+ */
 async function measure(operation: string, input: string, run: () => Promise<string>) {
   (globalThis as { gc?: () => void }).gc?.();
   const delay = monitorEventLoopDelay({ resolution: 10 });
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
+  let lastCpu = mainCpuMs();
+  let worstCpuStretch = 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
+    const cpu = mainCpuMs();
+    worstCpuStretch = Math.max(worstCpuStretch, cpu - lastCpu);
+    lastCpu = cpu;
   }, 10);
   delay.enable();
   const started = performance.now();
@@ -62,6 +77,7 @@ async function measure(operation: string, input: string, run: () => Promise<stri
     input,
     ms: Math.round(ms),
     maxDelayMs: Math.round(delay.max / 1e6),
+    maxCpuStretchMs: Math.round(Math.max(worstCpuStretch, mainCpuMs() - lastCpu)),
     growthMb: Math.round((peak - baseline) / 1024 / 1024),
     outcome,
   };
@@ -176,9 +192,14 @@ const worstGrowth = Math.max(...figures.map((f) => f.growthMb));
 console.log(
   `\n# Hostile input — ${new Date().toISOString()}, node ${process.version}, CPU threads ${ctx.config.cpu.threads}\n`,
 );
-console.log('| operation | input | time | worst loop delay | memory growth | answer |');
-console.log('| --- | --- | --- | --- | --- | --- |');
+console.log('| operation | input | time | worst loop delay | its main-thread CPU | memory growth | answer |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const f of figures) {
-  console.log(`| ${f.operation} | ${f.input} | ${f.ms} ms | ${f.maxDelayMs} ms | ${f.growthMb} MB | ${f.outcome} |`);
+  console.log(
+    `| ${f.operation} | ${f.input} | ${f.ms} ms | ${f.maxDelayMs} ms | ${f.maxCpuStretchMs} ms | ${f.growthMb} MB | ${f.outcome} |`,
+  );
 }
-console.log(`\nworst loop delay ${worstDelay} ms (target <= 100), largest growth ${worstGrowth} MB (target <= 300)`);
+const worstCpu = Math.max(...figures.map((f) => f.maxCpuStretchMs));
+console.log(
+  `\nworst loop delay ${worstDelay} ms, on a free core ${worstCpu} ms (target <= 100); largest growth ${worstGrowth} MB (target <= 300)`,
+);

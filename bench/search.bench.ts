@@ -22,6 +22,7 @@ const { values: args } = parseArgs({
     meetings: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '200' },
     'indexing-only': { type: 'boolean', default: false },
+    'search-only': { type: 'boolean', default: false },
   },
 });
 const SEGMENTS = Number(args.segments);
@@ -152,6 +153,7 @@ async function main() {
 
   const meetingTimes: number[] = [];
   const projectTimes: number[] = [];
+  const globalTimes: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const q = QUERIES[r % QUERIES.length] as string;
     let t = performance.now();
@@ -160,9 +162,15 @@ async function main() {
     t = performance.now();
     await services.search.inProject(userId, projectId, { q, page: 1, limit: 20, groupByMeeting: true });
     projectTimes.push(performance.now() - t);
+    // The header's search across every project: titles, passages grouped by meeting, people (decision 162).
+    t = performance.now();
+    await services.search.everywhere(userId, { q, page: 1, limit: 20 });
+    globalTimes.push(performance.now() - t);
   }
   summary(`in-meeting search (${RUNS} runs)`, meetingTimes);
   summary(`project search, ${MEETINGS} meetings`, projectTimes);
+  summary('global search (GET /api/search)', globalTimes);
+  if (args['search-only']) return ctx.close();
 
   // Per query (project search), to show where the time goes.
   for (const q of QUERIES) {

@@ -5,8 +5,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { registerByApi } from '../support/accounts.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
-import { eventually, expect, visible } from '../support/expect.ts';
-import { openSignedIn } from '../support/meetings.ts';
+import { eventually, expect, hidden, visible } from '../support/expect.ts';
+import { accountWithTranscribedMeeting, JFK_WAV, openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // Parley in a team's workflow (issue 27): tokens, webhooks, share links and retention, driven from the UI.
@@ -99,5 +99,39 @@ describe('webhooks', () => {
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
+  });
+});
+
+describe('share links', () => {
+  it('shares a meeting with its recording; a fresh browser reads it without signing in until it is revoked', async () => {
+    const owner = await accountWithTranscribedMeeting(server.url, JFK_WAV, 'Shared', 'Kennedy speech');
+    const { page, context } = await newPage(browser, server.url);
+    await openSignedIn(page, owner.token, owner.path);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share meeting' });
+    await dialog.getByLabel('Include the recording').check();
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const link = dialog.getByRole('list', { name: 'Share links' }).getByRole('link');
+    await visible(link);
+    const url = (await link.textContent())!.trim();
+    expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+    await screenshot(page, 'share-dialog');
+
+    // Another browser context: no session, nothing in local storage.
+    const stranger = await newPage(browser, server.url);
+    await stranger.page.goto(url);
+    await visible(stranger.page.getByRole('heading', { name: 'Kennedy speech' }));
+    await visible(stranger.page.getByRole('heading', { name: 'Transcript' }));
+    expect(await stranger.page.locator('audio').getAttribute('src')).toMatch(/^\/api\/shared\/.+\/audio$/);
+    expect(await stranger.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+    expect(await stranger.page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await screenshot(stranger.page, 'shared-meeting');
+
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await hidden(link);
+    await stranger.page.reload();
+    await visible(stranger.page.getByText('This link has expired or was revoked.'));
+    await stranger.context.close();
+    await context.close();
   });
 });

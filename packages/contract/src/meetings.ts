@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IsoDate, success } from './common.ts';
 import { LIMITS } from './limits.ts';
+import { RecordingState } from './recordings.ts';
 
 export const TranscriptionStatus = z.enum(['pending', 'processing', 'completed', 'failed']);
 export type TranscriptionStatus = z.infer<typeof TranscriptionStatus>;
@@ -45,6 +46,8 @@ export const Meeting = z.object({
   createdAt: IsoDate,
   updatedAt: IsoDate,
   transcriptionStatus: TranscriptionStatus,
+  /** Present while the browser is still recording it in chunks, or the chunks are being put together. */
+  recordingState: RecordingState.optional(),
   transcriptionProgress: z.number().min(0).max(100),
   transcriptionError: z.string().optional(),
   summary: z.string().optional(),

@@ -21,8 +21,8 @@ export interface RouteDef {
   sessionOnly?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  /** The JSON request body, or 'multipart' for an upload the route reads itself. */
-  body?: z.ZodType | 'multipart';
+  /** The JSON request body; 'multipart' for an upload the route reads itself; 'raw' for bytes (audio). */
+  body?: z.ZodType | 'multipart' | 'raw';
   /** Success replies by status. Errors are always the ErrorBody shape and are not listed. */
   replies: Record<number, ReplyBody>;
   description?: string;

@@ -39,6 +39,14 @@ import {
   UpdatePersonRequest,
 } from './people.ts';
 import { CreateProjectRequest, ProjectListResponse, ProjectResponse, UpdateProjectRequest } from './projects.ts';
+import {
+  ChunkReceiptResponse,
+  FinishRecordingRequest,
+  LiveTranscriptResponse,
+  RECORDING_CHUNK,
+  RecordingChunkParams,
+  StartRecordingRequest,
+} from './recordings.ts';
 import { route } from './route-def.ts';
 import {
   MeetingSearchQuery,
@@ -47,6 +55,7 @@ import {
   ProjectSearchQuery,
   ProjectSearchResponse,
 } from './search.ts';
+import { CreateShareRequest, SharedMeetingResponse, ShareListResponse, ShareResponse } from './shares.ts';
 import { DismissSuggestionRequest, SegmentSpeakerRequest, SpeakerSuggestionsResponse } from './speakers.ts';
 import {
   AssignSpeakerRequest,
@@ -72,6 +81,7 @@ const ProjectMeeting = z.object({ id: Id, meetingId: Id });
 const ActionItemParams = ProjectMeeting.extend({ itemId: Id });
 const ByMeeting = z.object({ meetingId: Id });
 const Segment = ByMeeting.extend({ transcriptionId: Id });
+const ShareToken = z.object({ token: z.string().min(1).max(200) });
 
 /**
  * Every /api and /auth route, spelled once (docs/decisions/110-route-table.md). The server registers
@@ -470,6 +480,92 @@ export const routes = {
       "Answers a question from the passages of the user's meetings (one meeting, one project or all) as " +
       'text/event-stream: `chunk` events ({text}), then `complete` ({answer, citations}) or `error` ({message}).',
     replies: { 200: 'event-stream' },
+  }),
+
+  startRecording: route({
+    method: 'POST',
+    path: '/api/projects/:id/recordings',
+    tag: 'recordings',
+    params: ById,
+    body: StartRecordingRequest,
+    description:
+      'Starts a recording sent in chunks: the meeting exists from now on with recordingState "recording". 403 with the limit message when the month is over the limit.',
+    replies: { 201: MeetingResponse },
+  }),
+  recordingChunk: route({
+    method: 'PUT',
+    path: '/api/meetings/:meetingId/recording/chunks/:seq',
+    tag: 'recordings',
+    params: RecordingChunkParams,
+    body: 'raw',
+    description: `One chunk (at most ${RECORDING_CHUNK.maxSeconds} s, ${RECORDING_CHUNK.maxBytes} bytes) as the raw body, numbered from 0. Sending a chunk again is harmless. 409 once the recording is stopped.`,
+    replies: { 200: ChunkReceiptResponse },
+  }),
+  finishRecording: route({
+    method: 'POST',
+    path: '/api/meetings/:meetingId/recording/finish',
+    tag: 'recordings',
+    params: ByMeeting,
+    body: FinishRecordingRequest,
+    description:
+      'Stop: the recording is put together and transcribed once chunks 0..chunks-1 have all arrived (409 naming the missing ones before).',
+    replies: { 200: MeetingResponse },
+  }),
+  liveTranscript: route({
+    method: 'GET',
+    path: '/api/meetings/:meetingId/live',
+    tag: 'recordings',
+    params: ByMeeting,
+    replies: { 200: LiveTranscriptResponse },
+  }),
+  liveStream: route({
+    method: 'GET',
+    path: '/api/meetings/:meetingId/live/stream',
+    tag: 'recordings',
+    params: ByMeeting,
+    description:
+      'The live transcript as text/event-stream: `data: ` lines of {type:"transcript",transcript} whenever it changes, then {type:"complete"} once the recording is finished.',
+    replies: { 200: 'event-stream' },
+  }),
+
+  createShare: route({
+    method: 'POST',
+    path: '/api/meetings/:meetingId/shares',
+    tag: 'shares',
+    params: ByMeeting,
+    body: CreateShareRequest,
+    replies: { 201: ShareResponse },
+  }),
+  listShares: route({
+    method: 'GET',
+    path: '/api/meetings/:meetingId/shares',
+    tag: 'shares',
+    params: ByMeeting,
+    replies: { 200: ShareListResponse },
+  }),
+  revokeShare: route({
+    method: 'DELETE',
+    path: '/api/meetings/:meetingId/shares/:id',
+    tag: 'shares',
+    params: ByMeeting.extend({ id: Id }),
+    replies: { 204: null },
+  }),
+  // What a share link opens, without sign-in (docs/decisions/172).
+  sharedMeeting: route({
+    method: 'GET',
+    path: '/api/shared/:token',
+    tag: 'shares',
+    public: true,
+    params: ShareToken,
+    replies: { 200: SharedMeetingResponse },
+  }),
+  sharedAudio: route({
+    method: 'GET',
+    path: '/api/shared/:token/audio',
+    tag: 'shares',
+    public: true,
+    params: ShareToken,
+    replies: { 200: 'file', 206: 'file' },
   }),
 
   generateActionItems: route({

@@ -27,7 +27,9 @@ import { meetingRoutes } from './http/routes/meetings.ts';
 import { oidcRoutes } from './http/routes/oidc.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
+import { acceptRawAudio, recordingRoutes } from './http/routes/recordings.ts';
 import { searchRoutes } from './http/routes/search.ts';
+import { sharedRoutes, shareRoutes } from './http/routes/shares.ts';
 import { speakerSuggestionRoutes } from './http/routes/speaker-suggestions.ts';
 import { summaryRoutes } from './http/routes/summary.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
@@ -120,9 +122,11 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   authRoutes(router, ctx);
   oidcRoutes(router, ctx);
   audioRoutes(router, ctx);
+  sharedRoutes(router, ctx);
   userRoutes(router, ctx);
   apiTokenRoutes(router, ctx);
   webhookRoutes(router, ctx);
+  shareRoutes(router, ctx);
   projectRoutes(router, ctx);
   peopleRoutes(router, ctx);
   meetingRoutes(router, ctx);
@@ -133,6 +137,8 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   askRoutes(router, ctx);
   actionItemRoutes(router, ctx);
   exportRoutes(router, ctx);
+  acceptRawAudio(app);
+  recordingRoutes(router, ctx);
 
   await serveWebApp(app, ctx.config.webDistDir);
   assertRoutesMatchTable(registered);

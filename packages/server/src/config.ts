@@ -38,6 +38,21 @@ const int = (min: number, max: number, fallback: number) =>
       return n;
     });
 
+/** A number that may have decimals (a fraction of a minute in tests). */
+const decimal = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const n = Number(value);
+      if (!Number.isFinite(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 /**
  * Threads for notes, Word documents and transcript parsing (docs/decisions/100): half the cores, at least
  * two so one long task never holds every other user's, at most four.
@@ -52,6 +67,10 @@ const CPU_THREAD_HEAP_MB = 512;
 const EnvSchema = z.object({
   PORT: int(0, 65535, 3000),
   HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -72,6 +91,7 @@ const EnvSchema = z.object({
   JOB_MAX_ATTEMPTS: int(1, 20, 3),
   JOB_RETRY_DELAY_SECONDS: int(1, 600, 5),
   JOB_QUEUE: z.enum(['database', 'pg-boss']).default('database'),
+  RECORDING_IDLE_MINUTES: decimal(0.01, 24 * 60, 2),
   TRANSCRIPTION_ENGINE: z.enum(['local', 'remote']).default('local'),
   MOONSHINE_MODEL: z.enum(['tiny', 'base']).default(DEFAULT_MOONSHINE_MODEL),
   MODELS_DIR: z.string().optional(),
@@ -141,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     storage,
     jwt: { secret: e.JWT_SECRET ?? persistentSecret(dataDir), expiresInHours: e.JWT_EXPIRES_IN_HOURS },
     allowRegistration: e.ALLOW_REGISTRATION,
+    /** Where users reach Parley; links written into exports start with it (else with the request's origin). */
+    publicUrl: e.PUBLIC_URL ?? null,
     oidc,
     tier: {
       name: 'free',
@@ -156,6 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxAttempts: e.JOB_MAX_ATTEMPTS,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
       queue: e.JOB_QUEUE,
+    },
+    recording: {
+      /** A recording in chunks with no new chunk for this long is finished by the server (decision 150). */
+      idleMs: Math.round(e.RECORDING_IDLE_MINUTES * 60_000),
+      /** Live passes one worker runs at once, beside (never behind) its other jobs. */
+      liveConcurrency: 4,
     },
     transcription: {
       engine: e.TRANSCRIPTION_ENGINE,

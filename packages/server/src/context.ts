@@ -18,6 +18,8 @@ import { meetingsRepository } from './repositories/meetings.ts';
 import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
+import { recordingsRepository } from './repositories/recordings.ts';
+import { sharesRepository } from './repositories/shares.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -36,8 +38,10 @@ import { meetingsService } from './services/meetings.ts';
 import { oidcService } from './services/oidc.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
+import { recordingsService } from './services/recordings.ts';
 import { searchService } from './services/search.ts';
 import { sessionsService } from './services/sessions.ts';
+import { sharesService } from './services/shares.ts';
 import { speakerSuggestionsService } from './services/speaker-suggestions.ts';
 import { summaryService } from './services/summary.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
@@ -72,9 +76,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     oidcFlows: oidcFlowsRepository(db),
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
+    recordings: recordingsRepository(db),
     voices: voicesRepository(db),
     apiTokens: apiTokensRepository(db),
     webhooks: webhooksRepository(db),
+    shares: sharesRepository(db),
   };
 
   const sessions = sessionsService({ users: repos.users, tokens });
@@ -110,12 +116,14 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
     webhooks,
+    shares: sharesService({ ...repos, meetingsService: meetings }),
     ask: askService({ ...repos, index, ai }),
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
     oidc: config.oidc
       ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
       : undefined,
-    exports: exportsService({ ...repos, cpu }),
+    exports: exportsService({ ...repos, cpu, publicUrl: config.publicUrl }),
+    recordings: recordingsService({ db, ...repos, queue, storage, projects, users }),
     imports: importsService({ db, ...repos, storage, log, cpu }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };

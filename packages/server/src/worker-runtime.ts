@@ -1,8 +1,11 @@
-import { createTranscriber } from './audio/pipeline/transcriber.ts';
+import { JOB_NAMES, type JobName } from '@parley/contract';
+import { createEngine, createTranscriber } from './audio/pipeline/transcriber.ts';
 import type { AppContext } from './context.ts';
 import { deliverWebhooksHandler } from './jobs/handlers/deliver-webhooks.ts';
 import { embedSegmentsHandler } from './jobs/handlers/embed-segments.ts';
+import { finishRecordingHandler } from './jobs/handlers/finish-recording.ts';
 import { generateActionItemsHandler } from './jobs/handlers/generate-action-items.ts';
+import { liveTranscribeHandler } from './jobs/handlers/live-transcribe.ts';
 import { transcribeMeetingHandler } from './jobs/handlers/transcribe-meeting.ts';
 import type { JobRunner } from './jobs/worker.ts';
 
@@ -14,28 +17,38 @@ export const MISSING_VECTORS_CHECK_MS = 60 * 60_000;
  * fails when a job kind has no handler); the server runs one in-process unless RUN_WORKER=false.
  */
 export async function startWorker(ctx: AppContext): Promise<JobRunner> {
-  const transcribe = await createTranscriber(ctx.config.transcription, ctx.log);
-  const runner = ctx.queue.createRunner({
-    log: ctx.log,
-    handlers: [
-      transcribeMeetingHandler({
-        db: ctx.db,
-        meetings: ctx.repos.meetings,
-        transcriptions: ctx.repos.transcriptions,
-        usage: ctx.repos.usage,
-        storage: ctx.storage,
-        transcribe,
-        events: ctx.services.webhooks,
-      }),
-      generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai, events: ctx.services.webhooks }),
-      deliverWebhooksHandler({
-        webhooks: ctx.repos.webhooks,
-        allowPrivateNetworks: ctx.config.webhooks.allowPrivateNetworks,
-        retryBaseSeconds: ctx.config.worker.retryDelaySeconds,
-      }),
-      embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
-    ],
-  });
+  const engine = await createEngine(ctx.config.transcription);
+  const transcribe = await createTranscriber(ctx.config.transcription, ctx.log, engine);
+  const handlers = [
+    transcribeMeetingHandler({
+      db: ctx.db,
+      meetings: ctx.repos.meetings,
+      transcriptions: ctx.repos.transcriptions,
+      usage: ctx.repos.usage,
+      storage: ctx.storage,
+      transcribe,
+      events: ctx.services.webhooks,
+    }),
+    generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai, events: ctx.services.webhooks }),
+    deliverWebhooksHandler({
+      webhooks: ctx.repos.webhooks,
+      allowPrivateNetworks: ctx.config.webhooks.allowPrivateNetworks,
+      retryBaseSeconds: ctx.config.worker.retryDelaySeconds,
+    }),
+    embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
+    finishRecordingHandler({ db: ctx.db, ...ctx.repos, storage: ctx.storage, queue: ctx.queue }),
+    liveTranscribeHandler({ ...ctx.repos, storage: ctx.storage, engine }),
+  ];
+  // Live passes have a lane of their own, so words keep appearing while a long meeting is transcribed.
+  const runner = combined([
+    ctx.queue.createRunner({ log: ctx.log, handlers, names: JOB_NAMES.filter((n) => !LIVE_JOBS.includes(n)) }),
+    ctx.queue.createRunner({
+      log: ctx.log,
+      handlers,
+      names: LIVE_JOBS,
+      concurrency: ctx.config.recording.liveConcurrency,
+    }),
+  ]);
   await runner.start();
 
   // Periodic work beside the jobs: each runs once at start, then on its timer.
@@ -50,6 +63,11 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
   // Webhook retries wait in their delivery rows; this queues each endpoint's job when one is due.
   every(webhookSweepMs(ctx.config.worker.retryDelaySeconds), 'could not queue webhook deliveries', () =>
     ctx.services.webhooks.queueDueDeliveries(),
+  );
+  // A recording whose browser went away (closed tab, crash, lost network for good) is finished with what
+  // arrived (decision 150); several workers may sweep, the first one takes each recording.
+  every(Math.min(30_000, Math.max(250, ctx.config.recording.idleMs / 4)), 'could not finish idle recordings', () =>
+    ctx.services.recordings.finishIdle(ctx.config.recording.idleMs),
   );
   const semantic = ctx.semantic;
   // Jobs give up after JOB_MAX_ATTEMPTS (seconds to minutes); an endpoint can be down for longer.
@@ -72,3 +90,22 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
 
 /** As often as the shortest webhook retry wait, at most every 30 seconds. */
 export const webhookSweepMs = (retryDelaySeconds: number) => Math.min(30, retryDelaySeconds) * 1000;
+
+/** Jobs that run in the live lane (decision 150). */
+const LIVE_JOBS: readonly JobName[] = ['live-transcribe'];
+
+/** Several runners of one worker seen as one. */
+function combined(runners: JobRunner[]): JobRunner {
+  return {
+    id: runners[0]!.id,
+    get activeJobs() {
+      return runners.reduce((sum, r) => sum + r.activeJobs, 0);
+    },
+    async start() {
+      for (const r of runners) await r.start();
+    },
+    async stop() {
+      await Promise.all(runners.map((r) => r.stop()));
+    },
+  };
+}

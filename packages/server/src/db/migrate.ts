@@ -9,9 +9,11 @@ import * as embeddings from './migrations/007-embeddings.ts';
 import * as searchSpeed from './migrations/008-search-speed.ts';
 import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
+import * as recordings from './migrations/025-recordings.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
 import * as webhooks from './migrations/027b-webhooks.ts';
+import * as shares from './migrations/027c-shares.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,9 +26,11 @@ export const MIGRATIONS: Record<string, Migration> = {
   '008-search-speed': searchSpeed,
   '023-voice-profiles': voiceProfiles,
   '024-action-item-edits': actionItemEdits,
+  '025-recordings': recordings,
   '026-speaker-search': speakerSearch,
   '027-api-tokens': apiTokens,
   '027b-webhooks': webhooks,
+  '027c-shares': shares,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -71,7 +71,38 @@ export interface MeetingsTable {
   summary_lease_until?: string | null;
   summary_generated_at?: string | null;
   summary_engine?: string | null;
+  // Added by 025-recordings (chunked recording, decision 150).
+  recording_state?: string | null;
+  recording_mime?: string | null;
+  recording_last_chunk_at?: string | null;
+  recording_finished_by?: string | null;
   created_at: string;
+  updated_at: string;
+}
+
+export interface RecordingChunksTable {
+  meeting_id: string;
+  user_id: string;
+  seq: number;
+  storage_key: string;
+  size: number;
+  created_at: string;
+}
+
+export interface LiveSegmentsTable {
+  meeting_id: string;
+  user_id: string;
+  start_ms: number;
+  end_ms: number;
+  text: string;
+  /** 1 once the phrase has ended; 0 while it may still change */
+  final: number;
+}
+
+export interface LiveProgressTable {
+  meeting_id: string;
+  received_ms: number;
+  final_ms: number;
   updated_at: string;
 }
 
@@ -264,6 +295,17 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** A share link (migration 027c): anyone with the token reads the meeting until it expires or is deleted. */
+export interface MeetingSharesTable {
+  id: string;
+  user_id: string;
+  meeting_id: string;
+  token: string;
+  include_audio: number;
+  expires_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -279,12 +321,16 @@ export interface Database {
   oidc_flows: OidcFlowsTable;
   action_items: ActionItemsTable;
   segment_embeddings: SegmentEmbeddingsTable;
+  recording_chunks: RecordingChunksTable;
+  live_segments: LiveSegmentsTable;
+  live_progress: LiveProgressTable;
   segment_voices: SegmentVoicesTable;
   voice_samples: VoiceSamplesTable;
   speaker_suggestion_dismissals: SpeakerSuggestionDismissalsTable;
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  meeting_shares: MeetingSharesTable;
 }
 
 export type { Generated };

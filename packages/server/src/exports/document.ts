@@ -42,6 +42,8 @@ export interface MeetingDocument {
 export interface RenderOptions {
   /** IANA time zone for the dates written in the document. */
   timeZone: string;
+  /** The meeting's page, absolute: the summary's time links (`?t=S`) are made to open it outside the app. */
+  meetingUrl: string;
 }
 
 /** The name a reader sees, on one line: the linked person's name where one is assigned, else the label. */

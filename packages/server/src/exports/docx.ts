@@ -1,5 +1,6 @@
 import {
   Document,
+  ExternalHyperlink,
   HeadingLevel,
   Packer,
   Paragraph,
@@ -10,7 +11,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
-import { oneLine, textLines, xmlSafeDocument } from './clean-text.ts';
+import { oneLine, plainLines, textLines, xmlSafeDocument } from './clean-text.ts';
 import {
   type MeetingDocument,
   ownerName,
@@ -20,36 +21,39 @@ import {
   speakerName,
 } from './document.ts';
 import { wordSized } from './docx-bounds.ts';
+import { absoluteTimeLinks, inlineParts, nestHeadings } from './summary-markdown.ts';
 import { clockTime, documentDate, dueDateText, durationText } from './time.ts';
 
-/** `**bold**` spans of a Markdown line as Word runs; other inline marks are kept as text. */
-function inlineRuns(text: string): TextRun[] {
-  return text
-    .split(/(\*\*[^*]+\*\*)/g)
-    .filter(Boolean)
-    .map((part) =>
-      part.startsWith('**') && part.endsWith('**')
-        ? new TextRun({ text: part.slice(2, -2), bold: true })
-        : new TextRun(part),
-    );
+/** A line's inline Markdown as Word runs: bold, italics and working links. */
+function inlineRuns(text: string): Array<TextRun | ExternalHyperlink> {
+  return inlineParts(text).map((part) =>
+    part.link
+      ? new ExternalHyperlink({ link: part.link, children: [new TextRun({ text: part.text, style: 'Hyperlink' })] })
+      : new TextRun({ text: part.text, bold: part.bold, italics: part.italics }),
+  );
 }
 
-/** The summary is Markdown: headings, bullet and numbered lists and paragraphs become Word's own. */
-function markdownParagraphs(markdown: string): Paragraph[] {
+const HEADINGS = [HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5];
+
+/**
+ * The summary is Markdown: its headings become Word headings under "Summary" (its shallowest a Heading 2),
+ * bullet and numbered lists Word's lists (nested by indentation), time links links to the meeting.
+ */
+function markdownParagraphs(markdown: string, options: RenderOptions): Paragraph[] {
   const paragraphs: Paragraph[] = [];
-  for (const line of textLines(markdown)) {
+  // Lines as written: a list item's indentation says how deep it sits.
+  const lines = plainLines(absoluteTimeLinks(nestHeadings(markdown, 1), options.meetingUrl)).filter((l) => l.trim());
+  for (const line of lines) {
     const heading = line.match(/^(#{1,6})\s+(.*)$/);
-    const bullet = line.match(/^[-*+]\s+(.*)$/);
-    const numbered = line.match(/^\d+[.)]\s+(.*)$/);
+    const item = line.match(/^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$/);
     if (heading) {
-      const level = heading[1]!.length <= 2 ? HeadingLevel.HEADING_3 : HeadingLevel.HEADING_4;
-      paragraphs.push(new Paragraph({ heading: level, children: inlineRuns(heading[2]!) }));
-    } else if (bullet) {
-      paragraphs.push(new Paragraph({ bullet: { level: 0 }, children: inlineRuns(bullet[1]!) }));
-    } else if (numbered) {
-      paragraphs.push(new Paragraph({ bullet: { level: 0 }, children: inlineRuns(numbered[1]!) }));
+      const level = HEADINGS[Math.min(heading[1]!.length, HEADINGS.length) - 1]!;
+      paragraphs.push(new Paragraph({ heading: level, children: inlineRuns(oneLine(heading[2]!)) }));
+    } else if (item) {
+      const level = Math.min(4, Math.floor(item[1]!.replace(/\t/g, '  ').length / 2));
+      paragraphs.push(new Paragraph({ bullet: { level }, children: inlineRuns(oneLine(item[2]!)) }));
     } else {
-      paragraphs.push(new Paragraph({ children: inlineRuns(line) }));
+      paragraphs.push(new Paragraph({ children: inlineRuns(oneLine(line)) }));
     }
   }
   return paragraphs;
@@ -111,7 +115,7 @@ export async function renderDocx(input: MeetingDocument, options: RenderOptions)
     ...textLines(document.description ?? '').map((line) => new Paragraph({ text: line })),
     new Paragraph({ heading: HeadingLevel.HEADING_1, text: 'Summary' }),
     ...(document.summary?.trim()
-      ? markdownParagraphs(document.summary)
+      ? markdownParagraphs(document.summary, options)
       : [new Paragraph({ children: [new TextRun({ text: 'No summary yet.', italics: true })] })]),
     new Paragraph({ heading: HeadingLevel.HEADING_1, text: 'Action items' }),
     bounded.actionItems.length

@@ -1,5 +1,6 @@
 import { oneLine, plainLines, textLines } from './clean-text.ts';
 import { type MeetingDocument, ownerName, participants, type RenderOptions, speakerName } from './document.ts';
+import { absoluteTimeLinks, nestHeadings } from './summary-markdown.ts';
 import { clockTime, documentDate, dueDateText, durationText } from './time.ts';
 
 /** Markdown metacharacters in names and task titles are escaped so they read as written. */
@@ -18,8 +19,12 @@ const escapeParagraph = (line: string) =>
  * The summary is Markdown and stays Markdown (headings, lists, bold), but not HTML: a notes app would
  * run a `<script>` or load an `<img>` it holds. `<` and `&` become entities, so a tag reads as text.
  */
-const summaryMarkdown = (summary: string) =>
-  plainLines(summary).join('\n').trim().replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+const summaryMarkdown = (summary: string, options: RenderOptions) =>
+  nestHeadings(absoluteTimeLinks(plainLines(summary).join('\n').trim(), options.meetingUrl), SUMMARY_HEADING_LEVEL)
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;');
+/** The summary's own headings sit under the file's "## Summary". */
+const SUMMARY_HEADING_LEVEL = 3;
 
 /**
  * Markdown for notes apps (Obsidian, Notion): title, date, participants, summary, action items with
@@ -33,7 +38,12 @@ export function renderMarkdown(document: MeetingDocument, options: RenderOptions
   if (people.length) lines.push(`- **Participants:** ${people.map(escapeInline).join(', ')}`);
   for (const line of textLines(document.description ?? '')) lines.push('', escapeParagraph(line));
 
-  lines.push('', '## Summary', '', (document.summary && summaryMarkdown(document.summary)) || '_No summary yet._');
+  lines.push(
+    '',
+    '## Summary',
+    '',
+    (document.summary && summaryMarkdown(document.summary, options)) || '_No summary yet._',
+  );
 
   lines.push('', '## Action items', '');
   if (document.actionItems.length === 0) lines.push('_No action items._');

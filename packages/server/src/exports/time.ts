@@ -37,10 +37,14 @@ export function documentDate(iso: string, timeZone: string): string {
   }).format(date);
 }
 
-/** A due date: the day, and the time when it is not midnight in the reader's zone. */
+/**
+ * A due date: the day, and the time when it is not midnight in the reader's zone. A date-only due date
+ * (00:00 UTC, what "by Thursday" gives) is that calendar day wherever the reader is.
+ */
 export function dueDateText(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  if (iso.endsWith('T00:00:00.000Z')) timeZone = 'UTC';
   const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(
     date,
   );

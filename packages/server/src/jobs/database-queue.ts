@@ -50,13 +50,14 @@ export function databaseQueue(jobs: ReturnType<typeof jobsRepository>, options: 
 
     check: async () => ({ pending: await jobs.countPending() }),
 
-    createRunner: ({ handlers, log }) =>
+    createRunner: ({ handlers, log, names, concurrency }) =>
       databaseRunner({
         jobs,
         signals,
         handlers,
         log,
-        concurrency: options.concurrency,
+        names,
+        concurrency: concurrency ?? options.concurrency,
         leaseSeconds: options.leaseSeconds,
         retryDelaySeconds: options.retryDelaySeconds,
       }),

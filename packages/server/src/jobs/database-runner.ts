@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import type { JobName } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow, jobsRepository } from '../repositories/jobs.ts';
 import { retryDelayMs } from './queue.ts';
@@ -17,6 +18,8 @@ interface DatabaseRunnerOptions {
   /** Emits 'enqueued' when this process enqueued something, so the runner need not wait for the next poll. */
   signals: EventEmitter;
   handlers: JobHandler[];
+  /** The job kinds this runner takes; all by default. */
+  names?: readonly JobName[];
   concurrency: number;
   leaseSeconds: number;
   retryDelaySeconds: number;
@@ -55,7 +58,7 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
     polling = true;
     try {
       while (!stopped && running.size < concurrency) {
-        const job = await jobs.claim(workerId, leaseSeconds);
+        const job = await jobs.claim(workerId, leaseSeconds, options.names);
         if (!job) break;
         start(job);
       }
@@ -127,7 +130,7 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
       signals.on('enqueued', wake);
       timer = setInterval(wake, options.pollIntervalMs ?? 1000);
       wake();
-      log.info({ workerId, concurrency, queue: 'database' }, 'worker started');
+      log.info({ workerId, concurrency, queue: 'database', jobs: options.names ?? 'all' }, 'worker started');
     },
     async stop() {
       if (stopped) return;

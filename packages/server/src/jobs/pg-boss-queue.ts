@@ -110,13 +110,14 @@ export async function pgBossQueue(options: PgBossQueueOptions): Promise<JobQueue
       return { pending: queues.reduce((sum, q) => sum + q.queuedCount + q.activeCount, 0) };
     },
 
-    createRunner: ({ handlers, log: runnerLog }) =>
+    createRunner: ({ handlers, log: runnerLog, names, concurrency }) =>
       pgBossRunner({
         boss,
         pgBossJobs,
         handlers,
         log: runnerLog,
-        concurrency: options.concurrency,
+        names: names ?? JOB_NAMES,
+        concurrency: concurrency ?? options.concurrency,
         retryLimit: options.maxAttempts - 1,
       }),
 

@@ -1,4 +1,4 @@
-import { JOB_NAMES, type JobName } from '@parley/contract';
+import type { JobName } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { PgBossJobsRepository } from '../repositories/pg-boss-jobs.ts';
@@ -16,6 +16,8 @@ interface PgBossRunnerOptions {
   boss: PgBoss;
   pgBossJobs: PgBossJobsRepository;
   handlers: JobHandler[];
+  /** The job kinds this runner works on. */
+  names: readonly JobName[];
   concurrency: number;
   retryLimit: number;
   log: FastifyBaseLogger;
@@ -90,7 +92,7 @@ export function pgBossRunner(options: PgBossRunnerOptions): JobRunner {
     async start() {
       if (!stopped) return;
       stopped = false;
-      for (const name of JOB_NAMES) {
+      for (const name of options.names) {
         await boss.work(
           name,
           { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 1, perJobResults: true },
@@ -107,7 +109,7 @@ export function pgBossRunner(options: PgBossRunnerOptions): JobRunner {
     async stop() {
       if (stopped) return;
       stopped = true;
-      const names = JOB_NAMES.flatMap((name) => [name, deadLetterQueue(name)]);
+      const names = options.names.flatMap((name) => [name, deadLetterQueue(name)]);
       // Stop fetching first, then interrupt what runs: each interrupted job is released by attempt().
       const off = Promise.all(names.map((name) => boss.offWork(name, { wait: true })));
       for (const { controller } of running.values()) controller.abort(new Error('worker stopping'));

@@ -3,6 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { JobHandler, JobRunner } from './worker.ts';
 
+export interface RunnerOptions {
+  handlers: JobHandler[];
+  log: FastifyBaseLogger;
+  names?: readonly JobName[];
+  concurrency?: number;
+}
+
 /** Where a job is, the same words for every queue implementation. */
 export type JobState = 'waiting' | 'running' | 'completed' | 'failed' | 'cancelled';
 
@@ -37,8 +44,12 @@ export interface JobQueue {
   jobsOfMeeting(meetingId: string): Promise<JobSummary[]>;
   /** Throws when the queue cannot be reached; otherwise how many jobs wait or run (for GET /api/health). */
   check(): Promise<{ pending: number }>;
-  /** A runner for this queue. Throws when a job kind has no handler. */
-  createRunner(opts: { handlers: JobHandler[]; log: FastifyBaseLogger }): JobRunner;
+  /**
+   * A runner for this queue. Throws when a job kind has no handler. `names` limits it to some job kinds
+   * and `concurrency` overrides WORKER_CONCURRENCY: a lane of its own for jobs that must not wait behind
+   * long ones (the live transcript, decision 150).
+   */
+  createRunner(opts: RunnerOptions): JobRunner;
   /** Releases connections; runners must be stopped first. */
   close(): Promise<void>;
 }

@@ -85,6 +85,7 @@ export function presentMeeting(row: MeetingRow): Meeting {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     transcriptionStatus: row.transcription_status as Meeting['transcriptionStatus'],
+    recordingState: (row.recording_state ?? undefined) as Meeting['recordingState'],
     transcriptionProgress: row.transcription_progress,
     transcriptionError: optional(row.transcription_error),
     summary: optional(row.summary),

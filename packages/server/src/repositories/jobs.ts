@@ -39,7 +39,7 @@ export function jobsRepository(db: Db, kind: DbKind) {
      * Atomically takes the next runnable job: a queued one that is due, or a running one whose lease
      * ran out (its worker died). PostgreSQL skips rows other workers hold; SQLite has a single writer.
      */
-    async claim(workerId: string, leaseSeconds: number): Promise<JobRow | undefined> {
+    async claim(workerId: string, leaseSeconds: number, names?: readonly string[]): Promise<JobRow | undefined> {
       const now = nowIso();
       const leaseUntil = new Date(Date.now() + leaseSeconds * 1000).toISOString();
       let next = db
@@ -53,6 +53,7 @@ export function jobsRepository(db: Db, kind: DbKind) {
         )
         .orderBy('run_at')
         .limit(1);
+      if (names) next = next.where('name', 'in', [...names]);
       if (kind === 'postgres') next = next.forUpdate().skipLocked();
       return db
         .updateTable('jobs')

@@ -85,11 +85,12 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
       created_at: now,
       updated_at: now,
     }));
-    for (let i = 0; i < rows.length; i += 200) {
+    // 100 rows a statement: each is synchronous in SQLite, with the word index's triggers.
+    for (let i = 0; i < rows.length; i += 100) {
       if (i > 0) await nextTurn();
       await trx
         .insertInto('transcriptions')
-        .values(rows.slice(i, i + 200))
+        .values(rows.slice(i, i + 100))
         .execute();
     }
     // each segment's voice goes with it (foreign key, cascade): never audio, statistics only

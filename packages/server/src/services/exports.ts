@@ -4,35 +4,51 @@ import type { DocumentPerson, MeetingDocument, RenderOptions } from '../exports/
 import { attachmentDisposition } from '../exports/file-name.ts';
 import { CONTENT_TYPES } from '../exports/render.ts';
 import { notFound } from '../lib/errors.ts';
+import { nextTurn } from '../lib/next-turn.ts';
 import type { actionItemsRepository } from '../repositories/action-items.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
 
 interface Deps {
+  /** PUBLIC_URL, when set: the address of the app's pages in exported links. */
+  publicUrl: string | null;
   meetings: ReturnType<typeof meetingsRepository>;
   transcriptions: ReturnType<typeof transcriptionsRepository>;
   actionItems: ReturnType<typeof actionItemsRepository>;
   cpu: CpuPool;
 }
 
-/** More than any meeting has: exports read every action item in one page. */
-const ALL_ACTION_ITEMS = 100_000;
+const ACTION_ITEMS_PAGE = 2000;
 
 const personOf = (row: { person_id: string | null; person_name: string | null; person_company: string | null }) =>
   row.person_id && row.person_name !== null
     ? ({ id: row.person_id, name: row.person_name, company: row.person_company } satisfies DocumentPerson)
     : null;
 
-export function exportsService({ meetings, transcriptions, actionItems, cpu }: Deps) {
+export function exportsService({ publicUrl, meetings, transcriptions, actionItems, cpu }: Deps) {
+  /** Every action item, a page at a time with a turn of the event loop between (an import brings 20,000). */
+  async function allActionItems(userId: string, meetingId: string) {
+    const rows: Awaited<ReturnType<typeof actionItems.listByMeeting>>['rows'] = [];
+    for (let page = 1; ; page++) {
+      if (page > 1) await nextTurn();
+      const { rows: batch, total } = await actionItems.listByMeeting(userId, meetingId, page, ACTION_ITEMS_PAGE);
+      rows.push(...batch);
+      if (batch.length < ACTION_ITEMS_PAGE || rows.length >= total) return { rows };
+    }
+  }
+
   /** The user's meeting with its whole transcript and action items, speakers resolved to People. */
-  async function meetingDocument(userId: string, meetingId: string): Promise<MeetingDocument> {
+  async function meetingDocument(
+    userId: string,
+    meetingId: string,
+  ): Promise<{ document: MeetingDocument; projectId: string }> {
     const meeting = await meetings.findForUser(userId, meetingId);
     if (!meeting) throw notFound('Meeting');
     const [segments, items] = await Promise.all([
       transcriptions.listAllForMeeting(userId, meetingId),
-      actionItems.listByMeeting(userId, meetingId, 1, ALL_ACTION_ITEMS),
+      allActionItems(userId, meetingId),
     ]);
-    return {
+    const document: MeetingDocument = {
       title: meeting.title,
       description: meeting.description,
       createdAt: meeting.created_at,
@@ -56,15 +72,18 @@ export function exportsService({ meetings, transcriptions, actionItems, cpu }: D
         status: row.status as MeetingDocument['actionItems'][number]['status'],
       })),
     };
+    return { document, projectId: meeting.project_id };
   }
 
   return {
     meetingDocument,
 
     /** The file for one format: its bytes, content type and a download name taken from the title. */
-    async exportMeeting(userId: string, meetingId: string, query: ExportQuery, signal?: AbortSignal) {
-      const document = await meetingDocument(userId, meetingId);
-      const options: RenderOptions = { timeZone: query.tz ?? 'UTC' };
+    /** `origin` (the request's) gives the links' address when PUBLIC_URL is not set. */
+    async exportMeeting(userId: string, meetingId: string, query: ExportQuery, origin: string, signal?: AbortSignal) {
+      const { document, projectId } = await meetingDocument(userId, meetingId);
+      const meetingUrl = `${publicUrl ?? origin}/projects/${encodeURIComponent(projectId)}/meetings/${encodeURIComponent(meetingId)}`;
+      const options: RenderOptions = { timeZone: query.tz ?? 'UTC', meetingUrl };
       // Built in a CPU thread: a long meeting's file takes from a moment (text) to seconds (Word).
       const bytes = await cpu.run('renderExport', { format: query.format, document, options }, signal);
       const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -27,7 +27,7 @@ export async function loadNotesInput({ transcriptions, people }: Deps, meeting: 
   return {
     title: meeting.title,
     meetingDate: new Date(meeting.created_at),
-    language: guessLanguage(segments.map((s) => s.text).join(' ')),
+    language: guessLanguage(opening(segments.map((s) => s.text))),
     segments,
     people: contacts.rows.map((p) => ({ id: p.id, name: p.name, company: p.company })),
   };
@@ -49,6 +49,17 @@ const ENGLISH_MARKERS = new Set([
   'this',
   'so',
 ]);
+
+/** The first 2,000 words are all the guess reads: the start of the transcript, not all of it joined. */
+const SAMPLE_CHARS = 40_000;
+function opening(texts: string[]): string {
+  let sample = '';
+  for (const text of texts) {
+    if (sample.length >= SAMPLE_CHARS) break;
+    sample += `${text} `;
+  }
+  return sample.slice(0, SAMPLE_CHARS);
+}
 
 /** Transcripts are English with the local engine; a remote one may return any language, which prompts then keep. */
 function guessLanguage(text: string): string {

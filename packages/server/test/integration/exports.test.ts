@@ -23,6 +23,10 @@ const SEGMENTS = [
   { speaker: 'Speaker 1', text: 'Great. A --> B is the plan.', startMs: 3_725_000, endMs: 3_727_500 },
 ];
 
+const SUMMARY =
+  '## Key points\n- **Ann Smith** ([0:04](?t=4)): The budget is **approved**.\n  - Figures follow.\n### Risks\n- None';
+const meetingPage = () => `${server.url}/projects/${projectId}/meetings/${meetingId}`;
+
 /** Reads a download as the browser would: status, headers and bytes. */
 async function download(path: string, token = owner.token) {
   const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -50,7 +54,7 @@ beforeAll(async () => {
   await ctx.db
     .updateTable('meetings')
     .set({
-      summary: '## Key points\n- The budget is **approved**.\n- Figures follow.',
+      summary: SUMMARY,
       transcription_status: 'completed',
     })
     .where('id', '=', meetingId)
@@ -89,7 +93,10 @@ describe('GET /api/meetings/{meetingId}/export', () => {
     expect(md).toMatch(/^# Réunion d’équipe: Q3 plan\n/);
     expect(md).toMatch(/- \*\*Date:\*\* \w{3} \d{1,2}, 2026, \d{1,2}:\d{2} [AP]M EST/);
     expect(md).toContain('- **Participants:** Ann Smith, Speaker 2');
-    expect(md).toContain('## Summary\n\n## Key points\n- The budget is **approved**.');
+    // The summary's headings nest under the file's own, its time links open the meeting from anywhere.
+    expect(md).toContain(
+      `## Summary\n\n### Key points\n- **Ann Smith** ([0:04](${meetingPage()}?t=4)): The budget is **approved**.\n  - Figures follow.\n#### Risks`,
+    );
     expect(md).toContain(
       '- [ ] Send the figures (**Owner:** Speaker 2 · **Due:** Nov 27, 2026, 12:00 PM · **Status:** In progress)\n  Promised during the budget review',
     );
@@ -143,7 +150,14 @@ describe('GET /api/meetings/{meetingId}/export', () => {
     expect(paragraphs).toContain(TITLE);
     expect(styles).toEqual(expect.arrayContaining(['Title', 'Heading1']));
     expect(paragraphs).toEqual(expect.arrayContaining(['Summary', 'Action items', 'Transcript', 'Key points']));
-    expect(paragraphs).toContain('The budget is approved.');
+    // The summary's Markdown becomes Word's own: no raw marks, headings, nested lists, working links.
+    expect(paragraphs).toContain('Ann Smith (0:04): The budget is approved.');
+    expect(paragraphs.join('\n')).not.toMatch(/\*\*|\]\(|\?t=|^#/m);
+    expect(styles).toEqual(expect.arrayContaining(['Heading2', 'Heading3']));
+    expect(xml).toMatch(/<w:ilvl w:val="1"\/>/);
+    const rels = await zip.file('word/_rels/document.xml.rels')!.async('string');
+    expect(rels).toContain(`Target="${meetingPage()}?t=4"`);
+    expect(rels).toContain('TargetMode="External"');
     const table = xml.match(/<w:tbl>.*<\/w:tbl>/s)?.[0] ?? '';
     const rows = [...table.matchAll(/<w:tr>.*?<\/w:tr>/gs)].map((row) =>
       [...row[0].matchAll(/<w:tc>.*?<\/w:tc>/gs)].map((c) =>

@@ -6,6 +6,8 @@ import { SIGN_IN_CALLBACK_PATH, SignInCallback, SignInScreen, useAuth } from '@/
 // Everything behind sign-in is a separate chunk, so the first screen loads only what sign-in needs.
 const loadAuthenticatedApp = () => import('./AuthenticatedApp');
 const AuthenticatedApp = lazy(loadAuthenticatedApp);
+// A share link opens without sign-in (docs/decisions/172).
+const SharedMeetingPage = lazy(() => import('@/features/shares/components/SharedMeetingPage'));
 
 function FullScreenSpinner() {
   return <DelayedSpinner className="min-h-dvh" label="Loading" />;
@@ -30,6 +32,14 @@ export function App() {
   return (
     <Routes>
       <Route path={SIGN_IN_CALLBACK_PATH} element={<SignInCallback />} />
+      <Route
+        path="/s/:token"
+        element={
+          <Suspense fallback={<FullScreenSpinner />}>
+            <SharedMeetingPage />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<AuthGate />} />
     </Routes>
   );

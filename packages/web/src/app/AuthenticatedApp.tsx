@@ -10,6 +10,7 @@ const ProjectDetailPage = lazy(() => import('@/features/projects/components/Proj
 const MeetingPage = lazy(() => import('@/features/meetings/components/MeetingDetailPage'));
 const PeoplePage = lazy(() => import('@/features/people/components/PeoplePage'));
 const PersonDetailPage = lazy(() => import('@/features/people/components/PersonDetailPage'));
+const GlobalSearchPage = lazy(() => import('@/features/search/components/GlobalSearchPage'));
 const WebhooksPage = lazy(() => import('@/features/webhooks/components/WebhooksPage'));
 
 /** The signed-in routes of spec section 2; any other path goes to /. */
@@ -24,6 +25,7 @@ export function AuthenticatedRoutes() {
         <Route path="people" element={<PeoplePage />} />
         <Route path="people/:personId" element={<PersonDetailPage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
+        <Route path="search" element={<GlobalSearchPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Suspense>

@@ -80,6 +80,17 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A Blob's bytes; FileReader where Blob.arrayBuffer is missing (Safari before 14, jsdom). */
+function blobBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = readStorage(STORAGE_KEYS.authToken);
@@ -88,6 +99,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let body: BodyInit | undefined;
   if (isFormData(options.body)) {
     body = options.body; // the browser sets the multipart boundary itself
+  } else if (typeof Blob !== 'undefined' && options.body instanceof Blob) {
+    // Raw bytes (a recording's chunk), read first: fetch sends a Blob of another realm as text.
+    headers['Content-Type'] = options.body.type || 'application/octet-stream';
+    body = await blobBytes(options.body);
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
@@ -121,7 +136,11 @@ type ParamsInput<R> = R extends { params: infer P extends z.ZodType } ? { params
 type QueryInput<R> = R extends { query: infer Q extends z.ZodType }
   ? { query?: { [K in keyof z.output<Q>]?: QueryValue } }
   : { query?: never };
-type BodyInput<R> = R extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: never };
+type BodyInput<R> = R extends { body: infer B extends z.ZodType }
+  ? { body: z.input<B> }
+  : R extends { body: 'raw' }
+    ? { body: Blob }
+    : { body?: never };
 
 /** What a call of `route` needs: its path parameters, query and JSON body, typed by the contract. */
 export type CallInput<R extends RouteDef> = ParamsInput<R> &

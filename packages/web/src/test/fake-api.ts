@@ -97,7 +97,7 @@ export function contractViolations(
   const entry = TABLE.get(key);
   if (!entry) return [`${key} is not a route of the contract's table`];
   const problems: string[] = [];
-  if (entry.body && entry.body !== 'multipart' && request.json) {
+  if (typeof entry.body === 'object' && request.json) {
     const parsed = entry.body.safeParse(request.body);
     if (!parsed.success) problems.push(`${key}: request body breaks the contract: ${describeIssues(parsed.error)}`);
   }

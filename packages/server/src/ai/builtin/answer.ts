@@ -6,8 +6,6 @@ import type { AnswerInput } from '../types.ts';
 // nothing matches it says so plainly.
 
 export const NOTHING_FOUND = 'Nothing in your meetings answers that question.';
-/** Passages quoted in the answer: the best few; the rest of the citations stay listed. */
-const QUOTED = 3;
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -15,7 +13,7 @@ const day = (iso: string) => iso.slice(0, 10);
 export function builtinAnswer({ passages }: AnswerInput): string[] {
   if (passages.length === 0) return [NOTHING_FOUND];
   const lines = [passages.length === 1 ? 'One passage answers this:\n' : 'These passages answer it best:\n'];
-  for (const p of passages.slice(0, QUOTED)) {
+  for (const p of passages) {
     lines.push(
       `\n- ${p.speaker} in "${p.meetingTitle}" (${day(p.meetingDate)}, at ${formatTimestamp(p.startMs)}): "${p.text.trim()}" [${p.marker}]\n`,
     );

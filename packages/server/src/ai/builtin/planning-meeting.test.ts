@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NotesInput, NotesSegment } from '../types.ts';
 import { extractActionItems } from './action-items.ts';
 import { dueDateFrom } from './due-date.ts';
+import { buildSummary } from './summary.ts';
 
 const THURSDAY = new Date('2026-11-26T04:10:00Z');
 
@@ -77,5 +78,17 @@ describe('due dates relative to the meeting day', () => {
     expect(dueDateFrom(['before the end of today'], THURSDAY)).toBe('2026-11-26T00:00:00.000Z');
     expect(dueDateFrom(['next Tuesday at 3pm'], THURSDAY)).toBe('2026-12-01T15:00:00.000Z');
     expect(dueDateFrom(['no date here'], THURSDAY)).toBeNull();
+  });
+});
+
+describe('builtin summary of a planning meeting', () => {
+  it('gives every substantial contributor a point and no topic made of verbs or times of day', () => {
+    const input = planningMeeting();
+    const summary = buildSummary(input, extractActionItems(input));
+    const points = summary.split('## Key points')[1]!.split('##')[0]!;
+    for (const speaker of ['Speaker 1', 'Speaker 2', 'Speaker 3']) expect(points).toContain(`**${speaker}**`);
+    const topics = summary.match(/Main topics: ([^.]*)\./)?.[1] ?? '';
+    for (const noise of ['send', 'morning', 'monday', 'thursday', 'fix'])
+      expect(topics.split(', ')).not.toContain(noise);
   });
 });

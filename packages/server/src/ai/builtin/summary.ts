@@ -60,7 +60,9 @@ export function buildSummary(
     },
     options.lambda ?? MMR_LAMBDA,
   );
-  const keyPoints = picked.map((i) => candidates[i]!).sort((a, b) => a.startMs - b.startMs);
+  const keyPoints = [...picked, ...uncoveredSpeakers(candidates, picked, score, totalWords)]
+    .map((i) => candidates[i]!)
+    .sort((a, b) => a.startMs - b.startMs);
   const decisions = findDecisions(sentences, new Set(keyPoints.map((s) => s.index)));
 
   const lines: string[] = ['## Overview', '', overview(input, sentences), '', '## Key points', ''];
@@ -102,6 +104,31 @@ function boundCandidates(sentences: Sentence[]): Sentence[] {
   );
 }
 
+/** A speaker with this share of the words contributed something substantial and appears in the key points. */
+const SUBSTANTIAL_SHARE = 0.08;
+
+/** The best point of each substantial speaker the ranking left out (a short update is still theirs to report). */
+function uncoveredSpeakers(
+  candidates: Sentence[],
+  picked: number[],
+  score: (i: number) => number,
+  totalWords: number,
+): number[] {
+  const spoken = new Map<string, number>();
+  for (const s of candidates) spoken.set(s.speaker, (spoken.get(s.speaker) ?? 0) + words(s.text).length);
+  const covered = new Set(picked.map((i) => candidates[i]!.speaker));
+  const added: number[] = [];
+  for (const [speaker, count] of spoken) {
+    if (covered.has(speaker) || count < SUBSTANTIAL_SHARE * totalWords) continue;
+    let best = -1;
+    candidates.forEach((s, i) => {
+      if (s.speaker === speaker && (best < 0 || score(i) > score(best))) best = i;
+    });
+    if (best >= 0) added.push(best);
+  }
+  return added;
+}
+
 function normalise(values: number[]): number[] {
   const max = values.reduce((a, b) => Math.max(a, b), 0);
   return max > 0 ? values.map((v) => v / max) : values.map(() => 0);
@@ -136,20 +163,29 @@ function overview(input: NotesInput, sentences: Sentence[]): string {
   return `${title} (${length}) with ${who}.${topics.length ? ` Main topics: ${topics.join(', ')}.` : ''}`;
 }
 
-/** Words frequent in any conversation, never a topic. */
+/** Words frequent in any conversation, never a topic: judgements, talk about talk, counting and times of day. */
 const GENERIC = new Set(
-  'good idea people time sorry yeah okay well fine nice great little fact point question sure able okay kind sort talk talking said going done doing thinking things stuff means probably important different whole start next last first second three four five'.split(
-    ' ',
-  ),
+  `good idea people time sorry yeah okay well fine nice great little fact point question sure able okay kind sort talk
+talking said going done doing thinking things stuff means probably important different whole start next last first
+second three four five morning afternoon evening tonight today tomorrow yesterday week weeks month monday tuesday
+wednesday thursday friday weekend update updates thanks everyone`.split(/\s+/),
 );
+/** A word used as a verb somewhere in the meeting ("to send", "I'll mail") names an action, not a subject. */
+const BEFORE_A_VERB = new Set("to will 'll can could should would must i we you they please don't let's".split(' '));
 
 /** Frequent content words and two-word phrases, phrases first when they recur. */
 function topicPhrases(sentences: Sentence[], count: number): string[] {
   const unigrams = new Map<string, number>();
   const bigrams = new Map<string, number>();
+  const verbs = new Set<string>();
+  const sayers = new Map<string, Set<string>>();
   for (const s of sentences) {
     const tokens = words(s.text);
     tokens.forEach((token, i) => {
+      const before = tokens[i - 1];
+      if (before && (BEFORE_A_VERB.has(before) || before.endsWith("'ll"))) verbs.add(token);
+      if (!sayers.has(token)) sayers.set(token, new Set());
+      sayers.get(token)!.add(s.speaker);
       if (token.length < 4 || STOPWORDS.has(token) || GENERIC.has(token)) return;
       unigrams.set(token, (unigrams.get(token) ?? 0) + 1);
       const next = tokens[i + 1];
@@ -170,9 +206,12 @@ function topicPhrases(sentences: Sentence[], count: number): string[] {
     topics.push(phrase);
     for (const p of parts) covered.add(stem(p));
   }
-  for (const [word] of [...unigrams.entries()].sort((a, b) => b[1] - a[1])) {
-    if (topics.length >= count) break;
-    if (covered.has(stem(word)) || speakerWords.has(word)) continue;
+  const speakers = new Set(sentences.map((s) => s.speaker)).size;
+  for (const [word, n] of [...unigrams.entries()].sort((a, b) => b[1] - a[1])) {
+    if (topics.length >= count || n < 3) break;
+    if (covered.has(stem(word)) || speakerWords.has(word) || verbs.has(word)) continue;
+    // A subject of the meeting is taken up by more than one person.
+    if (speakers > 1 && (sayers.get(word)?.size ?? 0) < 2) continue;
     topics.push(word);
     covered.add(stem(word));
   }

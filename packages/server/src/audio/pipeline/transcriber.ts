@@ -19,15 +19,20 @@ export function segmentationFor(engineName: string): SegmenterOptions {
  * Chooses the recognition engine from configuration and loads it once (models are checked here, so a
  * missing model stops the worker at start-up with a message naming the file).
  */
-export async function createTranscriber(settings: Config['transcription'], log: PipelineLogger): Promise<Transcribe> {
-  const engine = await createEngine(settings);
+export async function createTranscriber(
+  settings: Config['transcription'],
+  log: PipelineLogger,
+  engine?: AsrEngine,
+): Promise<Transcribe> {
+  engine ??= await createEngine(settings);
   log.info({ engine: engine.name }, 'transcription engine ready');
   const segmentation = segmentationFor(engine.name);
   return (path, { onProgress, signal }) =>
     transcribeFile(path, { engine, segmentation, onProgress, signal, logger: log });
 }
 
-async function createEngine(settings: Config['transcription']): Promise<AsrEngine> {
+/** The recogniser configured, loaded once; the worker shares it between whole meetings and live passes. */
+export async function createEngine(settings: Config['transcription']): Promise<AsrEngine> {
   if (settings.engine === 'remote' && settings.remote) {
     const { createRemoteEngine } = await import('../recognition/remote-engine.ts');
     return createRemoteEngine({

@@ -48,6 +48,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ success: false, message: `Route ${request.method} ${path} not found` });
     }
+    // A share link's page (/s/{token}) is public: search engines must not index it (the page says so too).
+    if (path.startsWith('/s/')) reply.header('x-robots-tag', 'noindex, nofollow');
     if (!built) {
       return reply
         .status(503)

@@ -1,7 +1,9 @@
 import { routes } from '@parley/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { attachmentDisposition } from '../../exports/file-name.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
+import type { MeetingRow } from '../../repositories/meetings.ts';
 import { authenticateBearer, bearerToken } from '../plugins/auth.ts';
 import type { Router } from '../router.ts';
 
@@ -46,27 +48,41 @@ export function audioRoutes(router: Router, ctx: AppContext) {
     }
 
     const meeting = await ctx.services.meetings.getInProject(userId, projectId, meetingId);
-    const size = meeting.audio_key ? await ctx.storage.size(meeting.audio_key) : null;
-    if (!meeting.audio_key || size === null) throw notFound('Recording');
-
-    const range = parseRange(request.headers.range, size);
-    if (range === 'unsatisfiable') {
-      throw new AppError(416, 'Requested range not satisfiable', { headers: { 'content-range': `bytes */${size}` } });
-    }
-    // The store answers before any header goes out, so its failure is still a clean error reply.
-    const body = await ctx.storage.read(meeting.audio_key, range ?? undefined);
-    reply.header('accept-ranges', 'bytes');
-    reply.header('content-type', meeting.audio_mime ?? 'application/octet-stream');
-    reply.header('cache-control', 'private, max-age=3600');
-    if (request.query.download === '1') {
-      const extension = meeting.audio_key.split('.').pop() ?? 'audio';
-      reply.header('content-disposition', attachmentDisposition(meeting.title || 'Untitled Meeting', extension));
-    }
-    if (range) {
-      reply.status(206);
-      reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
-    }
-    reply.header('content-length', range ? range.end - range.start + 1 : size);
-    return reply.send(body);
+    return sendRecording(ctx, meeting, request as FastifyRequest, reply, { download: request.query.download === '1' });
   });
+}
+
+/**
+ * Streams a meeting's recording, or one `bytes=` range of it; 404 when it has none (never uploaded, or
+ * deleted). Shared by the owner's audio route and share links (routes/shares.ts).
+ */
+export async function sendRecording(
+  ctx: AppContext,
+  meeting: MeetingRow,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { download: boolean; cacheControl?: string },
+) {
+  const size = meeting.audio_key ? await ctx.storage.size(meeting.audio_key) : null;
+  if (!meeting.audio_key || size === null) throw notFound('Recording');
+
+  const range = parseRange(request.headers.range, size);
+  if (range === 'unsatisfiable') {
+    throw new AppError(416, 'Requested range not satisfiable', { headers: { 'content-range': `bytes */${size}` } });
+  }
+  // The store answers before any header goes out, so its failure is still a clean error reply.
+  const body = await ctx.storage.read(meeting.audio_key, range ?? undefined);
+  reply.header('accept-ranges', 'bytes');
+  reply.header('content-type', meeting.audio_mime ?? 'application/octet-stream');
+  reply.header('cache-control', opts.cacheControl ?? 'private, max-age=3600');
+  if (opts.download) {
+    const extension = meeting.audio_key.split('.').pop() ?? 'audio';
+    reply.header('content-disposition', attachmentDisposition(meeting.title || 'Untitled Meeting', extension));
+  }
+  if (range) {
+    reply.status(206);
+    reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+  }
+  reply.header('content-length', range ? range.end - range.start + 1 : size);
+  return reply.send(body);
 }

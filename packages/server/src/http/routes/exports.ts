@@ -10,7 +10,13 @@ export function exportRoutes(router: Router, ctx: AppContext) {
     const onClose = () => reply.raw.writableFinished || gone.abort(clientClosed());
     reply.raw.once('close', onClose);
     const file = await ctx.services.exports
-      .exportMeeting(request.userId, request.params.meetingId, request.query, gone.signal)
+      .exportMeeting(
+        request.userId,
+        request.params.meetingId,
+        request.query,
+        `${request.protocol}://${request.host}`,
+        gone.signal,
+      )
       .finally(() => reply.raw.off('close', onClose));
     return reply
       .header('content-type', file.contentType)

@@ -6,6 +6,7 @@ import { ProfileDialog } from '@/features/account';
 import { useAuth, useCurrentUser } from '@/features/auth';
 import { useStartNewMeeting } from '@/features/new-meeting';
 import { useEnsureDefaultProject, useProjects } from '@/features/projects';
+import { HeaderSearch } from '@/features/search';
 import { UsageBar } from '@/features/usage';
 import { cn } from '@/lib/utils';
 import { MobileNav } from './MobileNav';
@@ -57,6 +58,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           collapsed ? 'md:pl-16' : 'md:pl-64',
         )}
       >
+        <div className="bg-background/95 sticky top-0 z-10 flex h-14 items-center border-b px-4 backdrop-blur max-md:top-14 sm:px-6 lg:px-8">
+          <HeaderSearch />
+        </div>
         {children}
       </main>
       <MobileNav

@@ -5,6 +5,7 @@ export { getProjectMeetings, projectMeetingsQueryOptions, useProjectMeetings } f
 export { getRecentMeetings, recentMeetingsQueryOptions, useRecentMeetings } from './api/get-recent-meetings';
 export { meetingKeys } from './api/keys';
 export { moveMeeting, useMoveMeeting } from './api/move-meeting';
+export { renameMeeting } from './api/rename-meeting';
 export { DeleteMeetingDialog } from './components/DeleteMeetingDialog';
 export { ManagedMeetingsGrid } from './components/ManagedMeetingsGrid';
 export { MeetingCard } from './components/MeetingCard';

@@ -9,8 +9,11 @@ export async function getMeeting(projectId: string, meetingId: string): Promise<
 }
 
 /** True while the server still works on the meeting (spec section 4): it is polled until then. */
-export function isMeetingUnfinished(meeting: Pick<Meeting, 'transcriptionStatus' | 'actionItemsStatus'>): boolean {
+export function isMeetingUnfinished(
+  meeting: Pick<Meeting, 'transcriptionStatus' | 'actionItemsStatus' | 'recordingState'>,
+): boolean {
   return (
+    meeting.recordingState !== undefined ||
     meeting.transcriptionStatus === 'pending' ||
     meeting.transcriptionStatus === 'processing' ||
     meeting.actionItemsStatus === 'processing'

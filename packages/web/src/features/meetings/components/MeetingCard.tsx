@@ -35,7 +35,7 @@ export function MeetingCard({ meeting, actions }: { meeting: Meeting; actions?: 
         </span>
       </div>
       <div>
-        <MeetingStatusBadge status={meeting.transcriptionStatus} />
+        <MeetingStatusBadge status={meeting.transcriptionStatus} recording={meeting.recordingState === 'recording'} />
       </div>
     </article>
   );

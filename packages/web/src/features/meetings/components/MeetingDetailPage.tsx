@@ -2,6 +2,7 @@ import type { Meeting } from '@parley/contract';
 import { ArrowLeft, CalendarDays, Clock, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { LiveTranscript } from '@/components/live-transcript';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
 import { PageBreadcrumb } from '@/components/page-breadcrumb';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -13,11 +14,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ActionItemsTab } from '@/features/action-items';
 import { CopyTranscriptButton, ExportMenu } from '@/features/export';
 import { useProject } from '@/features/projects';
-import { MeetingSearch } from '@/features/search';
+import { AskBox, MeetingSearch } from '@/features/search';
+import { ShareMeetingButton } from '@/features/shares';
 import { SummaryTab } from '@/features/summary';
 import { TranscriptTab } from '@/features/transcript';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
+import { useLiveTranscript } from '@/lib/live-transcript';
 import { useMeeting } from '../api/get-meeting';
 import { useMeetingPlayback } from '../hooks/use-meeting-playback';
 import { DeleteMeetingDialog } from './DeleteMeetingDialog';
@@ -71,7 +74,22 @@ function MeetingBreadcrumb({ projectId, title }: { projectId: string; title: str
   );
 }
 
+/** A meeting still being recorded (in another tab or on another device): its words as they are said. */
+function LiveRecording({ meetingId }: { meetingId: string }) {
+  const live = useLiveTranscript(meetingId);
+  return (
+    <div className="mb-6 grid gap-2 rounded-lg border p-4">
+      <div className="flex items-center gap-2 text-sm font-medium">
+        <MeetingStatusBadge status="pending" recording />
+        Being recorded: the transcript follows as people speak.
+      </div>
+      <LiveTranscript transcript={live.transcript} />
+    </div>
+  );
+}
+
 function TranscriptionProgress({ meeting }: { meeting: Meeting }) {
+  if (meeting.recordingState === 'recording') return <LiveRecording meetingId={meeting._id} />;
   if (meeting.transcriptionStatus === 'pending' || meeting.transcriptionStatus === 'processing') {
     return (
       <div className="mb-6 grid gap-2 rounded-lg border p-4">
@@ -136,6 +154,7 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
               </Link>
             </Button>
             <ExportMenu meeting={meeting} />
+            <ShareMeetingButton meeting={meeting} />
             <RenameMeetingButton projectId={projectId} meeting={meeting} />
             <Button variant="outline" onClick={() => setDeleting(meeting)} aria-label="Delete meeting">
               <Trash2 aria-hidden="true" />
@@ -168,7 +187,10 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
             transcriptionError={meeting.transcriptionError}
             playback={playback}
             searchSlot={(onActiveChange) => (
-              <MeetingSearch meetingId={meeting._id} onSeek={playback.seek} onActiveChange={onActiveChange} />
+              <div className="grid gap-3">
+                <MeetingSearch meetingId={meeting._id} onSeek={playback.seek} onActiveChange={onActiveChange} />
+                <AskBox projectId={projectId} meetingId={meeting._id} label="Ask a question about this meeting" />
+              </div>
             )}
             actions={<CopyTranscriptButton meetingId={meeting._id} />}
           />

@@ -15,6 +15,8 @@ const VARIANTS = {
   failed: 'destructive',
 } as const satisfies Record<TranscriptionStatus, string>;
 
-export function MeetingStatusBadge({ status }: { status: TranscriptionStatus }) {
+/** The transcription's status; a meeting still being recorded in chunks (decision 150) says Recording. */
+export function MeetingStatusBadge({ status, recording }: { status: TranscriptionStatus; recording?: boolean }) {
+  if (recording) return <Badge variant="destructive">Recording</Badge>;
   return <Badge variant={VARIANTS[status] ?? 'secondary'}>{LABELS[status] ?? status}</Badge>;
 }

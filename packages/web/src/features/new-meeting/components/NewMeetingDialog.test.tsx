@@ -213,7 +213,25 @@ class FakeMediaRecorder {
     this.ondataavailable?.({ data: new Blob(['ogg-bytes'], { type: this.mimeType }) });
     this.onstop?.();
   }
+  /** `count` pieces of data, as every 100 ms of recording. */
+  emit(count: number) {
+    for (let i = 0; i < count; i++) this.ondataavailable?.({ data: new Blob(['ogg'], { type: this.mimeType }) });
+  }
 }
+
+/** The server side of a recording sent in chunks (docs/decisions/150); `chunk` may answer a chunk differently. */
+function serveRecording(options: { chunk?: () => FakeReply | undefined } = {}) {
+  const meeting = makeMeeting({ _id: 'm7', projectId: 'p1', duration: 0, transcriptionStatus: 'pending' });
+  server.on('POST /api/projects/:id/recordings', () => ok({ ...meeting, recordingState: 'recording' }, 201));
+  server.on(
+    'PUT /api/meetings/:meetingId/recording/chunks/:seq',
+    (req) => options.chunk?.() ?? ok({ seq: Number(req.params.seq), chunks: Number(req.params.seq) + 1 }),
+  );
+  server.on('POST /api/meetings/:meetingId/recording/finish', () => ok({ ...meeting, recordingState: 'finishing' }));
+  server.on('DELETE /api/projects/:id/meetings/:meetingId', () => ({ status: 204 }));
+}
+const recordingRequests = (method: string, path: string) =>
+  server.requests.filter((r) => r.method === method && r.path === path);
 
 describe('Record tab', () => {
   const stopTrack = vi.fn();
@@ -260,17 +278,50 @@ describe('Record tab', () => {
     expect(within(dialog).getByRole('timer')).toHaveTextContent('00:00');
   });
 
-  it('Use Recording uploads a direct recording with a generated title and an .ogg name', async () => {
-    serveUpload(() => ok(makeMeeting({ _id: 'm7', projectId: 'p1', duration: 3 }), 201));
+  it('sends the recording while it is made: started with a generated title, its chunks, then Use Recording stops it and opens the meeting', async () => {
+    serveRecording();
     const { dialog, user } = await openNewMeeting();
     await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
     await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
     await user.click(within(dialog).getByRole('button', { name: 'Use Recording' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/p1/meetings/m7'));
-    const body = String(uploads()[0]!.body);
-    expect(body).toMatch(/name="title"\r\n\r\nMeeting - [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\r\n/);
-    expect(body).toMatch(/name="recordingType"\r\n\r\ndirect\r\n/);
-    expect(body).toMatch(/name="audioFile"; filename="recording-\d+\.ogg"/);
+    const [started] = recordingRequests('POST', '/api/projects/p1/recordings');
+    expect(started!.body).toEqual({
+      title: expect.stringMatching(/^Meeting - [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/),
+      mimeType: 'audio/ogg;codecs=opus',
+    });
+    expect(recordingRequests('PUT', '/api/meetings/m7/recording/chunks/0').map((r) => r.body)).toEqual(['ogg-bytes']);
+    expect(recordingRequests('POST', '/api/meetings/m7/recording/finish').map((r) => r.body)).toEqual([{ chunks: 1 }]);
+  });
+
+  it('shows the words live while recording, and says so when the network is gone and what waits', async () => {
+    let online = false;
+    serveRecording({ chunk: () => (online ? undefined : { dropConnection: true }) });
+    server.on('GET /api/meetings/:meetingId/live/stream', () => ({
+      headers: { 'content-type': 'text/event-stream' },
+      raw: `data: ${JSON.stringify({
+        type: 'transcript',
+        transcript: {
+          meetingId: 'm7',
+          recordingState: 'recording',
+          receivedSeconds: 2,
+          updatedAt: '2026-11-22T16:05:30.000Z',
+          segments: [{ startTime: 0.2, endTime: 1.8, text: 'Good morning everyone', final: false }],
+        },
+      })}\n\n`,
+    }));
+    const { dialog, user } = await openNewMeeting();
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    act(() => FakeMediaRecorder.last!.emit(20)); // 2 s of data: the first chunk
+    expect(
+      await within(dialog).findByText('Offline: recording continues, 00:02 waiting to upload'),
+    ).toBeInTheDocument();
+    const log = within(dialog).getByRole('log', { name: 'Live transcript' });
+    expect(await within(log).findByText('Good morning everyone')).toBeInTheDocument();
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(within(dialog).queryByText(/^Offline:/)).not.toBeInTheDocument());
+    expect(recordingRequests('PUT', '/api/meetings/m7/recording/chunks/0').length).toBeGreaterThanOrEqual(2);
   });
 
   it('asks before Escape throws a running recording away; Keep recording keeps it going', async () => {
@@ -347,7 +398,7 @@ describe('Record tab', () => {
   it('saves the generated title the placeholder showed, even minutes later', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-22T16:05:30.000Z') });
     try {
-      serveUpload(() => ok(makeMeeting({ _id: 'm7', projectId: 'p1', duration: 3 }), 201));
+      serveRecording();
       const { dialog, user } = await openNewMeeting();
       const placeholder = within(dialog).getByLabelText('Title (optional)').getAttribute('placeholder');
       expect(placeholder).toMatch(/^Meeting - Nov 22, 2026, \d{1,2}:\d{2} [AP]M$/);
@@ -356,8 +407,8 @@ describe('Record tab', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
       expect(within(dialog).getByLabelText('Title (optional)')).toHaveAttribute('placeholder', placeholder);
       await user.click(within(dialog).getByRole('button', { name: 'Use Recording' }));
-      await waitFor(() => expect(uploads()).toHaveLength(1));
-      expect(String(uploads()[0]!.body)).toContain(`name="title"\r\n\r\n${placeholder}\r\n`);
+      await waitFor(() => expect(recordingRequests('POST', '/api/projects/p1/recordings')).toHaveLength(1));
+      expect(recordingRequests('POST', '/api/projects/p1/recordings')[0]!.body).toMatchObject({ title: placeholder });
     } finally {
       vi.useRealTimers();
     }

@@ -78,6 +78,7 @@ export function NewMeetingDialog({
           {/* Both panels stay mounted: switching tabs must not stop a recording or drop a chosen file. */}
           <TabsContent value="record" forceMount hidden={mode !== 'record'}>
             <RecordTab
+              projectId={projectId}
               active={mode === 'record'}
               disabled={disabled}
               submit={submit}

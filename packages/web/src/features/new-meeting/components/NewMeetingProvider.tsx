@@ -1,5 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
 import { matchPath, useLocation } from 'react-router';
+import { useAuth } from '@/features/auth';
+import { useResumeRecordings } from '../hooks/use-resume-recordings';
 import { NewMeetingDialog } from './NewMeetingDialog';
 import { SelectProjectDialog } from './SelectProjectDialog';
 
@@ -24,6 +26,7 @@ function useRouteProjectId(): string | undefined {
 export function NewMeetingProvider({ children }: { children: ReactNode }) {
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const routeProjectId = useRouteProjectId();
+  useResumeRecordings(useAuth().user?._id);
 
   const start = useCallback<StartNewMeeting>(
     (projectId) => {

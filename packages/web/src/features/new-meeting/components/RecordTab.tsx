@@ -1,18 +1,24 @@
-import { Circle, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Circle, CloudOff, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AudioPlayer } from '@/components/audio-player';
 import { ErrorAlert } from '@/components/error-alert';
+import { LiveTranscript } from '@/components/live-transcript';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useCurrentUser } from '@/features/auth';
+import { renameMeeting } from '@/features/meetings';
 import { formatTimestamp } from '@/lib/format';
+import { useLiveTranscript } from '@/lib/live-transcript';
 import { cn } from '@/lib/utils';
+import { recordingsApi } from '../api/recordings';
 import { useRecorder } from '../hooks/use-recorder';
 import type { NewMeetingTabProps } from '../hooks/use-submit-meeting';
-import { durationHint, MESSAGES_NEW_MEETING } from '../lib/meeting-form';
+import { ChunkedUpload, type UploadStatus } from '../lib/chunked-upload';
+import { MESSAGES_NEW_MEETING } from '../lib/meeting-form';
 import { generatedMeetingTitle } from '../lib/meeting-title';
-import { recordingExtension } from '../lib/recording-format';
+import { recordingStore } from '../lib/recording-store';
 import { SubmitStatus } from './UploadProgress';
 
 const STATUS_LABEL = {
@@ -22,22 +28,47 @@ const STATUS_LABEL = {
   stopped: 'Recording finished',
 } as const;
 
-/** The Record tab: idle → recording ⇄ paused → stopped, then Use Recording, Re-record or Cancel. */
+/**
+ * The Record tab: idle → recording ⇄ paused → stopped, then Use Recording, Re-record or Cancel. The
+ * recording goes to the server while it is made, in chunks kept in the browser until the server has
+ * them (docs/decisions/150), and its words come back live.
+ */
 export function RecordTab({
+  projectId,
   active,
   disabled,
   submit,
   onCancel,
   onHasRecordingChange,
-}: NewMeetingTabProps & { onHasRecordingChange: (hasRecording: boolean) => void }) {
-  const recorder = useRecorder();
+}: NewMeetingTabProps & { projectId: string; onHasRecordingChange: (hasRecording: boolean) => void }) {
+  const user = useCurrentUser();
+  const uploadRef = useRef<ChunkedUpload | null>(null);
+  const startedTitleRef = useRef('');
+  const [upload, setUpload] = useState<UploadStatus | null>(null);
+  const recorder = useRecorder({
+    onStart: (mimeType) => {
+      startedTitleRef.current = titleRef.current.trim() || generatedTitle;
+      uploadRef.current = ChunkedUpload.begin(
+        { userId: user._id, projectId, title: startedTitleRef.current, mimeType },
+        { store: recordingStore(), api: recordingsApi, onChange: setUpload },
+      );
+    },
+    onData: (data) => uploadRef.current?.add(data),
+    onStop: () => uploadRef.current?.stop(),
+  });
   const { state } = recorder;
+  const live = useLiveTranscript(upload?.meetingId ?? null);
+  // Leaving without Use Recording is a discard (closing the dialog asks first); a closed tab is not:
+  // its chunks wait in the browser for the next visit.
+  useEffect(() => () => void uploadRef.current?.discard(), []);
   const hasRecording = state.status !== 'idle';
   useEffect(() => onHasRecordingChange(hasRecording), [hasRecording, onHasRecordingChange]);
   // One time for the generated title: the placeholder shows exactly the title that will be saved.
   const [openedAt] = useState(() => new Date());
   const generatedTitle = generatedMeetingTitle(openedAt);
   const [title, setTitle] = useState('');
+  const titleRef = useRef(title);
+  titleRef.current = title;
   const [submitError, setSubmitError] = useState<string | null>(null);
   const titleId = useId();
 
@@ -46,15 +77,24 @@ export function RecordTab({
       setSubmitError(MESSAGES_NEW_MEETING.noRecording);
       return;
     }
+    const sending = uploadRef.current;
+    if (!sending) return;
     setSubmitError(null);
-    const { blob, mimeType } = state.recording;
-    await submit.submit({
-      audio: blob,
-      fileName: `recording-${Date.now()}.${recordingExtension(mimeType)}`,
-      title: title.trim() || generatedTitle,
-      recordingType: 'direct',
-      duration: durationHint(state.duration),
-    });
+    const finalTitle = title.trim() || generatedTitle;
+    await submit.submitRecorded(async () => {
+      const meeting = await sending.finish();
+      uploadRef.current = null; // kept: no discard when the dialog closes
+      if (finalTitle === startedTitleRef.current) return meeting;
+      return renameMeeting({ projectId, meetingId: meeting._id, title: finalTitle });
+    }, state.duration);
+  };
+
+  const reRecord = () => {
+    void uploadRef.current?.discard();
+    uploadRef.current = null;
+    setUpload(null);
+    submit.clearError();
+    recorder.clear();
   };
 
   const busy = submit.isPending;
@@ -127,6 +167,19 @@ export function RecordTab({
         )}
       </div>
 
+      {hasRecording && <LiveTranscript transcript={live.transcript} />}
+      {upload?.offline && (
+        <Alert>
+          <CloudOff aria-hidden="true" />
+          <AlertDescription>
+            {state.status === 'stopped'
+              ? `Offline: ${formatTimestamp(upload.waitingMs)} waiting to upload`
+              : `Offline: recording continues, ${formatTimestamp(upload.waitingMs)} waiting to upload`}
+          </AlertDescription>
+        </Alert>
+      )}
+      <ErrorAlert message={upload?.error ?? null} />
+
       {state.error && (
         <Alert variant="destructive">
           <AlertTitle>Recording Error</AlertTitle>
@@ -141,14 +194,7 @@ export function RecordTab({
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button
-            variant="outline"
-            onClick={() => {
-              submit.clearError();
-              recorder.clear();
-            }}
-            disabled={busy}
-          >
+          <Button variant="outline" onClick={reRecord} disabled={busy}>
             <RotateCcw aria-hidden="true" />
             Re-record
           </Button>

@@ -21,13 +21,23 @@ function supportsType(type: string): boolean {
   return typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type);
 }
 
+/** What the recording is doing, for whoever sends it to the server as it is made (chunked-upload.ts). */
+export interface RecorderEvents {
+  onStart?: (mimeType: string) => void;
+  /** A piece of the recording, every RECORDER_SETTINGS.timesliceMs while recording. */
+  onData?: (data: Blob) => void;
+  onStop?: () => void;
+}
+
 /**
  * The browser side of the recorder: microphone, MediaRecorder and the one-second timer. Every
  * state change goes through recorderReducer. The microphone and the timer are released on stop,
  * on clear, and when the component using the hook goes away.
  */
-export function useRecorder(): RecorderControls {
+export function useRecorder(events: RecorderEvents = {}): RecorderControls {
   const [state, dispatch] = useReducer(recorderReducer, initialRecorderState);
+  const eventsRef = useRef(events);
+  eventsRef.current = events;
   const streamRef = useRef<MediaStream | null>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const timerRef = useRef<ReturnType<typeof setInterval> | null>(null);
@@ -79,9 +89,12 @@ export function useRecorder(): RecorderControls {
       });
       const chunks: Blob[] = [];
       recorder.ondataavailable = (event) => {
-        if (event.data.size > 0) chunks.push(event.data);
+        if (event.data.size === 0) return;
+        chunks.push(event.data);
+        eventsRef.current.onData?.(event.data);
       };
       recorder.onstop = () => {
+        eventsRef.current.onStop?.();
         recorderRef.current = null;
         stopTimer();
         releaseMicrophone();
@@ -94,6 +107,7 @@ export function useRecorder(): RecorderControls {
         dispatch({ type: 'stopped', at: Date.now(), recording: { blob, url, mimeType: type } });
       };
       recorderRef.current = recorder;
+      eventsRef.current.onStart?.(recorder.mimeType || mimeType || 'audio/webm');
       recorder.start(RECORDER_SETTINGS.timesliceMs);
       dispatch({ type: 'started', at: Date.now() });
       startTimer();

@@ -1,5 +1,8 @@
 import type { Meeting, RecordingType } from '@parley/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { meetingKeys } from '@/features/meetings';
+import { useBumpUsage } from '@/features/usage';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateMeeting } from '../api/create-meeting';
 import { MESSAGES_NEW_MEETING } from '../lib/meeting-form';
@@ -16,6 +19,11 @@ export interface SubmitMeetingInput {
 
 export interface SubmitMeeting {
   submit: (input: SubmitMeetingInput) => Promise<void>;
+  /**
+   * A recording already sent while it was made (docs/decisions/150): `finish` resolves with its meeting
+   * once the server has all of it; `durationSeconds` bumps the local usage at once.
+   */
+  submitRecorded: (finish: () => Promise<Meeting>, durationSeconds: number) => Promise<void>;
   isPending: boolean;
   /** Bytes sent so far, 0-100; null before an upload starts. */
   progress: number | null;
@@ -35,6 +43,9 @@ export interface NewMeetingTabProps {
 /** Sends a new meeting with upload progress; the message of spec section 8 on failure. */
 export function useSubmitMeeting(projectId: string, onCreated: (meeting: Meeting) => void): SubmitMeeting {
   const createMeeting = useCreateMeeting();
+  const queryClient = useQueryClient();
+  const bumpUsage = useBumpUsage();
+  const [finishing, setFinishing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -68,9 +79,28 @@ export function useSubmitMeeting(projectId: string, onCreated: (meeting: Meeting
     [createMeeting, onCreated, projectId],
   );
 
+  const submitRecorded = useCallback(
+    async (finish: () => Promise<Meeting>, durationSeconds: number) => {
+      setError(null);
+      setFinishing(true);
+      try {
+        const meeting = await finish();
+        bumpUsage(durationSeconds);
+        void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+        onCreated(meeting);
+      } catch (failure) {
+        setError(errorMessage(failure, MESSAGES_NEW_MEETING.createFailed, MESSAGES_NEW_MEETING.noConnection));
+      } finally {
+        setFinishing(false);
+      }
+    },
+    [bumpUsage, onCreated, queryClient],
+  );
+
   return {
     submit,
-    isPending: createMeeting.isPending,
+    submitRecorded,
+    isPending: createMeeting.isPending || finishing,
     progress,
     error,
     clearError: useCallback(() => setError(null), []),

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { DelayedSpinner } from '@/components/ui/spinner';
 import { MeetingsQueryGrid, useProjectMeetings } from '@/features/meetings';
 import { useStartNewMeeting } from '@/features/new-meeting';
-import { ProjectSearch } from '@/features/search';
+import { AskBox, ProjectSearch } from '@/features/search';
 import { errorMessage } from '@/lib/api-client';
 import { useProject } from '../api/get-project';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
@@ -67,8 +67,9 @@ function ProjectDetail({ project }: { project: Project }) {
         }
       />
 
-      <div className="mb-6">
+      <div className="mb-6 grid gap-3">
         <ProjectSearch projectId={project._id} />
+        <AskBox projectId={project._id} label="Ask a question about this project's meetings" />
       </div>
 
       <section aria-labelledby="project-meetings-heading" className="grid gap-4">

@@ -4,4 +4,5 @@ export const searchKeys = {
     [...searchKeys.all, 'meeting', meetingId, { q, page }] as const,
   project: (projectId: string, q: string, page: number) =>
     [...searchKeys.all, 'project', projectId, { q, page }] as const,
+  everywhere: (q: string, page: number) => [...searchKeys.all, 'everywhere', { q, page }] as const,
 };

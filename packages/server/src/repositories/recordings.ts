@@ -1,0 +1,141 @@
+import type { Db } from '../db/database.ts';
+import type { RecordingChunksTable } from '../db/schema.ts';
+import { nowIso } from '../lib/ids.ts';
+
+export type RecordingChunkRow = RecordingChunksTable;
+
+export interface LivePiece {
+  startMs: number;
+  endMs: number;
+  text: string;
+  final: boolean;
+}
+
+/** Chunks of recordings under way and their live transcript (docs/decisions/150-chunked-recording.md). */
+export function recordingsRepository(db: Db) {
+  return {
+    /** Stores a chunk's row; the same number again replaces it, so a resend is harmless. */
+    async putChunk(trx: Db, row: Omit<RecordingChunkRow, 'created_at'>): Promise<void> {
+      const created_at = nowIso();
+      await trx
+        .insertInto('recording_chunks')
+        .values({ ...row, created_at })
+        .onConflict((oc) =>
+          oc.columns(['meeting_id', 'seq']).doUpdateSet({ storage_key: row.storage_key, size: row.size, created_at }),
+        )
+        .execute();
+    },
+
+    findChunk: (meetingId: string, seq: number) =>
+      db
+        .selectFrom('recording_chunks')
+        .selectAll()
+        .where('meeting_id', '=', meetingId)
+        .where('seq', '=', seq)
+        .executeTakeFirst(),
+
+    chunks: (meetingId: string) =>
+      db.selectFrom('recording_chunks').selectAll().where('meeting_id', '=', meetingId).orderBy('seq').execute(),
+
+    async countChunks(trx: Db, meetingId: string): Promise<number> {
+      const row = await trx
+        .selectFrom('recording_chunks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('meeting_id', '=', meetingId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    chunkKeysOfUserMeetings: (trx: Db, meetingIds: string[]) =>
+      meetingIds.length === 0
+        ? Promise.resolve([])
+        : trx.selectFrom('recording_chunks').select('storage_key').where('meeting_id', 'in', meetingIds).execute(),
+
+    deleteChunkRows: (trx: Db, meetingId: string) =>
+      trx.deleteFrom('recording_chunks').where('meeting_id', '=', meetingId).execute(),
+
+    /** Recordings whose last chunk is older than `before` (the browser has gone): the worker finishes them. */
+    idleRecordings: (before: string) =>
+      db
+        .selectFrom('meetings')
+        .select(['id', 'user_id'])
+        .where('recording_state', '=', 'recording')
+        .where('recording_last_chunk_at', '<', before)
+        .execute(),
+
+    /** Takes an idle recording for finishing; false when a chunk came meanwhile or another worker took it. */
+    async markIdleFinishing(trx: Db, meetingId: string, before: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('meetings')
+        .set({ recording_state: 'finishing', recording_finished_by: 'idle', updated_at: nowIso() })
+        .where('id', '=', meetingId)
+        .where('recording_state', '=', 'recording')
+        .where('recording_last_chunk_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The meeting's recording state as this transaction sees it (a late chunk may have reopened it). */
+    recordingStateIn: (trx: Db, meetingId: string) =>
+      trx
+        .selectFrom('meetings')
+        .select(['recording_state', 'duration_ms'])
+        .where('id', '=', meetingId)
+        .executeTakeFirst(),
+
+    liveProgress: (meetingId: string) =>
+      db.selectFrom('live_progress').selectAll().where('meeting_id', '=', meetingId).executeTakeFirst(),
+
+    livePieces: async (meetingId: string): Promise<LivePiece[]> =>
+      (
+        await db
+          .selectFrom('live_segments')
+          .selectAll()
+          .where('meeting_id', '=', meetingId)
+          .orderBy('start_ms')
+          .execute()
+      ).map((r) => ({ startMs: r.start_ms, endMs: r.end_ms, text: r.text, final: Number(r.final) === 1 })),
+
+    /**
+     * Records one live pass: pieces from `fromMs` on are replaced (the unfinished phrase of the last pass
+     * goes, its final words come), with how much audio was received and how much is final.
+     */
+    async saveLivePass(
+      meetingId: string,
+      userId: string,
+      pass: { fromMs: number; pieces: LivePiece[]; receivedMs: number; finalMs: number },
+    ): Promise<void> {
+      const updated_at = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('live_segments')
+          .where('meeting_id', '=', meetingId)
+          .where('start_ms', '>=', pass.fromMs)
+          .execute();
+        const rows = pass.pieces
+          .filter((p) => p.text.trim() !== '')
+          .map((p) => ({
+            meeting_id: meetingId,
+            user_id: userId,
+            start_ms: Math.round(p.startMs),
+            end_ms: Math.round(p.endMs),
+            text: p.text,
+            final: p.final ? 1 : 0,
+          }));
+        if (rows.length) await trx.insertInto('live_segments').values(rows).execute();
+        await trx
+          .insertInto('live_progress')
+          .values({ meeting_id: meetingId, received_ms: pass.receivedMs, final_ms: pass.finalMs, updated_at })
+          .onConflict((oc) =>
+            oc.column('meeting_id').doUpdateSet({ received_ms: pass.receivedMs, final_ms: pass.finalMs, updated_at }),
+          )
+          .execute();
+      });
+    },
+
+    async deleteLive(trx: Db, meetingId: string): Promise<void> {
+      await trx.deleteFrom('live_segments').where('meeting_id', '=', meetingId).execute();
+      await trx.deleteFrom('live_progress').where('meeting_id', '=', meetingId).execute();
+    },
+  };
+}

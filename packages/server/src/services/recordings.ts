@@ -1,0 +1,181 @@
+import { Readable } from 'node:stream';
+import { type LiveTranscript, MESSAGES, RECORDING_CHUNK, type StartRecordingRequest } from '@parley/contract';
+import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../lib/errors.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+import { presentMeeting } from '../presenters/index.ts';
+import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
+import type { recordingsRepository } from '../repositories/recordings.ts';
+import type { AudioStorage } from '../storage/storage.ts';
+import { finishRecordingJobKey, liveJobKey } from './job-keys.ts';
+import { newMeetingRow } from './meetings.ts';
+import type { ProjectsService } from './projects.ts';
+import type { UsersService } from './users.ts';
+
+interface Deps {
+  db: Db;
+  meetings: ReturnType<typeof meetingsRepository>;
+  recordings: ReturnType<typeof recordingsRepository>;
+  queue: JobQueue;
+  storage: AudioStorage;
+  projects: ProjectsService;
+  users: UsersService;
+}
+
+/** Where a chunk is kept until the recording is put together. */
+export const chunkKey = (userId: string, meetingId: string, seq: number) =>
+  `recordings/${userId}/${meetingId}/${String(seq).padStart(6, '0')}.part`;
+
+/**
+ * Recording in chunks (docs/decisions/150-chunked-recording.md). The browser starts a recording, sends
+ * numbered chunks as they are made (any API process may take any chunk: chunks go to the shared store
+ * and the database), and finishes it; the worker puts the chunks together and transcribes the whole,
+ * and transcribes the chunks live meanwhile. A recording whose browser went away is finished by the
+ * worker after RECORDING_IDLE_MINUTES.
+ */
+export function recordingsService(deps: Deps) {
+  const { db, meetings, recordings, queue, storage, projects, users } = deps;
+
+  async function owned(userId: string, meetingId: string): Promise<MeetingRow> {
+    const row = await meetings.findForUser(userId, meetingId);
+    if (!row || (!row.recording_state && !row.recording_finished_by)) throw notFound('Recording');
+    return row;
+  }
+
+  /**
+   * Whether a chunk may still be added: while recording, and after the server finished a recording
+   * whose browser had gone quiet (its waiting chunks arrive later: the recording opens again).
+   * After the user's Stop, no.
+   */
+  const acceptsChunks = (row: MeetingRow) =>
+    row.recording_state === 'recording' || row.recording_finished_by === 'idle';
+
+  return {
+    async start(userId: string, projectId: string, input: StartRecordingRequest) {
+      await projects.assertOwned(userId, projectId);
+      const quota = await users.quota(userId);
+      if (quota.usedSeconds >= quota.monthlyDuration)
+        throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
+      const id = newId();
+      const row: MeetingRow = {
+        ...newMeetingRow({
+          id,
+          userId,
+          projectId,
+          fields: { title: input.title, recordingType: 'direct' },
+          audioKey: null,
+        }),
+        recording_state: 'recording',
+        recording_mime: input.mimeType,
+        recording_last_chunk_at: nowIso(),
+        recording_finished_by: null,
+      };
+      await meetings.insert(db, row);
+      return presentMeeting(row);
+    },
+
+    async putChunk(userId: string, meetingId: string, seq: number, body: Buffer) {
+      const row = await owned(userId, meetingId);
+      if (!acceptsChunks(row)) throw conflict('This recording is finished: it takes no more audio');
+      if (body.length === 0) throw badRequest('The chunk is empty', [{ path: 'body', message: 'No audio' }]);
+      if (body.length > RECORDING_CHUNK.maxBytes) throw payloadTooLarge('The chunk is too large');
+      const key = chunkKey(userId, meetingId, seq);
+      await storage.store(key, Readable.from([body]), async () => undefined);
+      let chunks = 0;
+      await db.transaction().execute(async (trx) => {
+        await recordings.putChunk(trx, {
+          meeting_id: meetingId,
+          user_id: userId,
+          seq,
+          storage_key: key,
+          size: body.length,
+        });
+        const reopened = row.recording_state !== 'recording';
+        await meetings.updateById(trx, meetingId, {
+          recording_state: 'recording',
+          recording_last_chunk_at: nowIso(),
+          ...(reopened
+            ? { recording_finished_by: null, transcription_status: 'pending', transcription_progress: 0 }
+            : {}),
+        });
+        // A reopened recording's queued transcription would read the audio without this chunk.
+        if (reopened) await queue.cancelForMeeting(trx, meetingId);
+        await queue.enqueue(trx, 'live-transcribe', { meetingId }, { userId, idempotencyKey: liveJobKey(meetingId) });
+        chunks = await recordings.countChunks(trx, meetingId);
+      });
+      return { seq, chunks };
+    },
+
+    /**
+     * Stop: once every chunk up to `chunks - 1` has arrived (409 naming the missing ones otherwise, so
+     * the browser sends them and asks again), the worker puts the recording together. Asking twice is
+     * harmless.
+     */
+    async finish(userId: string, meetingId: string, chunks: number) {
+      const row = await owned(userId, meetingId);
+      if (row.recording_finished_by === 'user') return presentMeeting(row);
+      const have = new Set((await recordings.chunks(meetingId)).map((c) => c.seq));
+      const missing: number[] = [];
+      for (let seq = 0; seq < chunks && missing.length < 50; seq++) if (!have.has(seq)) missing.push(seq);
+      if (missing.length > 0)
+        throw new AppError(409, `Chunks missing: ${missing.join(', ')}`, {
+          errors: [{ path: 'chunks', message: `missing ${missing.join(', ')}` }],
+        });
+      const changes: Partial<MeetingRow> = { recording_state: 'finishing', recording_finished_by: 'user' };
+      await db.transaction().execute(async (trx) => {
+        await meetings.updateById(trx, meetingId, changes);
+        await queue.enqueue(
+          trx,
+          'finish-recording',
+          { meetingId },
+          { userId, idempotencyKey: finishRecordingJobKey(meetingId) },
+        );
+      });
+      return presentMeeting({ ...row, ...changes });
+    },
+
+    /** The live transcript as it stands (also what the live stream sends). */
+    async live(userId: string, meetingId: string): Promise<LiveTranscript> {
+      const row = await meetings.findForUser(userId, meetingId);
+      if (!row) throw notFound('Meeting');
+      const [progress, pieces] = await Promise.all([
+        recordings.liveProgress(meetingId),
+        recordings.livePieces(meetingId),
+      ]);
+      return {
+        meetingId,
+        recordingState: (row.recording_state ?? null) as LiveTranscript['recordingState'],
+        receivedSeconds: Math.round(Number(progress?.received_ms ?? 0)) / 1000,
+        segments: pieces.map((p) => ({
+          startTime: p.startMs / 1000,
+          endTime: p.endMs / 1000,
+          text: p.text,
+          final: p.final,
+        })),
+        updatedAt: progress?.updated_at ?? row.updated_at,
+      };
+    },
+
+    /** The worker's sweep: recordings whose browser has been silent for `idleMs` are finished with what arrived. */
+    async finishIdle(idleMs: number): Promise<number> {
+      const before = new Date(Date.now() - idleMs).toISOString();
+      const idle = await recordings.idleRecordings(before);
+      for (const { id, user_id } of idle) {
+        await db.transaction().execute(async (trx) => {
+          const taken = await recordings.markIdleFinishing(trx, id, before);
+          if (!taken) return; // a chunk came meanwhile, or another worker took it
+          await queue.enqueue(
+            trx,
+            'finish-recording',
+            { meetingId: id },
+            { userId: user_id, idempotencyKey: finishRecordingJobKey(id) },
+          );
+        });
+      }
+      return idle.length;
+    },
+  };
+}
+
+export type RecordingsService = ReturnType<typeof recordingsService>;

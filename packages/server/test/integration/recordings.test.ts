@@ -1,0 +1,302 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ChunkReceiptResponse, LiveTranscriptResponse, MeetingResponse } from '@parley/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wordErrorRate } from '../../../../bench/scoring/wer.ts';
+import type { Worker } from '../../src/jobs/worker.ts';
+import { startWorker } from '../../src/worker-runtime.ts';
+import { fixtureFfmpeg, fixtureTempDir, JFK_TEXT, jfkWavPath } from '../fixtures/audio.ts';
+import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
+import { type FakeS3, startFakeS3 } from '../helpers/fake-s3.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const scratch = fixtureTempDir('parley-recordings-');
+
+/**
+ * JFK's 11 s as a browser would record it: WebM/Opus with short Clusters, cut into chunks at arbitrary
+ * byte positions (MediaRecorder's timeslices do not fall on Clusters either).
+ */
+function recordedChunks(count: number): Buffer[] {
+  const path = join(scratch, 'jfk.webm');
+  execFileSync(fixtureFfmpeg(), [
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    jfkWavPath(),
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '32k',
+    '-cluster_time_limit',
+    '120',
+    '-f',
+    'webm',
+    path,
+  ]);
+  const bytes = readFileSync(path);
+  const size = Math.ceil(bytes.length / count);
+  return Array.from({ length: count }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+}
+
+type Api = ReturnType<typeof apiClient>;
+
+const putChunk = (api: Api, token: string, meetingId: string, seq: number, bytes: Buffer) =>
+  api.request('PUT', `/api/meetings/${meetingId}/recording/chunks/${seq}`, {
+    token,
+    raw: bytes,
+    headers: { 'content-type': 'audio/webm;codecs=opus' },
+  });
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function finished(api: Api, token: string, projectId: string, meetingId: string) {
+  return until('the meeting to be transcribed', async () => {
+    const m = (await api.get(`/api/projects/${projectId}/meetings/${meetingId}`, token)).body.data;
+    return m.transcriptionStatus === 'completed' || m.transcriptionStatus === 'failed' ? m : undefined;
+  });
+}
+
+async function transcriptText(api: Api, token: string, meetingId: string) {
+  const segments = (await api.get(`/api/meetings/${meetingId}/transcriptions?page=1&limit=200`, token)).body.data
+    .transcriptions as Array<{ text: string }>;
+  return segments.map((s) => s.text).join(' ');
+}
+
+describe('recording in chunks with a live transcript', () => {
+  let server: TestServer;
+  let second: TestServer;
+  let worker: Worker;
+  let api: Api;
+  let api2: Api;
+  let token: string;
+  let projectId: string;
+  let s3: FakeS3;
+  const chunks = recordedChunks(8);
+
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+    const JWT_SECRET = 'recordings-test-secret-recordings-test-secret';
+    server = await startTestServer({ ...s3.env, JWT_SECRET });
+    // A second API process on the same database and bucket: any process may receive any chunk.
+    const { database } = server.ctx.config;
+    second = await startTestServer({
+      ...s3.env,
+      JWT_SECRET,
+      DATABASE_URL: database.kind === 'postgres' ? database.url : `sqlite:${database.file}`,
+    });
+    worker = await startWorker(server.ctx);
+    api = apiClient(server.url);
+    api2 = apiClient(second.url);
+    ({ token } = await api.register());
+    projectId = (await api.post('/api/projects', { name: 'Recordings' }, token)).body.data._id;
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await second?.close();
+    await server?.close();
+    await s3?.stop();
+  });
+
+  async function start(title = 'Stand-up') {
+    const res = await api.post(
+      `/api/projects/${projectId}/recordings`,
+      { title, mimeType: 'audio/webm;codecs=opus' },
+      token,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return expectSchema(MeetingResponse, res.body).data;
+  }
+
+  it('exists from the start as recording, takes chunks from two API processes, live words before Stop, the whole after', async () => {
+    const meeting = await start();
+    expect(meeting.recordingState).toBe('recording');
+    const listed = (await api.get(`/api/projects/${projectId}/meetings`, token)).body.data.meetings;
+    expect(listed.find((m: { _id: string }) => m._id === meeting._id).recordingState).toBe('recording');
+
+    for (let seq = 0; seq < 5; seq++) {
+      const res = await putChunk(seq % 2 ? api2 : api, token, meeting._id, seq, chunks[seq]!);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(expectSchema(ChunkReceiptResponse, res.body).data).toEqual({ seq, chunks: seq + 1 });
+    }
+    // Sending a chunk twice is harmless.
+    expect((await putChunk(api2, token, meeting._id, 4, chunks[4]!)).body.data).toEqual({ seq: 4, chunks: 5 });
+
+    const words = (text: string) => text.toLowerCase().match(/[a-z']+/g) ?? [];
+    const live = await until('live words', async () => {
+      const body = expectSchema(
+        LiveTranscriptResponse,
+        (await api2.get(`/api/meetings/${meeting._id}/live`, token)).body,
+      );
+      const final = body.data.segments.filter((s) => s.final);
+      return words(final.map((s) => s.text).join(' ')).length >= 4 ? body.data : undefined;
+    });
+    expect(live.recordingState).toBe('recording');
+    expect(live.receivedSeconds).toBeGreaterThan(0);
+    // The final live words are JFK's words (the phrase still being said is a first guess).
+    const said = new Set(words(JFK_TEXT));
+    const heard = words(
+      live.segments
+        .filter((s) => s.final)
+        .map((s) => s.text)
+        .join(' '),
+    );
+    expect(heard.filter((w) => said.has(w)).length / heard.length).toBeGreaterThan(0.6);
+
+    // A gap: chunk 6 arrives before 5; Stop names what is missing until it has come.
+    expect((await putChunk(api, token, meeting._id, 6, chunks[6]!)).status).toBe(200);
+    expect((await putChunk(api, token, meeting._id, 7, chunks[7]!)).status).toBe(200);
+    const early = await api.post(`/api/meetings/${meeting._id}/recording/finish`, { chunks: 8 }, token);
+    expectError(early, 409, 'Chunks missing: 5');
+    expect((await putChunk(api2, token, meeting._id, 5, chunks[5]!)).status).toBe(200);
+    const stop = await api2.post(`/api/meetings/${meeting._id}/recording/finish`, { chunks: 8 }, token);
+    expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+    expect(expectSchema(MeetingResponse, stop.body).data.recordingState).toBe('finishing');
+    // Stop twice is harmless; a chunk after Stop is refused.
+    expect((await api.post(`/api/meetings/${meeting._id}/recording/finish`, { chunks: 8 }, token)).status).toBe(200);
+    expectError(await putChunk(api, token, meeting._id, 8, chunks[7]!), 409);
+
+    const done = await finished(api, token, projectId, meeting._id);
+    expect(done.transcriptionStatus).toBe('completed');
+    expect(done.recordingState).toBeUndefined();
+    expect(done.duration).toBeGreaterThanOrEqual(10);
+    expect(done.duration).toBeLessThanOrEqual(12);
+    expect(wordErrorRate(JFK_TEXT, await transcriptText(api, token, meeting._id))).toBeLessThan(0.25);
+    // The chunks are gone from the bucket once put together; the recording is there, whole.
+    const keys = await s3.keys();
+    expect(keys.filter((k) => k.includes(meeting._id) && k.endsWith('.part'))).toEqual([]);
+    expect(keys.some((k) => k.endsWith(`${meeting._id}.webm`))).toBe(true);
+    const usage = (await api.get('/api/users/me', token)).body.data.currentMonthUsage.duration;
+    expect(usage).toBe(done.duration);
+  });
+
+  it("refuses someone else's recording (404), bad chunks (400, 413) and a start over the monthly limit (403)", async () => {
+    const meeting = await start('Private');
+    const other = await api.register();
+    expectError(await putChunk(api, other.token, meeting._id, 0, chunks[0]!), 404);
+    expectError(await api.get(`/api/meetings/${meeting._id}/live`, other.token), 404);
+    expectError(await api.get(`/api/meetings/${meeting._id}/live/stream`, other.token), 404);
+    expectError(await api.post(`/api/meetings/${meeting._id}/recording/finish`, { chunks: 1 }, other.token), 404);
+    const otherProject = (await api.post('/api/projects', { name: 'Theirs' }, other.token)).body.data._id;
+    expectError(
+      await api.post(`/api/projects/${otherProject}/recordings`, { title: 'x', mimeType: 'audio/webm' }, token),
+      404,
+    );
+    expectError(await putChunk(api, token, meeting._id, -1, chunks[0]!), 400);
+    expectError(await putChunk(api, token, meeting._id, 0, Buffer.alloc(0)), 400);
+    expectError(await putChunk(api, token, meeting._id, 0, Buffer.alloc(5 * 1024 * 1024)), 413);
+    expectError(
+      await api.post(`/api/projects/${projectId}/recordings`, { title: 'x', mimeType: 'text/html' }, token),
+      400,
+    );
+    expectError(await api.post(`/api/meetings/${meeting._id}/recording/finish`, { chunks: 0 }, token), 400);
+
+    const limited = await api.register();
+    const limitedProject = (await api.post('/api/projects', { name: 'Limited' }, limited.token)).body.data._id;
+    await server.ctx.db
+      .updateTable('users')
+      .set({ monthly_duration_limit: 0 })
+      .where('id', '=', limited.user._id)
+      .execute();
+    expectError(
+      await api.post(
+        `/api/projects/${limitedProject}/recordings`,
+        { title: 'x', mimeType: 'audio/webm' },
+        limited.token,
+      ),
+      403,
+      'Monthly limit reached (0 minutes). Please upgrade to continue.',
+    );
+  });
+
+  it('streams the live transcript as server-sent events until the recording is finished', async () => {
+    const meeting = await start('Streamed');
+    const response = await fetch(`${server.url}/api/meetings/${meeting._id}/live/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    const events: Array<{ type: string; transcript?: { segments: Array<{ text: string }> } }> = [];
+    const reading = (async () => {
+      let buffer = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buffer += new TextDecoder().decode(value);
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((l) => l.startsWith('data: '));
+          if (data) events.push(JSON.parse(data.slice(6)));
+        }
+      }
+    })();
+    for (let seq = 0; seq < 8; seq++)
+      expect((await putChunk(api, token, meeting._id, seq, chunks[seq]!)).status).toBe(200);
+    await until('words in the stream', async () =>
+      events.some((e) => e.transcript?.segments.some((s) => /\w{3,}/.test(s.text))) ? true : undefined,
+    );
+    expect((await api.post(`/api/meetings/${meeting._id}/recording/finish`, { chunks: 8 }, token)).status).toBe(200);
+    await reading;
+    expect(events.at(-1)).toEqual({ type: 'complete' });
+    expect(events[0]!.type).toBe('transcript');
+  });
+});
+
+describe('a recording whose browser went away (RECORDING_IDLE_MINUTES)', () => {
+  let server: TestServer;
+  let worker: Worker;
+  let api: Api;
+  let token: string;
+  let projectId: string;
+  const chunks = recordedChunks(8);
+
+  beforeAll(async () => {
+    server = await startTestServer({ RECORDING_IDLE_MINUTES: '0.03' });
+    worker = await startWorker(server.ctx);
+    api = apiClient(server.url);
+    ({ token } = await api.register());
+    projectId = (await api.post('/api/projects', { name: 'Idle' }, token)).body.data._id;
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await server?.close();
+  });
+
+  it('is finished by the server with what arrived, and takes the chunks the browser still had when it comes back', async () => {
+    const started = await api.post(
+      `/api/projects/${projectId}/recordings`,
+      { title: 'Closed tab', mimeType: 'audio/webm' },
+      token,
+    );
+    const meeting = expectSchema(MeetingResponse, started.body).data;
+    for (let seq = 0; seq < 4; seq++)
+      expect((await putChunk(api, token, meeting._id, seq, chunks[seq]!)).status).toBe(200);
+    const first = await finished(api, token, projectId, meeting._id);
+    expect(first.transcriptionStatus).toBe('completed');
+    expect(first.duration).toBeGreaterThanOrEqual(3);
+    expect(first.duration).toBeLessThan(8);
+
+    // The browser opens Parley again and sends what was waiting: the recording reopens and is whole.
+    for (let seq = 4; seq < 8; seq++)
+      expect((await putChunk(api, token, meeting._id, seq, chunks[seq]!)).status).toBe(200);
+    expect((await api.post(`/api/meetings/${meeting._id}/recording/finish`, { chunks: 8 }, token)).status).toBe(200);
+    const whole = await until('the whole recording', async () => {
+      const m = (await api.get(`/api/projects/${projectId}/meetings/${meeting._id}`, token)).body.data;
+      return m.transcriptionStatus === 'completed' && m.duration >= 10 ? m : undefined;
+    });
+    expect(whole.duration).toBeLessThanOrEqual(12);
+    expect(wordErrorRate(JFK_TEXT, await transcriptText(api, token, meeting._id))).toBeLessThan(0.25);
+    // Usage counts the recording once, at its whole length.
+    expect((await api.get('/api/users/me', token)).body.data.currentMonthUsage.duration).toBe(whole.duration);
+  });
+});

@@ -1,0 +1,1 @@
+export { ShareMeetingButton } from './components/ShareMeetingButton';
