@@ -12,13 +12,24 @@
  *   left of the miss is overlapped speech (a second voice over a first), which a one-label-at-a-time
  *   diarizer cannot score.
  * --options: DiarizeOptions as JSON, e.g. '{"clustering":{"lambda":1.75}}'.
- * Pooled figures are also given per half (alternate files), for leave-half-out checks of a setting.
+ * --segmentation: speech, speaker tracks and overlap from the segmentation model (docs/decisions/017)
+ *   instead of Silero VAD and change detection; --segmentation-options JSON: its SegmentationOptions,
+ *   e.g. '{"stepFrames":296}'; --segmenter JSON: SegmenterOptions.
+ * Quiet recordings are raised for speech detection as in the pipeline (level.ts).
+ * Pooled figures are also given per half (tuningHalf in meeting-data.ts: A to choose, B held out).
  */
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { decodePcmStream } from '../packages/server/src/audio/decoding/ffmpeg.ts';
+import { measureLevel, vadGainFor } from '../packages/server/src/audio/decoding/level.ts';
 import { type DiarizeOptions, diarize, SpeakerFeatures } from '../packages/server/src/audio/speakers/diarize.ts';
-import { SileroVad, speechPieces } from '../packages/server/src/audio/speech/vad.ts';
-import { majorSpeakers, meetingNames, meetingsDir, readTruth, type Truth } from './meeting-data.ts';
+import {
+  type SegmentationOptions,
+  SpeakerSegmentation,
+  type SpeakerTracks,
+} from '../packages/server/src/audio/speech/segmentation.ts';
+import { type SegmenterOptions, SileroVad, speechPieces } from '../packages/server/src/audio/speech/vad.ts';
+import { majorSpeakers, meetingNames, meetingsDir, readTruth, type Truth, tuningHalf } from './meeting-data.ts';
 import { diarizationErrorRate } from './scoring/der.ts';
 
 const argv = process.argv.slice(2);
@@ -28,20 +39,30 @@ const optionValue = (name: string) => {
 };
 const referenceSpeech = argv.includes('--reference-speech');
 const diarizeOptions = JSON.parse(optionValue('--options') ?? '{}') as DiarizeOptions;
-const positional = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--options');
+const silero = !argv.includes('--segmentation');
+const segmentationOptions = JSON.parse(optionValue('--segmentation-options') ?? '{}') as SegmentationOptions;
+const segmenterOptions = JSON.parse(optionValue('--segmenter') ?? '{}') as SegmenterOptions;
+const positional = argv.filter(
+  (a, i) => !a.startsWith('--') && !['--options', '--segmentation-options', '--segmenter'].includes(argv[i - 1] ?? ''),
+);
 const dir = meetingsDir(positional[0]);
 const SR = 16000;
 
 /** Speech pieces and speaker blocks of one recording, from the VAD or from the reference turns. */
 async function analyse(path: string, truth: Truth, vad: SileroVad) {
   const features = new SpeakerFeatures();
-  const pieces: Array<{ start: number; end: number }> = [];
+  const pieces: Array<{ start: number; end: number; overlap?: boolean }> = [];
   if (!referenceSpeech) {
-    for await (const p of speechPieces(decodePcmStream(path), { vad })) {
-      features.addPiece(p);
-      pieces.push({ start: p.start, end: p.end });
+    const gain = vadGainFor(await measureLevel(path));
+    const seg = silero ? undefined : await SpeakerSegmentation.load({ gain, ...segmentationOptions });
+    const options = seg
+      ? { threshold: 0.5, negThreshold: 0.5, segmentation: seg, ...segmenterOptions }
+      : { vad, vadGain: gain, ...segmenterOptions };
+    for await (const p of speechPieces(decodePcmStream(path), options)) {
+      if (!p.overlap) features.addPiece(p);
+      pieces.push({ start: p.start, end: p.end, overlap: p.overlap === true });
     }
-    return { blocks: features.blocks, pieces };
+    return { blocks: features.blocks, pieces, tracks: seg ? await seg.finish() : undefined };
   }
   const chunks: Float32Array[] = [];
   for await (const c of decodePcmStream(path)) chunks.push(c);
@@ -66,41 +87,47 @@ async function analyse(path: string, truth: Truth, vad: SileroVad) {
       pieces.push({ start, end });
     }
   }
-  return { blocks: features.blocks, pieces };
+  return { blocks: features.blocks, pieces, tracks: undefined as SpeakerTracks | undefined };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 console.log(`# Parley speaker stage on real meetings — ${new Date().toISOString()}`);
 console.log(
-  `${dir}; speech from ${referenceSpeech ? 'the reference turns' : 'the VAD'}; options ${JSON.stringify(diarizeOptions)}`,
+  `${dir}; speech from ${referenceSpeech ? 'the reference turns' : silero ? 'Silero' : 'the segmentation model'}; options ${JSON.stringify(
+    { diarizeOptions, segmentationOptions, segmenterOptions },
+  )}; load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
 );
 console.log('\nfile                       DER   miss    FA  conf | spk found/true | blocks');
 const vad = await SileroVad.load();
 type Sums = { total: number; miss: number; falseAlarm: number; confusion: number };
-const pooled = { all: newSums(), withSpeech: newSums(), half: [newSums(), newSums()] };
-let countOk = 0;
-let countScored = 0;
+const pooled = { all: newSums(), withSpeech: newSums(), half: { A: newSums(), B: newSums() } };
+const countOk = { A: 0, B: 0 };
+const countScored = { A: 0, B: 0 };
+const t0 = performance.now();
 let singleLabel = 0;
 const names = meetingNames(dir);
-for (const [index, name] of names.entries()) {
+for (const name of names) {
   const truth = readTruth(dir, name);
-  const { blocks, pieces } = await analyse(join(dir, `${name}.wav`), truth, vad);
-  const parts = diarize(blocks, pieces, diarizeOptions).parts.flat();
+  const half = tuningHalf(name);
+  const { blocks, pieces, tracks } = await analyse(join(dir, `${name}.wav`), truth, vad);
+  const parts = diarize(blocks, pieces, diarizeOptions, tracks).parts.flat();
   const der = diarizationErrorRate(truth.turns, parts, { collar: 0.25 });
   const found = new Set(parts.map((p) => p.speaker)).size;
   if (truth.metrics.speakers) {
-    countScored++;
-    if (Math.abs(found - truth.refSpeakers) <= 1) countOk++;
+    countScored[half]++;
+    if (Math.abs(found - truth.refSpeakers) <= 1) countOk[half]++;
   }
   const single = found <= 1 && majorSpeakers(truth.turns) >= 2;
   if (single) singleLabel++;
   if (truth.metrics.der) {
     add(pooled.all, der);
-    add(pooled.half[index % 2]!, der);
+    add(pooled.half[half], der);
     if (pieces.length) add(pooled.withSpeech, der);
   }
   console.log(
-    `${name.padEnd(22)} ${pct(der.der).padStart(6)} ${pct(der.miss / der.total).padStart(6)} ${pct(
+    `${half} ${name.padEnd(20)} ${pct(der.der).padStart(6)} ${pct(der.miss / der.total).padStart(6)} ${pct(
       der.falseAlarm / der.total,
     ).padStart(5)} ${pct(der.confusion / der.total).padStart(5)} | ${String(found).padStart(5)}/${truth.refSpeakers}${
       single ? ' ONE-LABEL' : ''
@@ -109,8 +136,12 @@ for (const [index, name] of names.entries()) {
 }
 console.log(`\nDER ${line(pooled.all)}`);
 console.log(`DER over the files where speech was found: ${line(pooled.withSpeech)}`);
-console.log(`halves (alternate files): ${line(pooled.half[0]!)} | ${line(pooled.half[1]!)}`);
-console.log(`speaker count within one of the truth: ${countOk}/${countScored} files`);
+console.log(`half A (EN2001, EN2003: settings chosen here): ${line(pooled.half.A)}`);
+console.log(`half B (EN2004-EN2009: held out): ${line(pooled.half.B)}`);
+console.log(
+  `speaker count within one of the truth: ${countOk.A + countOk.B}/${countScored.A + countScored.B} files (A ${countOk.A}/${countScored.A}, B ${countOk.B}/${countScored.B})`,
+);
+console.log(`${((performance.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`single label where ≥ 2 people each speak ≥ 15%: ${singleLabel} files`);
 
 function newSums(): Sums {

@@ -46,3 +46,12 @@ export function majorSpeakers(turns: SpeakerTurn[]): number {
   const total = [...time.values()].reduce((a, b) => a + b, 0);
   return [...time.values()].filter((v) => v >= 0.15 * total).length;
 }
+
+/**
+ * The half a meeting belongs to for choosing settings: 'A' (EN2001 and EN2003 sessions) is where
+ * thresholds are chosen, 'B' (EN2004, EN2005, EN2006, EN2009) is held out. Split by meeting series,
+ * so no group of people is heard in both halves.
+ */
+export function tuningHalf(name: string): 'A' | 'B' {
+  return /EN200[13]/.test(name) ? 'A' : 'B';
+}

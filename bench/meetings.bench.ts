@@ -5,7 +5,9 @@
  * without fillers), DER (0.25 s collar, overlap scored, one-to-one mapping), speakers found vs true,
  * the share of correctly recognised words shown under the right speaker, real-time factor and peak RSS.
  *
- *   npm run meetings -w @parley/bench [-- DIR] [--tiny] [--json out.json]
+ *   npm run meetings -w @parley/bench [-- DIR] [--tiny] [--json out.json] [--segmentation] [--pipeline JSON]
+ * --segmentation: speech, speaker tracks and overlap from the segmentation model (docs/decisions/017);
+ * --pipeline: other TranscribeFileOptions as JSON, to compare settings.
  * DIR defaults to $MEETINGS_DIR, else shared/data/ami-audio beside the repository.
  * The model is the server's default (base) unless MOONSHINE_MODEL or --tiny says otherwise; ASR_THREADS as for
  * the server.
@@ -15,7 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTranscriber } from '../packages/server/src/audio/pipeline/transcriber.ts';
 import { DEFAULT_MOONSHINE_MODEL } from '../packages/server/src/config.ts';
-import { majorSpeakers, meetingNames, meetingsDir, readTruth } from './meeting-data.ts';
+import { majorSpeakers, meetingNames, meetingsDir, readTruth, tuningHalf } from './meeting-data.ts';
 import { type DerResult, diarizationErrorRate } from './scoring/der.ts';
 import { corpusWordErrorRate, withoutFillers } from './scoring/wer.ts';
 import { wordAttribution } from './scoring/word-attribution.ts';
@@ -26,7 +28,7 @@ const option = (name: string) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const positional = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--json'));
+const positional = argv.filter((a, i) => !a.startsWith('--') && !['--json', '--pipeline'].includes(argv[i - 1] ?? ''));
 
 const dir = meetingsDir(positional[0]);
 const size = flag('--tiny')
@@ -60,6 +62,11 @@ const transcribe = await createTranscriber(
     remote: undefined,
   },
   quiet,
+  undefined,
+  {
+    ...(flag('--segmentation') && { speakerSegmentation: true }),
+    ...(option('--pipeline') && (JSON.parse(option('--pipeline')!) as object)),
+  },
 );
 
 const werPairs: Array<{ reference: string; hypothesis: string }> = [];
@@ -73,6 +80,16 @@ let singleLabelViolations = 0;
 let wordsMatched = 0;
 let wordsAttributed = 0;
 const rows: object[] = [];
+const newHalf = () => ({
+  werNf: [] as Array<{ reference: string; hypothesis: string }>,
+  ders: [] as DerResult[],
+  matched: 0,
+  attributed: 0,
+  scored: 0,
+  countOk: 0,
+  single: 0,
+});
+const halves = { A: newHalf(), B: newHalf() };
 console.log('\nfile                     dur   WER  WER-nf |   DER   miss    FA  conf | spk found/true | segs  RTF');
 for (const name of names) {
   const truth = readTruth(dir, name);
@@ -119,6 +136,20 @@ for (const name of names) {
     ).toFixed(3)}`,
   );
   rows.push({ name, werAll, werNf, der, found, refSpeakers: truth.refSpeakers, seconds, segments: r.segments });
+  const half = tuningHalf(name);
+  const h = halves[half];
+  if (truth.metrics.wer) {
+    h.werNf.push({ reference: withoutFillers(truth.text), hypothesis: withoutFillers(hypothesis) });
+    const attribution = wordAttribution(truth.words, r.segments, der.mapping);
+    h.matched += attribution.matched;
+    h.attributed += attribution.attributed;
+  }
+  if (truth.metrics.der) h.ders.push(der);
+  if (truth.metrics.speakers) {
+    h.scored++;
+    if (Math.abs(found - truth.refSpeakers) <= 1) h.countOk++;
+  }
+  if (single) h.single++;
 }
 
 const wer = corpusWordErrorRate(werPairs);
@@ -146,5 +177,15 @@ console.log(`single label where ≥ 2 people each speak ≥ 15%: ${singleLabelVi
 console.log(
   `RTF ${(wall / audio).toFixed(3)} (${audio.toFixed(0)} s audio in ${wall.toFixed(1)} s, per-file model start-up excluded); peak RSS ${peakMB.toFixed(0)} MB`,
 );
+for (const [key, h] of Object.entries(halves)) {
+  const t = h.ders.reduce((a, d) => a + d.total, 0);
+  const e = h.ders.reduce((a, d) => a + d.miss + d.falseAlarm + d.confusion, 0);
+  const w = corpusWordErrorRate(h.werNf);
+  console.log(
+    `half ${key} (${key === 'A' ? 'EN2001, EN2003: settings chosen here' : 'EN2004-EN2009: held out'}): DER ${pct(e / t)}, WER without fillers ${pct(
+      w.wer,
+    )}, count within one ${h.countOk}/${h.scored}, words under the right speaker ${pct(h.attributed / h.matched)}, single-label files ${h.single}`,
+  );
+}
 const jsonOut = option('--json');
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ size, wer, werNf, pooledDer, countOk, rows }, null, 1));

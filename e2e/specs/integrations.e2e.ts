@@ -135,3 +135,38 @@ describe('share links', () => {
     await context.close();
   });
 });
+
+describe('retention', () => {
+  it('sets "Delete recordings after N days" on a project and deletes one recording, keeping its transcript', async () => {
+    const owner = await accountWithTranscribedMeeting(server.url, JFK_WAV, 'Retained', 'Short lived audio');
+    const { page, context } = await newPage(browser, server.url);
+    await openSignedIn(page, owner.token, `/projects/${owner.projectId}`);
+    const retention = page.getByRole('form', { name: 'Recording retention' });
+    await retention.getByLabel('Delete recordings after').fill('30');
+    await retention.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Recordings are deleted after 30 days'));
+    const project = await fetch(`${server.url}/api/projects/${owner.projectId}`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(((await project.json()) as { data: { audioRetentionDays: number } }).data.audioRetentionDays).toBe(30);
+    await screenshot(page, 'project-retention');
+
+    await page.goto(owner.path);
+    await page.getByRole('button', { name: 'Delete recording, keep transcript' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete recording' }).click();
+    await visible(page.getByText(/^Recording deleted on /));
+    await hidden(page.getByRole('button', { name: 'Delete recording, keep transcript' }));
+    await visible(page.getByRole('tab', { name: 'Transcription' }));
+    const audio = await fetch(`${server.url}/api/projects/${owner.projectId}/meetings/${owner.meetingId}/audio`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(audio.status).toBe(404);
+    const transcript = await fetch(`${server.url}/api/meetings/${owner.meetingId}/transcriptions`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const segments = ((await transcript.json()) as { data: { transcriptions: unknown[] } }).data.transcriptions;
+    expect(segments.length).toBeGreaterThan(0);
+    await screenshot(page, 'recording-deleted');
+    await context.close();
+  });
+});

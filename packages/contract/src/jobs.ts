@@ -9,6 +9,8 @@ export const JOB_PAYLOADS = {
   'embed-segments': z.object({ meetingId: Id }),
   /** Posts a webhook's pending deliveries, oldest first, one endpoint per job (docs/decisions/171). */
   'deliver-webhooks': z.object({ webhookId: Id }),
+  /** Deletes recordings older than their project's audioRetentionDays (docs/decisions/173). */
+  'apply-retention': z.object({}),
   /** Puts a chunked recording's chunks together into its audio and queues its transcription (decision 150). */
   'finish-recording': z.object({ meetingId: Id }),
   /** Transcribes the chunks of a recording under way, for the live transcript (decision 150). */

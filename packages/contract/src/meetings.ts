@@ -53,6 +53,8 @@ export const Meeting = z.object({
   summary: z.string().optional(),
   actionItemsStatus: ActionItemsStatus,
   actionItemsProgress: z.number().min(0).max(100),
+  /** When the recording was deleted (retention, or "Delete recording, keep transcript"); the transcript stays. */
+  audioDeletedAt: IsoDate.optional(),
   metadata: z.object({
     actionItems: z.object({ errorMessage: z.string().optional() }).optional(),
     audio: z.object({ mimeType: z.string(), size: z.number(), fileName: z.string() }).optional(),

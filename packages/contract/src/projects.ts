@@ -23,9 +23,18 @@ export const CreateProjectRequest = z.object({
 export type CreateProjectRequest = z.infer<typeof CreateProjectRequest>;
 
 /** Edit sends the name and the description ('' clears it); either may be left out to keep it. */
+/** "Delete recordings after N days" (docs/decisions/173): null keeps them. */
+export const AudioRetentionDays = z
+  .number({ error: 'Enter a number of days' })
+  .int('Enter a whole number of days')
+  .min(1, 'Keep recordings at least 1 day')
+  .max(36_500, 'At most 36500 days')
+  .nullable();
+
 export const UpdateProjectRequest = z.object({
   name: ProjectName.optional(),
   description: z.union([ProjectDescription, z.null()]).optional(),
+  audioRetentionDays: AudioRetentionDays.optional(),
 });
 export type UpdateProjectRequest = z.infer<typeof UpdateProjectRequest>;
 
@@ -34,6 +43,7 @@ export const Project = z.object({
   name: z.string(),
   description: z.string().optional(),
   meetingCount: z.number().int().min(0),
+  audioRetentionDays: z.number().int().nullable(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });

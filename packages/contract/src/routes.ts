@@ -362,6 +362,14 @@ export const routes = {
     replies: { 200: 'file', 206: 'file' },
     description: 'The recording, with Range support. A bearer header, or the token of the audio-url route.',
   }),
+  deleteRecording: route({
+    method: 'DELETE',
+    path: '/api/projects/:id/meetings/:meetingId/audio',
+    tag: 'meetings',
+    params: ProjectMeeting,
+    description: '"Delete recording, keep transcript" (docs/decisions/173).',
+    replies: { 204: null },
+  }),
   exportMeeting: route({
     method: 'GET',
     path: '/api/meetings/:meetingId/export',

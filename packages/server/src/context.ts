@@ -95,7 +95,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const search = searchService({ ...repos, index });
   const voices = voicesService(repos);
   const people = peopleService({ ...repos, search, voices });
-  const meetings = meetingsService({ db, ...repos, queue, storage, projects, users, log });
+  const meetings = meetingsService({ db, ...repos, projectRows: repos.projects, queue, storage, projects, users, log });
   const cpu = createCpuPool(config.cpu);
   const ai = createAiEngine(config.ai, cpu);
   const webhooks = webhooksService({
@@ -113,7 +113,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     search,
     meetings,
     transcriptions: transcriptionsService({ ...repos, people, voices }),
-    speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices }),
+    speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices, cpu }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
     webhooks,
     shares: sharesService({ ...repos, meetingsService: meetings }),

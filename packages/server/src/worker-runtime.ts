@@ -1,6 +1,7 @@
 import { JOB_NAMES, type JobName } from '@parley/contract';
 import { createEngine, createTranscriber } from './audio/pipeline/transcriber.ts';
 import type { AppContext } from './context.ts';
+import { applyRetentionHandler } from './jobs/handlers/apply-retention.ts';
 import { deliverWebhooksHandler } from './jobs/handlers/deliver-webhooks.ts';
 import { embedSegmentsHandler } from './jobs/handlers/embed-segments.ts';
 import { finishRecordingHandler } from './jobs/handlers/finish-recording.ts';
@@ -11,6 +12,8 @@ import type { JobRunner } from './jobs/worker.ts';
 
 /** How often meetings whose vectors are missing are looked for again (search/semantic/index.ts). */
 export const MISSING_VECTORS_CHECK_MS = 60 * 60_000;
+/** How often recordings past their project's retention are looked for. */
+export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
 /**
  * Builds the job handlers, one per JOB_NAMES entry, and starts the configured queue's runner (start-up
@@ -35,6 +38,7 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
       allowPrivateNetworks: ctx.config.webhooks.allowPrivateNetworks,
       retryBaseSeconds: ctx.config.worker.retryDelaySeconds,
     }),
+    applyRetentionHandler({ meetings: ctx.services.meetings }),
     embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
     finishRecordingHandler({ db: ctx.db, ...ctx.repos, storage: ctx.storage, queue: ctx.queue }),
     liveTranscribeHandler({ ...ctx.repos, storage: ctx.storage, engine }),
@@ -63,6 +67,10 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
   // Webhook retries wait in their delivery rows; this queues each endpoint's job when one is due.
   every(webhookSweepMs(ctx.config.worker.retryDelaySeconds), 'could not queue webhook deliveries', () =>
     ctx.services.webhooks.queueDueDeliveries(),
+  );
+  // Retention runs as a job (one worker takes it however many run), queued at start and then daily.
+  every(RETENTION_INTERVAL_MS, 'could not queue the retention job', () =>
+    ctx.queue.enqueue(ctx.db, 'apply-retention', {}, { userId: null, idempotencyKey: 'apply-retention' }),
   );
   // A recording whose browser went away (closed tab, crash, lost network for good) is finished with what
   // arrived (decision 150); several workers may sweep, the first one takes each recording.

@@ -4,6 +4,7 @@
 import type { ExportFormat } from '@parley/contract';
 import type { NotesInput } from '../ai/types.ts';
 import type { MeetingDocument, RenderOptions } from '../exports/document.ts';
+import type { SuggestInput } from '../voices/suggest.ts';
 
 export const cpuTasks = {
   /** The builtin engine's summary; its "Next steps" come from the action items found on the way. */
@@ -35,6 +36,12 @@ export const cpuTasks = {
       if (error instanceof TranscriptFormatError) return { ok: false as const, message: error.message };
       throw error;
     }
+  },
+
+  /** Names for a meeting's speaker labels: every label's voice against every profile, and the names said. */
+  async suggestSpeakers(input: SuggestInput) {
+    const { suggestSpeakers } = await import('../voices/suggest.ts');
+    return suggestSpeakers(input);
   },
 };
 

@@ -14,6 +14,7 @@ import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
 import * as webhooks from './migrations/027b-webhooks.ts';
 import * as shares from './migrations/027c-shares.ts';
+import * as retention from './migrations/027d-retention.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '027-api-tokens': apiTokens,
   '027b-webhooks': webhooks,
   '027c-shares': shares,
+  '027d-retention': retention,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

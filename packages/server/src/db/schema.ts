@@ -26,6 +26,8 @@ export interface ProjectsTable {
   /** projectNameKey(name): unique per user, so names differ by more than case and spaces. */
   name_key: string | null;
   description: string | null;
+  /** Added by 027d: recordings of this project are deleted after this many days (null: kept). */
+  audio_retention_days?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -71,6 +73,8 @@ export interface MeetingsTable {
   summary_lease_until?: string | null;
   summary_generated_at?: string | null;
   summary_engine?: string | null;
+  /** Added by 027d: when the recording was deleted, the transcript kept. */
+  audio_deleted_at?: string | null;
   // Added by 025-recordings (chunked recording, decision 150).
   recording_state?: string | null;
   recording_mime?: string | null;

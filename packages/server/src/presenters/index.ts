@@ -45,6 +45,7 @@ export function presentProject(row: ProjectRow): Project {
     name: row.name,
     description: optional(row.description),
     meetingCount: row.meeting_count,
+    audioRetentionDays: row.audio_retention_days ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -91,6 +92,7 @@ export function presentMeeting(row: MeetingRow): Meeting {
     summary: optional(row.summary),
     actionItemsStatus: row.action_items_status as Meeting['actionItemsStatus'],
     actionItemsProgress: row.action_items_progress,
+    audioDeletedAt: optional(row.audio_deleted_at),
     metadata: {
       actionItems: row.action_items_error ? { errorMessage: row.action_items_error } : undefined,
       audio:

@@ -21,6 +21,16 @@ export function meetingsRepository(db: Db) {
     exists: async (trx: Db, id: string) =>
       (await trx.selectFrom('meetings').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
 
+    /** Inside the worker's write transaction: the meeting is still there with the audio the job read. */
+    sameAudio: async (trx: Db, id: string, audioSize: number | null) => {
+      const row = await trx
+        .selectFrom('meetings')
+        .select(['audio_size', 'recording_state'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined && !row.recording_state && Number(row.audio_size) === Number(audioSize);
+    },
+
     listForProject: (userId: string, projectId: string) =>
       db
         .selectFrom('meetings')
@@ -86,6 +96,40 @@ export function meetingsRepository(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Meetings of a project recorded before `cutoff` whose recording is still kept and no longer needed. */
+    recordingsOlderThan: (projectId: string, cutoff: string) =>
+      db
+        .selectFrom('meetings')
+        .select(['id', 'user_id', 'audio_key'])
+        .where('project_id', '=', projectId)
+        .where('audio_key', 'is not', null)
+        .where('created_at', '<', cutoff)
+        .where('transcription_status', 'in', ['completed', 'failed'])
+        .execute(),
+
+    /**
+     * Forgets a meeting's recording (the file is deleted after): true when this call took it, so two
+     * callers racing never both report it.
+     */
+    async forgetRecording(userId: string, id: string, audioKey: string): Promise<boolean> {
+      const now = nowIso();
+      const result = await db
+        .updateTable('meetings')
+        .set({
+          audio_key: null,
+          audio_mime: null,
+          audio_size: null,
+          audio_name: null,
+          audio_deleted_at: now,
+          updated_at: now,
+        })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('audio_key', '=', audioKey)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async deleteForProject(trx: Db, userId: string, projectId: string): Promise<void> {

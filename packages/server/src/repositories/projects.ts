@@ -54,7 +54,7 @@ export function projectsRepository(db: Db) {
     async update(
       userId: string,
       id: string,
-      changes: { name?: string; description?: string | null },
+      changes: { name?: string; description?: string | null; audio_retention_days?: number | null },
     ): Promise<boolean> {
       const result = await db
         .updateTable('projects')
@@ -79,6 +79,14 @@ export function projectsRepository(db: Db) {
       if (exceptId) query = query.where('id', '!=', exceptId);
       return (await query.executeTakeFirst()) !== undefined;
     },
+
+    /** Every project that deletes its recordings after some days, for the retention job. */
+    withRetention: () =>
+      db
+        .selectFrom('projects')
+        .select(['id', 'user_id', 'audio_retention_days'])
+        .where('audio_retention_days', 'is not', null)
+        .execute(),
 
     async delete(trx: Db, userId: string, id: string): Promise<void> {
       await trx.deleteFrom('projects').where('user_id', '=', userId).where('id', '=', id).execute();

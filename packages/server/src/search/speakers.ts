@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { inScope, type SearchCandidate, type SearchScope } from './store.ts';
 import type { TextMatcher } from './word-match.ts';
@@ -29,10 +29,18 @@ export async function segmentsOfSpeakers(
   who: { personIds: string[]; label: string },
   limit: number,
 ): Promise<SearchCandidate[]> {
-  const person = who.personIds.length > 0 ? sql`t.person_id in (${sql.join(who.personIds)})` : sql`1 = 0`;
   const inMeeting = 'meetingId' in scope;
-  const result = await sql<SearchCandidate>`select t.id, t.meeting_id as "meetingId" from transcriptions t
-    where ${inScope(scope)} and (lower(t.speaker) = ${who.label} or ${person})
-    ${inMeeting ? sql`order by t.start_ms, t.id` : sql``} limit ${limit}`.execute(db);
+  // Each condition alone, so each is served by its index ((user_id, lower(speaker)) and person_id): joined
+  // by `or`, the planners read every segment of the scope.
+  const bySpeaker = (condition: RawBuilder<unknown>) =>
+    sql<SearchCandidate>`select t.id, t.meeting_id as "meetingId", t.start_ms from transcriptions t
+      where ${inScope(scope)} and ${condition}`;
+  const label = bySpeaker(sql`lower(t.speaker) = ${who.label}`);
+  const union =
+    who.personIds.length > 0
+      ? sql`${label} union ${bySpeaker(sql`t.person_id in (${sql.join(who.personIds)})`)}`
+      : label;
+  const result = await sql<SearchCandidate>`select id, "meetingId" from (${union}) s
+    ${inMeeting ? sql`order by start_ms, id` : sql``} limit ${limit}`.execute(db);
   return result.rows;
 }

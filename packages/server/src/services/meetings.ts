@@ -2,10 +2,11 @@ import { type CreateMeetingFields, MESSAGES, type UpdateMeetingRequest } from '@
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { badRequest, forbidden, notFound } from '../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
+import type { projectsRepository } from '../repositories/projects.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { transcribeJobKey } from './job-keys.ts';
@@ -15,6 +16,7 @@ import type { UsersService } from './users.ts';
 interface Deps {
   db: Db;
   meetings: ReturnType<typeof meetingsRepository>;
+  projectRows: ReturnType<typeof projectsRepository>;
   usage: ReturnType<typeof usageRepository>;
   queue: JobQueue;
   storage: AudioStorage;
@@ -70,7 +72,13 @@ export function newMeetingRow(input: {
 }
 
 export function meetingsService(deps: Deps) {
-  const { db, meetings, usage, queue, storage, projects, users, log } = deps;
+  const { db, meetings, projectRows, usage, queue, storage, projects, users, log } = deps;
+
+  async function removeRecording(userId: string, meetingId: string, audioKey: string) {
+    if (!(await meetings.forgetRecording(userId, meetingId, audioKey))) return false;
+    await storage.delete(audioKey).catch((err) => log.warn({ err, meetingId }, 'recording file not removed'));
+    return true;
+  }
 
   async function get(userId: string, id: string): Promise<MeetingRow> {
     const row = await meetings.findForUser(userId, id);
@@ -157,6 +165,31 @@ export function meetingsService(deps: Deps) {
       if (input.description !== undefined) changes.description = input.description || null;
       await meetings.update(userId, id, changes);
       return presentMeeting(await get(userId, id));
+    },
+
+    /**
+     * "Delete recording, keep transcript" (docs/decisions/173): the row forgets the recording first,
+     * then the file goes. Usage already counted stays counted. Refused while the recording is still needed.
+     */
+    async deleteRecording(userId: string, projectId: string, id: string) {
+      const row = await getInProject(userId, projectId, id);
+      if (!row.audio_key) throw notFound('Recording');
+      if (row.transcription_status === 'pending' || row.transcription_status === 'processing') {
+        throw conflict('The recording is still being transcribed; delete it once the transcript is ready');
+      }
+      await removeRecording(row.user_id, row.id, row.audio_key);
+    },
+
+    /** The daily retention job: recordings older than their project's audioRetentionDays. Answers how many went. */
+    async applyRetention(now = new Date()) {
+      let removed = 0;
+      for (const project of await projectRows.withRetention()) {
+        const cutoff = new Date(now.getTime() - Number(project.audio_retention_days) * 86_400_000).toISOString();
+        for (const row of await meetings.recordingsOlderThan(project.id, cutoff)) {
+          if (row.audio_key && (await removeRecording(row.user_id, row.id, row.audio_key))) removed++;
+        }
+      }
+      return removed;
     },
 
     /** Removes the meeting, its segments and action items (by foreign key), its pending jobs and then its audio file. */

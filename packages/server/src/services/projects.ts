@@ -60,8 +60,9 @@ export function projectsService({ db, projects, meetings, queue, storage, log }:
     },
 
     async update(userId: string, id: string, input: UpdateProjectRequest) {
-      const changes: { name?: string; description?: string | null } = {};
+      const changes: { name?: string; description?: string | null; audio_retention_days?: number | null } = {};
       if (input.name !== undefined) changes.name = input.name;
+      if (input.audioRetentionDays !== undefined) changes.audio_retention_days = input.audioRetentionDays;
       if (input.description !== undefined) changes.description = input.description || null;
       await get(userId, id);
       if (!(await withUniqueName(userId, changes.name, id, () => projects.update(userId, id, changes)))) {

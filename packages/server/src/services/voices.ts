@@ -1,19 +1,9 @@
-import { GaussStats } from '../audio/speakers/gaussian.ts';
-import { decodeVoice, encodeVoice, FRAME_SECONDS } from '../audio/speakers/voice-stats.ts';
+import { encodeVoice, FRAME_SECONDS } from '../audio/speakers/voice-stats.ts';
 import type { SegmentVoiceRow, VoicesRepository } from '../repositories/voices.ts';
+import { sumVoices } from '../voices/suggest.ts';
 
 /** Suggestions compare a meeting's labels with at most this many profiles (the most recently taught). */
 const MAX_PROFILES = 500;
-
-/** Adds up stored voices (base64 statistics) into one set of statistics. */
-export function sumVoices(voices: Iterable<string>): GaussStats {
-  let total: GaussStats | undefined;
-  for (const v of voices) {
-    const stats = decodeVoice(v);
-    total = total ? total.add(stats) : stats;
-  }
-  return total ?? new GaussStats();
-}
 
 /**
  * Voice profiles (docs/decisions/130): what each meeting taught about a person is the sum of the voices
@@ -42,12 +32,12 @@ export function voicesService({ voices }: { voices: VoicesRepository }) {
       }
     },
 
-    /** The user's profiles as statistics, one per person. */
-    async profiles(userId: string): Promise<Array<{ personId: string; stats: GaussStats }>> {
+    /** The user's profiles, each as the stored voices of its samples (added up where they are compared). */
+    async profileVoices(userId: string): Promise<Array<{ personId: string; voices: string[] }>> {
       const rows = await voices.samplesForUser(userId, MAX_PROFILES);
       const byPerson = new Map<string, string[]>();
       for (const r of rows) byPerson.set(r.person_id, [...(byPerson.get(r.person_id) ?? []), r.voice]);
-      return [...byPerson].map(([personId, list]) => ({ personId, stats: sumVoices(list) }));
+      return [...byPerson].map(([personId, list]) => ({ personId, voices: list }));
     },
 
     profileSizes: (userId: string, personIds: readonly string[]) => voices.profileSizes(userId, personIds),

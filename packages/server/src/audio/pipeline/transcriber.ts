@@ -4,7 +4,7 @@ import type { Transcribe } from '../../jobs/handlers/transcribe-meeting.ts';
 import type { AsrEngine } from '../recognition/engine.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
 import type { SegmenterOptions } from '../speech/vad.ts';
-import { type PipelineLogger, transcribeFile } from './pipeline.ts';
+import { type PipelineLogger, type TranscribeFileOptions, transcribeFile } from './pipeline.ts';
 
 /**
  * Speech pieces that suit each recogniser, measured on real meetings (docs/decisions/012 and 013):
@@ -23,12 +23,14 @@ export async function createTranscriber(
   settings: Config['transcription'],
   log: PipelineLogger,
   engine?: AsrEngine,
+  /** Benchmarks only: pipeline settings to compare (the server passes none). */
+  overrides: Partial<TranscribeFileOptions> = {},
 ): Promise<Transcribe> {
   engine ??= await createEngine(settings);
   log.info({ engine: engine.name }, 'transcription engine ready');
   const segmentation = segmentationFor(engine.name);
   return (path, { onProgress, signal }) =>
-    transcribeFile(path, { engine, segmentation, onProgress, signal, logger: log });
+    transcribeFile(path, { engine, segmentation, onProgress, signal, logger: log, ...overrides });
 }
 
 /** The recogniser configured, loaded once; the worker shares it between whole meetings and live passes. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusWordErrorRate, wordErrorRate } from '../../../../../bench/scoring/wer.ts';
 import { speechFixtures } from '../../../test/fixtures/audio.ts';
 import { decodePcmStream } from '../decoding/ffmpeg.ts';
-import { ModelMissingError } from '../speech/vad.ts';
+import { ModelMissingError } from '../model-missing.ts';
 import { loadMoonshine, MoonshineEngine, moonshineModelFiles } from './moonshine.ts';
 
 async function readAll(path: string): Promise<Float32Array> {

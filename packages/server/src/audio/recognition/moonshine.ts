@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import llamaTokenizer from 'llama-tokenizer-js';
 import * as ort from 'onnxruntime-node';
 import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
-import { ModelMissingError } from '../speech/vad.ts';
+import { ModelMissingError } from '../model-missing.ts';
 import type { AsrEngine } from './engine.ts';
 import { bestToken, loadOutputProjection, type OutputProjection } from './output-projection.ts';
 

@@ -25,6 +25,8 @@ export interface ClusteringOptions {
   maxSpeakers?: number;
   /** Speech (seconds) two final clusters weigh at most together in the last pass; default 25. */
   maxPairSeconds?: number;
+  /** Input segments that must not share a cluster (e.g. two voices heard at the same time). */
+  cannotLink?: (i: number, j: number) => boolean;
 }
 
 /** Cluster index (0..k-1) per input segment. */
@@ -34,6 +36,7 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
   const maxSpeakers = options.maxSpeakers ?? 10;
   const cap = (options.maxClusterSeconds ?? 60) * 100; // 100 MFCC frames per second
   const pairCap = (options.maxPairSeconds ?? 25) * 100;
+  const apart = new Apart(segments.length, options.cannotLink);
   const bic = (a: GaussStats, b: GaussStats) => deltaBic(a, b, lambda, cap);
   // members[c] = input segments in cluster c; stats[c] = their merged statistics
   let members = segments.map((_, i) => [i]);
@@ -43,13 +46,15 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
   //    merge (a change of speaker is an expensive pair), each segment at most once.
   while (stats.length > maxInitial) {
     const order = Array.from({ length: stats.length - 1 }, (_, i) => i);
-    const cost = order.map((i) => bic(stats[i]!, stats[i + 1]!));
+    const cost = order.map((i) =>
+      apart.between(members[i]!, members[i + 1]!) ? Infinity : bic(stats[i]!, stats[i + 1]!),
+    );
     order.sort((x, y) => cost[x]! - cost[y]!);
     const taken = new Uint8Array(stats.length);
     let excess = stats.length - maxInitial;
     for (const i of order.slice(0, Math.max(1, Math.floor(order.length / 2)))) {
       if (excess <= 0) break;
-      if (taken[i] || taken[i + 1]) continue;
+      if (taken[i] || taken[i + 1] || cost[i] === Infinity) continue;
       taken[i] = 1;
       taken[i + 1] = 2; // merged into i
       excess--;
@@ -74,7 +79,9 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
   const k0 = stats.length;
   const alive = new Uint8Array(k0).fill(1);
   const score = new Float64Array(k0 * k0).fill(Infinity);
-  for (let i = 0; i < k0; i++) for (let j = i + 1; j < k0; j++) score[i * k0 + j] = bic(stats[i]!, stats[j]!);
+  const pairCost = (i: number, j: number) =>
+    apart.between(members[i]!, members[j]!) ? Infinity : bic(stats[i]!, stats[j]!);
+  for (let i = 0; i < k0; i++) for (let j = i + 1; j < k0; j++) score[i * k0 + j] = pairCost(i, j);
   let count = k0;
   while (count > 1) {
     let bi = -1;
@@ -90,19 +97,21 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
         }
       }
     }
-    if (bi < 0 || (bv > 0 && count <= maxSpeakers)) break;
+    if (bi < 0 || bv === Infinity || (bv > 0 && count <= maxSpeakers)) break;
     stats[bi] = GaussStats.merged(stats[bi]!, stats[bj]!);
     members[bi] = [...members[bi]!, ...members[bj]!];
     alive[bj] = 0;
     count--;
     for (let k = 0; k < k0; k++) {
       if (!alive[k] || k === bi) continue;
-      const v = bic(stats[bi]!, stats[k]!);
+      const v = pairCost(bi, k);
       if (k < bi) score[k * k0 + bi] = v;
       else score[bi * k0 + k] = v;
     }
   }
-  finalMerge(stats, members, alive, (a, b) => deltaBic(a, b, lambda, Infinity, pairCap));
+  finalMerge(stats, members, alive, (i, j) =>
+    apart.between(members[i]!, members[j]!) ? Infinity : deltaBic(stats[i]!, stats[j]!, lambda, Infinity, pairCap),
+  );
   const labels = new Int32Array(segments.length);
   let next = 0;
   for (let c = 0; c < k0; c++) {
@@ -129,7 +138,7 @@ function finalMerge(
   stats: GaussStats[],
   members: number[][],
   alive: Uint8Array,
-  cost: (a: GaussStats, b: GaussStats) => number,
+  cost: (i: number, j: number) => number,
 ): void {
   for (;;) {
     let best: [number, number] | undefined;
@@ -137,7 +146,7 @@ function finalMerge(
     for (let i = 0; i < alive.length; i++) {
       for (let j = i + 1; alive[i] && j < alive.length; j++) {
         if (!alive[j]) continue;
-        const c = cost(stats[i]!, stats[j]!);
+        const c = cost(i, j);
         if (c <= bestCost) {
           bestCost = c;
           best = [i, j];
@@ -149,5 +158,27 @@ function finalMerge(
     stats[i] = GaussStats.merged(stats[i]!, stats[j]!);
     members[i] = [...members[i]!, ...members[j]!];
     alive[j] = 0;
+  }
+}
+
+/** The cannot-link pairs, looked up between two clusters' members. */
+class Apart {
+  private readonly partners: Array<Set<number>> | undefined;
+
+  constructor(n: number, cannotLink?: (i: number, j: number) => boolean) {
+    if (!cannotLink) return;
+    this.partners = Array.from({ length: n }, () => new Set<number>());
+    for (let i = 0; i < n; i++)
+      for (let j = i + 1; j < n; j++)
+        if (cannotLink(i, j)) {
+          this.partners[i]!.add(j);
+          this.partners[j]!.add(i);
+        }
+  }
+
+  between(a: number[], b: number[]): boolean {
+    if (!this.partners) return false;
+    const inB = new Set(b);
+    return a.some((i) => [...this.partners![i]!].some((j) => inB.has(j)));
   }
 }

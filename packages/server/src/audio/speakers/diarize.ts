@@ -16,11 +16,20 @@
  */
 
 import { type ChannelSplitOptions, channelSides } from '../decoding/channels.ts';
+import type { SpeakerTracks } from '../speech/segmentation.ts';
 import { type ChangeOptions, detectChanges } from './change-detection.ts';
 import { type ClusteringOptions, clusterSegments } from './clustering.ts';
 import { GaussStats } from './gaussian.ts';
 import { compact, type ResegmentOptions, resegment } from './resegment.ts';
 import type { SpeakerBlock } from './speaker-features.ts';
+import {
+  dominantTracks,
+  heardTogether,
+  labelBlocksByTracks,
+  personOfTracks,
+  secondVoice,
+  type TrackOptions,
+} from './tracks.ts';
 
 export { type FeatureOptions, type SpeakerBlock, SpeakerFeatures } from './speaker-features.ts';
 
@@ -34,6 +43,8 @@ export interface DiarizeOptions {
   minBlocks?: number;
   /** When a stereo recording counts as one party per channel (channels.ts); false: never split by channel. */
   channels?: ChannelSplitOptions | false;
+  /** How the segmentation's tracks become people (tracks.ts); changeDetection: cut and cluster as without them. */
+  tracks?: TrackOptions & { changeDetection?: boolean };
 }
 
 export interface SegmentPart {
@@ -45,7 +56,7 @@ export interface SegmentPart {
 
 export interface DiarizationResult {
   speakerCount: number;
-  /** The main speaker of each input segment. */
+  /** The main speaker of each input segment ('' for an overlap segment without a second voice: not shown). */
   labels: string[];
   /** Each input segment cut at speaker changes (one part when one speaker holds it). */
   parts: SegmentPart[][];
@@ -59,8 +70,9 @@ export interface DiarizationResult {
  */
 export function diarize(
   blocks: SpeakerBlock[],
-  segments: Array<{ start: number; end: number }>,
+  segments: Array<{ start: number; end: number; overlap?: boolean }>,
   options: DiarizeOptions = {},
+  tracks?: SpeakerTracks,
 ): DiarizationResult {
   const order = Array.from({ length: blocks.length }, (_, i) => i).sort((a, b) => blocks[a]!.start - blocks[b]!.start);
   const sorted = order.map((i) => blocks[i]!);
@@ -71,8 +83,21 @@ export function diarize(
           sorted.map((b) => b.channelBalanceDb),
           options.channels,
         );
-  const labels = sides ? labelEachSide(sorted, sides, options) : labelBlocks(sorted, options);
-  const parts = segments.map((seg) => splitSegment(seg, sorted, labels, options.minPartSeconds ?? 1));
+  const dominant = tracks && !sides ? dominantTracks(sorted, tracks) : undefined;
+  const labels = sides
+    ? labelEachSide(sorted, sides, options)
+    : dominant && tracks && sorted.length >= (options.minBlocks ?? 8)
+      ? options.tracks?.changeDetection
+        ? labelBlocks(sorted, options, { dominant, apart: heardTogether(tracks) })
+        : compact(labelBlocksByTracks(sorted, dominant, tracks, options.clustering, options.tracks))
+      : labelBlocks(sorted, options);
+  const personOfTrack = dominant ? personOfTracks(dominant, labels) : undefined;
+  const parts = segments.map((seg) => {
+    if (!seg.overlap) return splitSegment(seg, sorted, labels, options.minPartSeconds ?? 1);
+    // a second voice over the first: its own segment when another known voice is there, else none
+    const person = personOfTrack && tracks ? secondVoice(seg.start, seg.end, tracks, personOfTrack) : undefined;
+    return person === undefined ? [] : [{ start: seg.start, end: seg.end, speaker: person }];
+  });
   // number speakers in order of first appearance in the transcript
   const rename = new Map<number, number>();
   const orderedParts = parts
@@ -89,24 +114,68 @@ export function diarize(
   const used = new Set(orderedParts.map((p) => p.speaker));
   return {
     speakerCount: segments.length ? used.size : new Set(labels).size,
-    labels: parts.map((ps) => name(mainSpeaker(ps))),
+    labels: parts.map((ps) => (ps.length ? name(mainSpeaker(ps)) : '')),
     parts: parts.map((ps) => ps.map((p) => ({ start: p.start, end: p.end, speaker: name(p.speaker) }))),
     blockSpeakers,
   };
 }
 
 /** Speaker index per block (sorted by time), numbered from 0 in order of first appearance: steps 2–4. */
-function labelBlocks(sorted: SpeakerBlock[], options: DiarizeOptions): Int32Array {
+function labelBlocks(
+  sorted: SpeakerBlock[],
+  options: DiarizeOptions,
+  heard?: { dominant: Int32Array; apart: (x: number, y: number) => boolean },
+): Int32Array {
   let labels: Int32Array = new Int32Array(sorted.length);
   if (sorted.length < (options.minBlocks ?? 8)) return labels;
-  const ranges = detectChanges(sorted, options.change);
+  const ranges = heard
+    ? cutAtTrackChanges(detectChanges(sorted, options.change), heard.dominant)
+    : detectChanges(sorted, options.change);
   const segmentStats = ranges.map(([a, b]) => GaussStats.merged(...sorted.slice(a, b).map((x) => x.stats)));
-  const clusters = clusterSegments(segmentStats, options.clustering);
+  const segmentTrack = heard ? ranges.map(([a, b]) => mostFrequent(heard.dominant.subarray(a, b))) : [];
+  const clusters = clusterSegments(segmentStats, {
+    ...options.clustering,
+    ...(heard && {
+      cannotLink: (i: number, j: number) => {
+        const x = segmentTrack[i]!;
+        const y = segmentTrack[j]!;
+        return x >= 0 && y >= 0 && x !== y && heard.apart(x, y);
+      },
+    }),
+  });
   ranges.forEach(([a, b], s) => {
     labels.fill(clusters[s]!, a, b);
   });
   labels = resegment(sorted, labels, options.resegment);
   return compact(labels);
+}
+
+/** Ranges of blocks cut further where the segmentation's track changes between neighbouring blocks. */
+function cutAtTrackChanges(ranges: Array<[number, number]>, dominant: Int32Array): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [a, b] of ranges) {
+    let from = a;
+    for (let i = a + 1; i < b; i++) {
+      const x = dominant[i - 1]!;
+      const y = dominant[i]!;
+      if (x >= 0 && y >= 0 && x !== y) {
+        out.push([from, i]);
+        from = i;
+      }
+    }
+    out.push([from, b]);
+  }
+  return out;
+}
+
+function mostFrequent(values: Int32Array): number {
+  const n = new Map<number, number>();
+  let best = -1;
+  for (const v of values) {
+    n.set(v, (n.get(v) ?? 0) + 1);
+    if (best < 0 || n.get(v)! > n.get(best)!) best = v;
+  }
+  return best;
 }
 
 /** Steps 2–4 on each channel's blocks alone; the right side's speakers are numbered after the left's. */

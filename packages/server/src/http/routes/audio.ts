@@ -34,6 +34,11 @@ export function parseRange(
  * personal access token in the bearer header, or the `token` query parameter from the audio-url route (bound to this meeting).
  */
 export function audioRoutes(router: Router, ctx: AppContext) {
+  // "Delete recording, keep transcript" (docs/decisions/173); behind sign-in like the other changes.
+  router.handle(routes.deleteRecording, async ({ userId, params }) => {
+    await ctx.services.meetings.deleteRecording(userId, params.id, params.meetingId);
+  });
+
   router.handle(routes.audio, async (request, reply) => {
     const { id: projectId, meetingId } = request.params;
     const bearer = bearerToken(request);

@@ -1,5 +1,6 @@
 import { CreateMeetingFields, routePath, routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
 import { presentMeeting } from '../../presenters/index.ts';
 import { receiveMeetingUpload } from '../receive-upload.ts';
 import type { Router } from '../router.ts';
@@ -42,6 +43,8 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
   // <audio> cannot send a bearer header: the app asks for a short-lived URL bound to this one meeting.
   router.handle(routes.audioUrl, async ({ userId, params }) => {
     const row = await meetings.getInProject(userId, params.id, params.meetingId);
+    // Never uploaded, or deleted (retention, "Delete recording, keep transcript").
+    if (!row.audio_key) throw notFound('Recording');
     const token = await ctx.services.sessions.resourceToken(userId, `meeting:${row.id}`, AUDIO_URL_SECONDS);
     const path = routePath(routes.audio, { id: row.project_id, meetingId: row.id });
     return ok({

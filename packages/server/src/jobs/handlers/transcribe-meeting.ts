@@ -71,7 +71,9 @@ export function transcribeMeetingHandler({
       await progress.flush();
       await db.transaction().execute(async (trx) => {
         // Segments are replaced as a whole, so a job that runs twice never duplicates them.
-        if (!(await meetings.exists(trx, meetingId))) return;
+        // A chunked recording reopened by late chunks (decision 150) has new audio on its way: this
+        // transcription of the shorter one is dropped, the next job writes the whole.
+        if (!(await meetings.sameAudio(trx, meetingId, meeting.audio_size))) return;
         await transcriptions.replaceForMeeting(
           trx,
           meeting.user_id,

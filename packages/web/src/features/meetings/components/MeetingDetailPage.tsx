@@ -19,11 +19,12 @@ import { ShareMeetingButton } from '@/features/shares';
 import { SummaryTab } from '@/features/summary';
 import { TranscriptTab } from '@/features/transcript';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatDateTime, formatDuration } from '@/lib/format';
+import { formatDate, formatDateTime, formatDuration } from '@/lib/format';
 import { useLiveTranscript } from '@/lib/live-transcript';
 import { useMeeting } from '../api/get-meeting';
 import { useMeetingPlayback } from '../hooks/use-meeting-playback';
 import { DeleteMeetingDialog } from './DeleteMeetingDialog';
+import { DeleteRecordingButton } from './DeleteRecordingButton';
 import { MeetingAudioPlayer } from './MeetingAudioPlayer';
 import { MeetingStatusBadge } from './MeetingStatusBadge';
 import { RenameMeetingButton } from './RenameMeetingDialog';
@@ -172,6 +173,15 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
           durationSeconds={meeting.duration}
           playback={playback}
         />
+      )}
+      {meeting.metadata.audio &&
+        (meeting.transcriptionStatus === 'completed' || meeting.transcriptionStatus === 'failed') && (
+          <div className="mt-2 flex justify-end">
+            <DeleteRecordingButton projectId={projectId} meeting={meeting} />
+          </div>
+        )}
+      {meeting.audioDeletedAt && (
+        <p className="text-muted-foreground text-sm">Recording deleted on {formatDate(meeting.audioDeletedAt)}</p>
       )}
 
       <Tabs defaultValue="transcription" className="mt-4">

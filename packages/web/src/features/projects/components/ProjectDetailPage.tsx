@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useProject } from '../api/get-project';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectFormDialog } from './ProjectFormDialog';
+import { RetentionSetting } from './RetentionSetting';
 
 export default function ProjectDetailPage() {
   const { projectId = '' } = useParams();
@@ -67,6 +68,7 @@ function ProjectDetail({ project }: { project: Project }) {
         }
       />
 
+      <RetentionSetting project={project} />
       <div className="mb-6 grid gap-3">
         <ProjectSearch projectId={project._id} />
         <AskBox projectId={project._id} label="Ask a question about this project's meetings" />

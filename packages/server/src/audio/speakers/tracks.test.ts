@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { SEG_HOP, type SpeakerTracks, segFrameCentre } from '../speech/segmentation.ts';
+import { GaussStats } from './gaussian.ts';
+import { dominantTracks, heardTogether, personOfTracks, secondVoice } from './tracks.ts';
+
+/** Tracks over `seconds`, from a function giving the (first, second) track at a time. */
+function tracksOf(seconds: number, at: (t: number) => [number, number]): SpeakerTracks {
+  const frames = Math.floor((seconds * 16000 - segFrameCentre(0)) / SEG_HOP);
+  const first = new Int32Array(frames);
+  const second = new Int32Array(frames);
+  for (let g = 0; g < frames; g++) [first[g], second[g]] = at(segFrameCentre(g) / 16000);
+  return { frames, first, second, trackCount: 3 };
+}
+
+const block = (start: number, end: number) => ({ start, end, stats: new GaussStats() });
+
+describe('speaker tracks', () => {
+  // track 0 speaks 0-4 s, track 1 from 3 s (over track 0 until 4 s) to 8 s, track 2 a second at 8.5 s
+  const tracks = tracksOf(10, (t) =>
+    t < 3 ? [0, -1] : t < 4 ? [0, 1] : t < 8 ? [1, -1] : t >= 8.5 && t < 9.5 ? [2, -1] : [-1, -1],
+  );
+
+  it('gives each block the track most active in it, -1 where nobody speaks', () => {
+    const blocks = [block(0, 0.5), block(3.5, 4.0), block(4.2, 4.7), block(8.0, 8.4), block(8.6, 9.1)];
+    expect([...dominantTracks(blocks, tracks)]).toEqual([0, 0, 1, -1, 2]);
+  });
+
+  it('knows which tracks were heard together long enough to be two people', () => {
+    const together = heardTogether(tracks, 0.5);
+    expect(together(0, 1)).toBe(true);
+    expect(together(1, 0)).toBe(true);
+    expect(together(1, 2)).toBe(false);
+    expect(heardTogether(tracks, 1.5)(0, 1)).toBe(false);
+  });
+
+  it('names each track by the person most of its blocks were given', () => {
+    const dominant = Int32Array.from([0, 0, 0, 1, 1, 2]);
+    const labels = Int32Array.from([0, 0, 1, 1, 1, 0]);
+    expect(personOfTracks(dominant, labels)).toEqual(
+      new Map([
+        [0, 0],
+        [1, 1],
+        [2, 0],
+      ]),
+    );
+  });
+
+  it('finds the second voice of an overlap, and none when both tracks are one person', () => {
+    expect(
+      secondVoice(
+        3,
+        4,
+        tracks,
+        new Map([
+          [0, 0],
+          [1, 1],
+        ]),
+      ),
+    ).toBe(1);
+    expect(
+      secondVoice(
+        3,
+        4,
+        tracks,
+        new Map([
+          [0, 1],
+          [1, 0],
+        ]),
+      ),
+    ).toBe(0);
+    expect(
+      secondVoice(
+        3,
+        4,
+        tracks,
+        new Map([
+          [0, 0],
+          [1, 0],
+        ]),
+      ),
+    ).toBeUndefined();
+    expect(
+      secondVoice(
+        5,
+        6,
+        tracks,
+        new Map([
+          [0, 0],
+          [1, 1],
+        ]),
+      ),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,338 @@
+/**
+ * Speaker segmentation with pyannote's segmentation-3.0 (int8 ONNX, shipped in
+ * packages/server/models/pyannote-segmentation-3.0 with its MIT licence and provenance). For each
+ * 10 s window the model says, per 16.9 ms frame, which of up to three *local* speakers talk (two at
+ * once included). This file runs it over the streaming audio in overlapping windows and stitches the
+ * local speakers of neighbouring windows where they agree on the overlap (as pyannote's pipelines
+ * did before speaker embeddings), so every stretch of one voice becomes a numbered *track*. Tracks
+ * are not people: the speaker stage (speakers/tracks.ts) clusters them.
+ *
+ * Out of it come, per frame once no later window covers it: the probability that someone speaks
+ * (speech activity for piece cutting, in place of Silero) and the one or two tracks active there.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as ort from 'onnxruntime-node';
+import { ModelMissingError } from '../model-missing.ts';
+
+/** sha256 of the shipped model.int8.onnx (see the README beside it); checked at load. */
+export const SEGMENTATION_MODEL_SHA256 = 'd582f4b4c6b48205de7e0643c57df0df5615a3c176189be3fc461e9d18827b5d';
+export const SEG_WINDOW = 160_000; // 10 s at 16 kHz, the model's input
+export const SEG_HOP = 270; // samples per output frame
+export const SEG_FRAMES = 589; // output frames per window
+const SEG_FIELD = 991; // receptive field of one output frame (samples)
+const LOCAL = 3; // local speakers per window
+/** Centre of global frame g, in samples from the start of the recording. */
+export const segFrameCentre = (g: number): number => g * SEG_HOP + SEG_FIELD / 2;
+
+export function defaultSegmentationModelPath(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return resolve(here, '../../../models/pyannote-segmentation-3.0/model.int8.onnx');
+}
+
+const sessions = new Map<string, Promise<ort.InferenceSession>>();
+
+/** One session per process (per model path): a 20 s clip should not pay the set-up again. */
+export function segmentationSession(modelPath = defaultSegmentationModelPath()): Promise<ort.InferenceSession> {
+  let s = sessions.get(modelPath);
+  if (!s) {
+    s = (async () => {
+      if (!existsSync(modelPath))
+        throw new ModelMissingError(`Speaker segmentation model not found: ${modelPath}`, modelPath);
+      const bytes = readFileSync(modelPath);
+      const sum = createHash('sha256').update(bytes).digest('hex');
+      if (sum !== SEGMENTATION_MODEL_SHA256)
+        throw new Error(`Speaker segmentation model ${modelPath} is damaged or not the shipped one (sha256 ${sum})`);
+      return ort.InferenceSession.create(bytes, {
+        intraOpNumThreads: 1,
+        interOpNumThreads: 1,
+        graphOptimizationLevel: 'all',
+      });
+    })();
+    s.catch(() => sessions.delete(modelPath));
+    sessions.set(modelPath, s);
+  }
+  return s;
+}
+
+export interface SegmentationOptions {
+  /** Window step in output frames; default 148 (2.5 s: each frame is judged by 4 windows). */
+  stepFrames?: number;
+  /** Gain applied to what the model hears (quiet recordings, level.ts), clipped to [-1, 1]; default 1. */
+  gain?: number;
+}
+
+/** What the segmentation said about the whole recording, for the speaker stage. */
+export interface SpeakerTracks {
+  /** Frames (global, SEG_HOP apart, centred at segFrameCentre). */
+  frames: number;
+  /** The most active track per frame, or -1 (nobody speaks). */
+  first: Int32Array;
+  /** A second track active at the same time (overlapped speech), or -1. */
+  second: Int32Array;
+  trackCount: number;
+}
+
+/**
+ * Streaming segmentation: push 16 kHz mono PCM, read frames once final. Keeps the audio of one
+ * window plus the running sums of the frames it still covers; the per-frame results for the whole
+ * recording are two Int32 and one Float32 per 16.9 ms (~3 MB an hour).
+ */
+export class SpeakerSegmentation {
+  private readonly session: ort.InferenceSession;
+  private readonly step: number;
+  private readonly gain: number;
+  private audio = new Float32Array(SEG_WINDOW * 2);
+  private audioLen = 0;
+  private audioOffset = 0; // absolute sample index of audio[0]
+  private received = 0; // samples pushed
+  private windows = 0; // windows run
+  private prevLocal: Float32Array | undefined; // last window's local activities [frame * LOCAL + s]
+  private prevTracks: number[] = [];
+  private nextTrack = 0;
+  // running sums over frames [finalFrames, ...): per frame a map track -> summed activity, speech sum, windows
+  private sums: Array<Map<number, number>> = [];
+  private speechSums: number[] = [];
+  private speakerSums: number[] = []; // active local speakers, summed over windows
+  private counts: number[] = [];
+  private finalFrames = 0;
+  private speech = new Float32Array(4096);
+  private first = new Int32Array(4096);
+  private second = new Int32Array(4096);
+  private finished = false;
+
+  private constructor(session: ort.InferenceSession, o: SegmentationOptions) {
+    this.session = session;
+    this.step = o.stepFrames ?? 148;
+    this.gain = o.gain ?? 1;
+  }
+
+  static async load(options: SegmentationOptions = {}, modelPath?: string): Promise<SpeakerSegmentation> {
+    return new SpeakerSegmentation(await segmentationSession(modelPath), options);
+  }
+
+  /** Frames whose results are final. */
+  get readyFrames(): number {
+    return this.finalFrames;
+  }
+
+  /** Probability that someone speaks in final frame g. */
+  speechAt(g: number): number {
+    return this.speech[g]!;
+  }
+
+  /** The one track speaking alone in final frame g, or undefined (silence or overlap). */
+  soloTrackAt(g: number): number | undefined {
+    return this.first[g]! >= 0 && this.second[g]! < 0 ? this.first[g] : undefined;
+  }
+
+  /** Whether two tracks are active at once in final frame g. */
+  overlapAt(g: number): boolean {
+    return this.second[g]! >= 0;
+  }
+
+  async push(chunk: Float32Array): Promise<void> {
+    if (this.finished) throw new Error('SpeakerSegmentation: push after finish');
+    this.append(chunk);
+    this.received += chunk.length;
+    while (this.windowStart(this.windows) + SEG_WINDOW <= this.received) await this.runWindow();
+  }
+
+  /** Runs the last windows (zero-padded past the end) and makes every frame of the recording final. */
+  async finish(): Promise<SpeakerTracks> {
+    if (!this.finished) {
+      this.finished = true;
+      // one window at least; then until a window reaches the end of the audio
+      if (this.windows === 0 || this.windowStart(this.windows - 1) + SEG_WINDOW < this.received) {
+        do await this.runWindow();
+        while (this.windowStart(this.windows - 1) + SEG_WINDOW < this.received);
+      }
+      const total = Math.max(0, Math.ceil((this.received - SEG_FIELD / 2) / SEG_HOP));
+      this.finalise(Math.max(total, this.finalFrames), total);
+    }
+    return {
+      frames: this.finalFrames,
+      first: this.first.subarray(0, this.finalFrames),
+      second: this.second.subarray(0, this.finalFrames),
+      trackCount: this.nextTrack,
+    };
+  }
+
+  private windowStart(k: number): number {
+    return k * this.step * SEG_HOP;
+  }
+
+  private append(chunk: Float32Array): void {
+    // drop audio before the next window's start
+    const keepFrom = this.windowStart(this.windows) - this.audioOffset;
+    if (keepFrom > 0) {
+      this.audio.copyWithin(0, keepFrom, this.audioLen);
+      this.audioLen -= keepFrom;
+      this.audioOffset += keepFrom;
+    }
+    if (this.audioLen + chunk.length > this.audio.length) {
+      const grown = new Float32Array(Math.max(this.audio.length * 2, this.audioLen + chunk.length));
+      grown.set(this.audio.subarray(0, this.audioLen));
+      this.audio = grown;
+    }
+    const g = this.gain;
+    for (let i = 0; i < chunk.length; i++) this.audio[this.audioLen + i] = Math.max(-1, Math.min(1, chunk[i]! * g));
+    this.audioLen += chunk.length;
+  }
+
+  private async runWindow(): Promise<void> {
+    const k = this.windows++;
+    const start = this.windowStart(k);
+    const x = new Float32Array(SEG_WINDOW); // zero past the end of the recording
+    const from = start - this.audioOffset;
+    x.set(this.audio.subarray(from, Math.min(this.audioLen, from + SEG_WINDOW)));
+    const out = await this.session.run({ x: new ort.Tensor('float32', x, [1, 1, SEG_WINDOW]) });
+    const y = out.y!.data as Float32Array; // [SEG_FRAMES, 7] log-probabilities over the powerset
+    const local = new Float32Array(SEG_FRAMES * LOCAL); // soft activity, for stitching
+    const hard = new Uint8Array(SEG_FRAMES * LOCAL); // the model's own decision (most likely class)
+    const speech = new Float32Array(SEG_FRAMES);
+    for (let t = 0; t < SEG_FRAMES; t++) {
+      const p = (c: number) => Math.exp(y[t * 7 + c]!);
+      // classes: silence, A, B, C, A+B, A+C, B+C
+      local[t * LOCAL] = p(1) + p(4) + p(5);
+      local[t * LOCAL + 1] = p(2) + p(4) + p(6);
+      local[t * LOCAL + 2] = p(3) + p(5) + p(6);
+      speech[t] = 1 - p(0);
+      let best = 0;
+      for (let c = 1; c < 7; c++) if (y[t * 7 + c]! > y[t * 7 + best]!) best = c;
+      for (const s of POWERSET[best]!) hard[t * LOCAL + s] = 1;
+    }
+    const tracks = this.stitch(local);
+    const base = k * this.step; // global frame of this window's frame 0
+    const valid = Math.min(SEG_FRAMES, Math.ceil((this.received - start - SEG_FIELD / 2) / SEG_HOP));
+    for (let t = 0; t < valid; t++) {
+      const i = base + t - this.finalFrames;
+      if (i < 0) continue;
+      while (this.sums.length <= i) {
+        this.sums.push(new Map());
+        this.speechSums.push(0);
+        this.speakerSums.push(0);
+        this.counts.push(0);
+      }
+      this.counts[i]!++;
+      this.speechSums[i]! += speech[t]!;
+      const m = this.sums[i]!;
+      for (let s = 0; s < LOCAL; s++) {
+        if (!hard[t * LOCAL + s]) continue;
+        m.set(tracks[s]!, (m.get(tracks[s]!) ?? 0) + 1);
+        this.speakerSums[i]!++;
+      }
+    }
+    this.prevLocal = local;
+    this.prevTracks = tracks;
+    // frames before the next window's start are covered by no later window
+    if (!this.finished) this.finalise((k + 1) * this.step, Infinity);
+  }
+
+  /**
+   * Local speakers of this window matched to the previous window's on their overlap: the pairing
+   * (of the 3! possible) with the most activity in common; a pair joins one track only if they
+   * share at least 0.5 s of activity and it is most of the shorter one's activity there (otherwise
+   * a new track starts: the clustering joins tracks of one person later, it cannot split them).
+   */
+  private stitch(local: Float32Array): number[] {
+    const prev = this.prevLocal;
+    const fresh = () => this.nextTrack++;
+    if (!prev) return [fresh(), fresh(), fresh()];
+    const overlap = SEG_FRAMES - this.step;
+    const common = new Float64Array(LOCAL * LOCAL);
+    const totalPrev = new Float64Array(LOCAL);
+    const totalNew = new Float64Array(LOCAL);
+    for (let t = 0; t < overlap; t++) {
+      for (let a = 0; a < LOCAL; a++) {
+        const pa = prev[(t + this.step) * LOCAL + a]!;
+        totalPrev[a]! += pa;
+        for (let b = 0; b < LOCAL; b++) common[a * LOCAL + b]! += Math.min(pa, local[t * LOCAL + b]!);
+      }
+      for (let b = 0; b < LOCAL; b++) totalNew[b]! += local[t * LOCAL + b]!;
+    }
+    let best = [0, 1, 2];
+    let bestScore = -1;
+    for (const perm of PERMUTATIONS) {
+      let s = 0;
+      for (let b = 0; b < LOCAL; b++) s += common[perm[b]! * LOCAL + b]!;
+      if (s > bestScore) {
+        bestScore = s;
+        best = perm;
+      }
+    }
+    const minCommon = 0.5 / (SEG_HOP / 16000); // 0.5 s of frames
+    return best.map((a, b) => {
+      const c = common[a * LOCAL + b]!;
+      const joined = c >= minCommon && c >= 0.5 * Math.min(totalPrev[a]!, totalNew[b]!);
+      return joined ? this.prevTracks[a]! : fresh();
+    });
+  }
+
+  /** Makes frames before `upTo` final; frames at or after `last` (past the audio) are dropped. */
+  private finalise(upTo: number, last: number): void {
+    const n = Math.min(upTo, last) - this.finalFrames;
+    if (n <= 0) return;
+    this.grow(this.finalFrames + n);
+    for (let i = 0; i < n; i++) {
+      const g = this.finalFrames + i;
+      const count = this.counts[i] ?? 0;
+      this.speech[g] = count ? this.speechSums[i]! / count : 0;
+      // as pyannote: how many speak is the windows' average count, rounded; who are the most active
+      const speakers = Math.round((this.speakerSums[i] ?? 0) / Math.max(1, count));
+      let f = -1;
+      let fa = 0;
+      let s = -1;
+      let sa = 0;
+      for (const [track, sum] of this.sums[i] ?? []) {
+        if (sum > fa) {
+          s = f;
+          sa = fa;
+          f = track;
+          fa = sum;
+        } else if (sum > sa) {
+          s = track;
+          sa = sum;
+        }
+      }
+      if (speakers < 1) f = -1;
+      if (speakers < 2) s = -1;
+      this.first[g] = f;
+      this.second[g] = s;
+    }
+    this.sums.splice(0, n);
+    this.speechSums.splice(0, n);
+    this.speakerSums.splice(0, n);
+    this.counts.splice(0, n);
+    this.finalFrames += n;
+  }
+
+  private grow(frames: number): void {
+    if (frames <= this.speech.length) return;
+    let cap = this.speech.length;
+    while (cap < frames) cap *= 2;
+    const sp = new Float32Array(cap);
+    sp.set(this.speech);
+    const f = new Int32Array(cap);
+    f.set(this.first);
+    const s = new Int32Array(cap);
+    s.set(this.second);
+    this.speech = sp;
+    this.first = f;
+    this.second = s;
+  }
+}
+
+/** Local speakers of each powerset class: silence, A, B, C, A+B, A+C, B+C. */
+const POWERSET = [[], [0], [1], [2], [0, 1], [0, 2], [1, 2]];
+
+const PERMUTATIONS = [
+  [0, 1, 2],
+  [0, 2, 1],
+  [1, 0, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [2, 1, 0],
+];
