@@ -61,6 +61,7 @@ describe('the route table check', () => {
         name: request.body.name,
         description: '',
         meetingCount: 0,
+        audioRetentionDays: null,
         createdAt: new Date().toISOString(),
         updatedAt: new Date().toISOString(),
       },
