@@ -72,3 +72,15 @@ export const Session = LoginResponse.shape.data;
 export type Session = z.infer<typeof Session>;
 export const AuthProviders = ProvidersResponse.shape.data;
 export type AuthProviders = z.infer<typeof AuthProviders>;
+
+/**
+ * POST /auth/signin/exchange: the web app's sign-in landing trades the one-time code it was given (its
+ * `token` query parameter) for a session token; the flow's cookie must come with it (decision 106).
+ */
+export const SignInExchangeRequest = z.object({
+  code: z.string({ error: 'The sign-in code is required' }).min(1, 'The sign-in code is required').max(2000),
+});
+export type SignInExchangeRequest = z.infer<typeof SignInExchangeRequest>;
+export const SignInExchangeResponse = success(z.object({ token: z.string() }));
+export type SignInExchangeResponse = z.infer<typeof SignInExchangeResponse>;
+/** POST /auth/logout: ends the session whose bearer token comes with it (204, no body; decision 105). */

@@ -15,6 +15,8 @@ import {
   PasswordUpdateRequest,
   ProvidersResponse,
   RegisterRequest,
+  SignInExchangeRequest,
+  SignInExchangeResponse,
   UserResponse,
 } from './auth.ts';
 import { Id } from './common.ts';
@@ -114,6 +116,22 @@ export const routes = {
     public: true,
     body: RegisterRequest,
     replies: { 201: LoginResponse },
+  }),
+  signInExchange: route({
+    method: 'POST',
+    path: '/auth/signin/exchange',
+    tag: 'auth',
+    public: true,
+    body: SignInExchangeRequest,
+    replies: { 200: SignInExchangeResponse },
+  }),
+  logout: route({
+    method: 'POST',
+    path: '/auth/logout',
+    tag: 'auth',
+    sessionOnly: true,
+    description: 'Signs this session out: its token answers 401 from now on (204).',
+    replies: { 204: null },
   }),
   authProviders: route({
     method: 'GET',

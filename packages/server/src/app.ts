@@ -20,7 +20,7 @@ import { actionItemRoutes } from './http/routes/action-items.ts';
 import { apiTokenRoutes } from './http/routes/api-tokens.ts';
 import { askRoutes } from './http/routes/ask.ts';
 import { audioRoutes } from './http/routes/audio.ts';
-import { authRoutes } from './http/routes/auth.ts';
+import { authRoutes, sessionRoutes } from './http/routes/auth.ts';
 import { exportRoutes } from './http/routes/exports.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { meetingRoutes } from './http/routes/meetings.ts';
@@ -124,6 +124,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   audioRoutes(router, ctx);
   sharedRoutes(router, ctx);
   userRoutes(router, ctx);
+  sessionRoutes(router, ctx);
   apiTokenRoutes(router, ctx);
   webhookRoutes(router, ctx);
   shareRoutes(router, ctx);

@@ -19,7 +19,9 @@ import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { recordingsRepository } from './repositories/recordings.ts';
+import { revokedSessionsRepository } from './repositories/revoked-sessions.ts';
 import { sharesRepository } from './repositories/shares.ts';
+import { signInCodesRepository } from './repositories/sign-in-codes.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -79,11 +81,13 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     recordings: recordingsRepository(db),
     voices: voicesRepository(db),
     apiTokens: apiTokensRepository(db),
+    revokedSessions: revokedSessionsRepository(db),
+    signInCodes: signInCodesRepository(db),
     webhooks: webhooksRepository(db),
     shares: sharesRepository(db),
   };
 
-  const sessions = sessionsService({ users: repos.users, tokens });
+  const sessions = sessionsService({ ...repos, tokens });
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const projects = projectsService({ db, ...repos, queue, storage, log });
   const index = searchIndex({
@@ -119,9 +123,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     shares: sharesService({ ...repos, meetingsService: meetings }),
     ask: askService({ ...repos, index, ai }),
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
-    oidc: config.oidc
-      ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, sessions, log })
-      : undefined,
+    oidc: config.oidc ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, log }) : undefined,
     exports: exportsService({ ...repos, cpu, publicUrl: config.publicUrl }),
     recordings: recordingsService({ db, ...repos, queue, storage, projects, users }),
     imports: importsService({ db, ...repos, storage, log, cpu }),

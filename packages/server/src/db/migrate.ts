@@ -7,6 +7,7 @@ import * as search from './migrations/004-search.ts';
 import * as oidc from './migrations/006-oidc.ts';
 import * as embeddings from './migrations/007-embeddings.ts';
 import * as searchSpeed from './migrations/008-search-speed.ts';
+import * as hostileInput from './migrations/021-hostile-input.ts';
 import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
 import * as recordings from './migrations/025-recordings.ts';
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '006-oidc': oidc,
   '007-embeddings': embeddings,
   '008-search-speed': searchSpeed,
+  '021-hostile-input': hostileInput,
   '023-voice-profiles': voiceProfiles,
   '024-action-item-edits': actionItemEdits,
   '025-recordings': recordings,

@@ -150,6 +150,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** Reserved for the fair queue (migration 021; not used yet, always 0). */
+  turn: Generated<number>;
 }
 
 /** Every word a user's transcripts have used: where misspellings and sound-alikes are looked up. */
@@ -270,6 +272,21 @@ export interface ApiTokensTable {
   created_at: string;
 }
 
+/** A session signed out before its expiry (migration 021). */
+export interface RevokedSessionsTable {
+  session_id: string;
+  user_id: string;
+  expires_at: string;
+}
+
+/** A one-time sign-in code for the web app's landing, bound to one browser (migration 021). */
+export interface SignInCodesTable {
+  code_hash: string;
+  browser_hash: string;
+  user_id: string;
+  expires_at: string;
+}
+
 export interface WebhooksTable {
   id: string;
   user_id: string;
@@ -332,6 +349,8 @@ export interface Database {
   voice_samples: VoiceSamplesTable;
   speaker_suggestion_dismissals: SpeakerSuggestionDismissalsTable;
   api_tokens: ApiTokensTable;
+  revoked_sessions: RevokedSessionsTable;
+  sign_in_codes: SignInCodesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   meeting_shares: MeetingSharesTable;

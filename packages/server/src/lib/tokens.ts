@@ -10,6 +10,8 @@ export interface TokenClaims {
   /** A session token's own id (jti). */
   sessionId?: string;
   resource?: string;
+  /** When the token expires (seconds since the epoch). */
+  expiresAt?: number;
 }
 
 export class TokenSigner {
@@ -40,6 +42,7 @@ export class TokenSigner {
         sessionVersion: typeof payload.sv === 'number' ? payload.sv : 0,
         sessionId: typeof payload.jti === 'string' ? payload.jti : undefined,
         resource: typeof payload.res === 'string' ? payload.res : undefined,
+        expiresAt: typeof payload.exp === 'number' ? payload.exp : undefined,
       };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;

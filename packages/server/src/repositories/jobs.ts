@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, DbKind } from '../db/database.ts';
 import type { JobsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 
-export type JobRow = JobsTable;
+export type JobRow = Selectable<JobsTable>;
 
 export function jobsRepository(db: Db, kind: DbKind) {
   return {

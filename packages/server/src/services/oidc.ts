@@ -10,7 +10,6 @@ import { nowIso } from '../lib/ids.ts';
 import type { identitiesRepository } from '../repositories/identities.ts';
 import type { oidcFlowsRepository } from '../repositories/oidc-flows.ts';
 import type { usersRepository } from '../repositories/users.ts';
-import type { SessionsService } from './sessions.ts';
 
 /** How long a user may take at the provider between leaving Parley and coming back. */
 export const OIDC_FLOW_SECONDS = 600;
@@ -30,7 +29,6 @@ interface Deps {
   flows: ReturnType<typeof oidcFlowsRepository>;
   identities: ReturnType<typeof identitiesRepository>;
   users: ReturnType<typeof usersRepository>;
-  sessions: SessionsService;
   log: FastifyBaseLogger;
 }
 
@@ -46,7 +44,7 @@ interface ProviderClaims {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
-export function oidcService({ config, flows, identities, users, sessions, log }: Deps) {
+export function oidcService({ config, flows, identities, users, log }: Deps) {
   let discovered: Promise<client.Configuration> | undefined;
 
   // Plain HTTP is refused by default; a self-hoster may run the provider on a LAN without TLS.
@@ -140,7 +138,7 @@ export function oidcService({ config, flows, identities, users, sessions, log }:
       return { flowId, authorizationUrl: url.href };
     },
 
-    /** Finishes a sign-in from the provider's redirect; returns a Parley session token. */
+    /** Finishes a sign-in from the provider's redirect; returns the id of the account it signs in to. */
     async finish(flowId: string | undefined, query: URLSearchParams): Promise<string> {
       const flow = flowId ? await flows.consume(flowId) : undefined;
       if (!flow || flow.expires_at < nowIso()) throw new OidcSignInError('flow_expired');
@@ -181,7 +179,7 @@ export function oidcService({ config, flows, identities, users, sessions, log }:
         throw new OidcSignInError(unreachable ? 'provider_unreachable' : 'provider_error');
       }
       const issuer = configuration.serverMetadata().issuer;
-      return sessions.issueForUser(await accountFor(issuer, claims));
+      return accountFor(issuer, claims);
     },
   };
 }

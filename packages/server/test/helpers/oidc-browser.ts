@@ -3,8 +3,11 @@
 import { expect } from 'vitest';
 
 export interface SignInOutcome {
-  /** Where the server finally sent the browser: the web app's landing with ?token= or ?error=. */
+  /** Where the server finally sent the browser: the web app's landing with ?token= (a one-time code) or ?error=. */
   landing: URL;
+  /** The landing's one-time code (its `token` parameter). */
+  code: string | null;
+  /** The session token the landing got for that code with this browser's cookie, as the web app does. */
   token: string | null;
   error: string | null;
   /** The landing redirect itself, for its headers. */
@@ -86,14 +89,31 @@ export function oidcBrowser() {
 
     atProvider,
 
-    /** Visits Parley's callback and reads where it sends the browser. */
+    /** The landing's exchange of its code for a session token, with this browser's cookies. */
+    async exchange(serverUrl: string, code: string): Promise<Response> {
+      return request(`${serverUrl}/auth/signin/exchange`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+    },
+
+    /** Visits Parley's callback, reads where it sends the browser, and lands there as the web app does. */
     async callback(callbackUrl: string): Promise<SignInOutcome> {
       const response = await request(callbackUrl);
       expect(response.status, await response.clone().text()).toBe(302);
       const landing = new URL(locationOf(response, callbackUrl));
+      const code = landing.searchParams.get('token');
+      let token: string | null = null;
+      if (code) {
+        const exchanged = await this.exchange(new URL(callbackUrl).origin, code);
+        expect(exchanged.status, await exchanged.clone().text()).toBe(200);
+        token = ((await exchanged.json()) as { data: { token: string } }).data.token;
+      }
       return {
         landing,
-        token: landing.searchParams.get('token'),
+        code,
+        token,
         error: landing.searchParams.get('error'),
         response,
       };

@@ -118,7 +118,7 @@ describe('exports of hostile text', () => {
     expect(lines.filter((line) => /^#{1,6}\s/.test(line))).toEqual([
       '# Plan \\# Forged title',
       '## Summary',
-      '## Key points',
+      '### Key points', // the summary's own headings sit under its section
       '## Action items',
       '## Transcript',
     ]);

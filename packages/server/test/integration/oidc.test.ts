@@ -173,6 +173,42 @@ describe('sign-in with an OpenID provider', () => {
     expect(await oidcBrowser().callback(callbackUrl)).toMatchObject({ token: null, error: 'flow_expired' });
   });
 
+  it('lands with a one-time code, not a token, worth a session only in the browser that signed in (login CSRF)', async () => {
+    const isCallback = (url: string) => url.startsWith(`${open.url}/auth/oidc/callback`);
+    const landingCode = async (browser: ReturnType<typeof oidcBrowser>) => {
+      const callbackUrl = await browser.atProvider(
+        await browser.start(open.url),
+        ACCOUNTS.insider,
+        'allow',
+        isCallback,
+      );
+      const response = await browser.request(callbackUrl);
+      expect(response.headers.getSetCookie().join('\n')).toMatch(
+        /parley_sign_in=[^;]+; Path=\/auth\/signin; Max-Age=120; HttpOnly; SameSite=Lax/,
+      );
+      return new URL(response.headers.get('location') as string).searchParams.get('token') as string;
+    };
+    const api = apiClient(open.url);
+
+    // The code is not a session token: it opens nothing by itself.
+    const attacker = oidcBrowser();
+    const code = await landingCode(attacker);
+    expectError(await api.get('/api/users/me', code), 401);
+    // The attacker's landing link opened in the victim's browser (no cookie of that flow): refused.
+    const pasted = await oidcBrowser().exchange(open.url, code);
+    expect(pasted.status).toBe(401);
+    expect(await pasted.json()).toEqual({ success: false, message: 'Invalid or expired authentication token' });
+
+    // In the browser that signed in, once.
+    const browser = oidcBrowser();
+    const own = await landingCode(browser);
+    const exchanged = await browser.exchange(open.url, own);
+    expect(exchanged.status).toBe(200);
+    const { token } = ((await exchanged.json()) as { data: { token: string } }).data;
+    expect((await api.get('/api/users/me', token)).body.data.email).toBe(ACCOUNTS.insider.email);
+    expect((await browser.exchange(open.url, own)).status).toBe(401);
+  });
+
   it('uses a flow once, and not after it expired', async () => {
     const isCallback = (url: string) => url.startsWith(`${open.url}/auth/oidc/callback`);
     const browser = oidcBrowser();

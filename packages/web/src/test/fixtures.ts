@@ -34,6 +34,7 @@ export function makeProject(overrides: Partial<ProjectType> = {}): ProjectType {
     name: 'Weekly standups',
     description: 'Team syncs',
     meetingCount: 2,
+    audioRetentionDays: null,
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,

@@ -1,30 +1,22 @@
+import { routes } from '@parley/contract';
 // GET /auth/oidc and its callback: browser navigations, so every outcome is a redirect (to the provider,
 // or to the web app's sign-in landing with `?token=` or `?error=`), never a JSON page.
-import { routes } from '@parley/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { OIDC_FLOW_SECONDS, OidcSignInError } from '../../services/oidc.ts';
+import { SIGN_IN_CODE_SECONDS } from '../../services/sessions.ts';
+import { httpOnlyCookie, readCookie, SIGN_IN_COOKIE, SIGN_IN_COOKIE_PATH } from '../cookies.ts';
 import type { Router } from '../router.ts';
 
 /** The web app's sign-in landing (docs/decisions/020-web-sign-in-landing.md). */
 export const SIGN_IN_LANDING_PATH = '/signin/callback';
 const FLOW_COOKIE = 'parley_oidc_flow';
 
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
-
-function flowCookie(value: string, maxAge: number, secure: boolean) {
-  // Lax: the cookie must come back on the provider's top-level redirect to the callback.
-  return `${FLOW_COOKIE}=${value}; Path=/auth/oidc; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
+const flowCookie = (value: string, maxAge: number, secure: boolean) =>
+  httpOnlyCookie(FLOW_COOKIE, value, { path: '/auth/oidc', maxAge, secure });
 
 export function oidcRoutes(router: Router, ctx: AppContext) {
-  const { oidc } = ctx.services;
+  const { oidc, sessions } = ctx.services;
   const publicUrl = ctx.config.oidc?.publicUrl ?? '';
   const secure = publicUrl.startsWith('https:');
 
@@ -62,12 +54,20 @@ export function oidcRoutes(router: Router, ctx: AppContext) {
 
   router.handle(routes.oidcCallback, async (request, reply) => {
     if (!oidc) return land(reply, { error: 'not_configured' });
-    // The flow is single use whatever happens next: the cookie goes too.
+    // The flow is single use whatever happens next: its cookie goes too.
     reply.header('set-cookie', flowCookie('', 0, secure));
     try {
       const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-      const token = await oidc.finish(readCookie(request, FLOW_COOKIE), query);
-      return land(reply, { token });
+      const userId = await oidc.finish(readCookie(request, FLOW_COOKIE), query);
+      // The landing gets a one-time code, worth a session only with this browser's cookie (decision 106).
+      const { code, browserSecret } = await sessions.landingCode(userId);
+      const cookie = httpOnlyCookie(SIGN_IN_COOKIE, browserSecret, {
+        path: SIGN_IN_COOKIE_PATH,
+        maxAge: SIGN_IN_CODE_SECONDS,
+        secure,
+      });
+      reply.header('set-cookie', [flowCookie('', 0, secure), cookie]);
+      return land(reply, { token: code });
     } catch (error) {
       return landOnError(request, reply, error);
     }

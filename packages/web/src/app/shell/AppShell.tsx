@@ -15,7 +15,7 @@ import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
-  const { logout } = useAuth();
+  const { signOut } = useAuth();
   const navigate = useNavigate();
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [profileOpen, setProfileOpen] = useState(false);
@@ -25,7 +25,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   const handleLogout = () => {
     navigate('/', { replace: true });
-    logout();
+    signOut();
   };
 
   return (

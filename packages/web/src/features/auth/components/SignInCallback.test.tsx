@@ -13,10 +13,14 @@ function shellRoutes() {
   server.on('GET /api/projects', () => ok({ projects: [makeProject()] }));
   server.on('GET /api/users/:userId/meetings', () => ok({ meetings: [] }));
   server.on('GET /api/auth/providers', () => ok({ providers: [], registrationEnabled: false }));
+  // The landing's code is traded for a session token (here: the code's own session).
+  server.on('POST /auth/signin/exchange', (request) =>
+    ok({ token: `session-of-${(request.body as { code: string }).code}` }),
+  );
 }
 
 describe('sign-in landing', () => {
-  it("stores the token, shows 'Signing you in...', asks for the user with it and goes to /", async () => {
+  it("trades the code for a session, stores it, shows 'Signing you in...', asks for the user with it and goes to /", async () => {
     shellRoutes();
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
@@ -27,11 +31,14 @@ describe('sign-in landing', () => {
 
     expect(await screen.findByText('Signing you in...')).toBeInTheDocument();
     await waitFor(() =>
-      expect(server.requests.find((r) => r.path === '/api/users/me')?.headers.authorization).toBe('Bearer fresh-token'),
+      expect(server.requests.find((r) => r.path === '/api/users/me')?.headers.authorization).toBe(
+        'Bearer session-of-fresh-token',
+      ),
     );
+    expect(server.requests.find((r) => r.path === '/auth/signin/exchange')?.body).toEqual({ code: 'fresh-token' });
     release();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(localStorage.getItem('auth_token')).toBe('fresh-token');
+    expect(localStorage.getItem('auth_token')).toBe('session-of-fresh-token');
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: 'ada@example.com' });
     expect(await screen.findByRole('heading', { name: 'Recent Meetings' })).toBeInTheDocument();
   });
@@ -98,8 +105,18 @@ describe('sign-in landing', () => {
     window.history.replaceState(null, '', '/signin/callback?token=secret-token');
     renderApp('/signin/callback?token=secret-token');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(localStorage.getItem('auth_token')).toBe('secret-token');
+    expect(localStorage.getItem('auth_token')).toBe('session-of-secret-token');
     expect(window.location.search).toBe('');
+  });
+
+  it('signs nobody in with a pasted link: the server refuses the code of a flow this browser did not run', async () => {
+    shellRoutes();
+    server.on('POST /auth/signin/exchange', () => fail(401, 'Invalid or expired authentication token'));
+    renderApp('/signin/callback?token=someone-elses-session-token');
+    expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
+    expect(screen.getByText('Invalid or expired authentication token')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/api/users/me')).toBe(false);
+    expect(localStorage.getItem('auth_token')).toBeNull();
   });
 
   it.each([

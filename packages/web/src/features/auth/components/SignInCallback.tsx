@@ -7,10 +7,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { getMe } from '../api/get-me';
+import { exchangeSignInCode } from '../api/sign-in-exchange';
 import { useAuth } from '../hooks/auth-context';
 import { callbackErrorMessage, INVALID_TOKEN_MESSAGE, MissingUserError } from '../lib/messages';
 
-/** Where the server's external sign-in flow sends the browser back, with `?token=`. */
+/**
+ * Where the server's external sign-in flow sends the browser back, with `?token=`: a one-time code this
+ * browser trades for its session (decision 106), so a link someone else sends signs nobody in.
+ */
 export const SIGN_IN_CALLBACK_PATH = '/signin/callback';
 /** After an error the landing returns to / by itself after this long (decision 020), or at once via the button. */
 export const CALLBACK_ERROR_REDIRECT_MS = 5000;
@@ -58,11 +62,12 @@ export function SignInCallback() {
     }
     (async () => {
       try {
+        const session = await exchangeSignInCode(token);
         // The token is stored first so that /api/users/me is asked with it.
-        writeStorage(STORAGE_KEYS.authToken, token);
+        writeStorage(STORAGE_KEYS.authToken, session);
         const user = await getMe();
         if (!user || typeof user !== 'object' || !user._id) throw new MissingUserError();
-        login(token, user);
+        login(session, user);
         navigate('/', { replace: true });
       } catch (failure) {
         removeStorage(STORAGE_KEYS.authToken);

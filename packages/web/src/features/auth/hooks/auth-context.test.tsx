@@ -50,9 +50,11 @@ describe('authentication state', () => {
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(account);
   });
 
-  it('logs out from the user menu and clears the stored session', async () => {
+  it('logs out from the user menu: ends the session on the server with its token and clears the stored session', async () => {
     signIn(server);
     server.on('GET /api/auth/providers', () => ok({ providers: [], registrationEnabled: false }));
+    server.on('POST /auth/logout', () => ({ status: 204 }));
+    const token = localStorage.getItem('auth_token');
     const { user } = renderApp('/people');
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
     await user.click(within(sidebar).getByRole('button', { name: 'User menu' }));
@@ -64,5 +66,19 @@ describe('authentication state', () => {
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('has_default_project')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    const logout = server.requests.filter((r) => r.path === '/auth/logout');
+    expect(logout.map((r) => [r.method, r.headers.authorization])).toEqual([['POST', `Bearer ${token}`]]);
+  });
+
+  it('signs out here even when the server cannot be told', async () => {
+    signIn(server);
+    server.on('GET /api/auth/providers', () => ok({ providers: [], registrationEnabled: false }));
+    server.on('POST /auth/logout', () => fail(500, 'Database unavailable'));
+    const { user } = renderApp('/people');
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    await user.click(within(sidebar).getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome to Parley' })).toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, us
 import { ApiError } from '@/lib/api-client';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { meQueryKey, meQueryOptions } from '../api/get-me';
+import { logoutOnServer } from '../api/logout';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -12,7 +13,10 @@ interface AuthContextValue {
   /** The signed-in user (from the `me` query, so usage updates show everywhere). */
   user: User | null;
   login: (token: string, user: User) => void;
+  /** Forgets the session here (a token the server no longer accepts). */
   logout: () => void;
+  /** The user's Log out: ends the session on the server too, then forgets it here. */
+  signOut: () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -35,6 +39,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus('unauthenticated');
     queryClient.clear();
   }, [queryClient]);
+
+  const signOut = useCallback(() => {
+    // Sent before the token is cleared, so the request carries it; the app signs out at once whatever
+    // the answer (a server that can't be reached must not keep anyone signed in here).
+    logoutOnServer().catch(() => undefined);
+    logout();
+  }, [logout]);
 
   const login = useCallback(
     (token: string, user: User) => {
@@ -82,7 +93,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const me = useQuery({ ...meQueryOptions(), enabled: status === 'authenticated' });
   const user = status === 'authenticated' ? (me.data ?? null) : null;
 
-  const value = useMemo<AuthContextValue>(() => ({ status, user, login, logout }), [status, user, login, logout]);
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, login, logout, signOut }),
+    [status, user, login, logout, signOut],
+  );
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 
