@@ -83,4 +83,3 @@ export const SignInExchangeRequest = z.object({
 export type SignInExchangeRequest = z.infer<typeof SignInExchangeRequest>;
 export const SignInExchangeResponse = success(z.object({ token: z.string() }));
 export type SignInExchangeResponse = z.infer<typeof SignInExchangeResponse>;
-/** POST /auth/logout: ends the session whose bearer token comes with it (204, no body; decision 105). */
