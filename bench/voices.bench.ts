@@ -20,11 +20,11 @@
  * >= 95%) and reported on the odd ones (held out), beside the shipped constant.
  */
 import { join } from 'node:path';
-import { diarize, SpeakerFeatures } from '../packages/server/src/audio/speakers/diarize.ts';
 import { decodePcmStream } from '../packages/server/src/audio/decoding/ffmpeg.ts';
+import { diarize, SpeakerFeatures } from '../packages/server/src/audio/speakers/diarize.ts';
 import { GaussStats } from '../packages/server/src/audio/speakers/gaussian.ts';
-import { SileroVad, speechPieces } from '../packages/server/src/audio/speech/vad.ts';
 import { segmentVoices } from '../packages/server/src/audio/speakers/voice-stats.ts';
+import { SileroVad, speechPieces } from '../packages/server/src/audio/speech/vad.ts';
 import { closestVoices, VOICE_DISTANCE_THRESHOLD } from '../packages/server/src/voices/voice-match.ts';
 import { meetingNames, meetingsDir, readTruth } from './meeting-data.ts';
 

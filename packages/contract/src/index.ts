@@ -18,5 +18,6 @@ export * from './routes.ts';
 export * from './search.ts';
 export * from './shares.ts';
 export * from './speakers.ts';
+export * from './summary-templates.ts';
 export * from './transcriptions.ts';
 export * from './webhooks.ts';

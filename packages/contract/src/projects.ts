@@ -34,6 +34,8 @@ export const AudioRetentionDays = z
 export const UpdateProjectRequest = z.object({
   name: ProjectName.optional(),
   description: z.union([ProjectDescription, z.null()]).optional(),
+  /** The summary template used by default for the project's meetings (one of the user's), null for the built-in one. */
+  summaryTemplateId: Id.nullable().optional(),
   audioRetentionDays: AudioRetentionDays.optional(),
 });
 export type UpdateProjectRequest = z.infer<typeof UpdateProjectRequest>;
@@ -43,6 +45,7 @@ export const Project = z.object({
   name: z.string(),
   description: z.string().optional(),
   meetingCount: z.number().int().min(0),
+  summaryTemplateId: Id.nullable().optional(),
   audioRetentionDays: z.number().int().nullable(),
   createdAt: IsoDate,
   updatedAt: IsoDate,

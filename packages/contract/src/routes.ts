@@ -59,6 +59,7 @@ import {
 } from './search.ts';
 import { CreateShareRequest, SharedMeetingResponse, ShareListResponse, ShareResponse } from './shares.ts';
 import { DismissSuggestionRequest, SegmentSpeakerRequest, SpeakerSuggestionsResponse } from './speakers.ts';
+import { SummaryTemplateListResponse, SummaryTemplateRequest, SummaryTemplateResponse } from './summary-templates.ts';
 import {
   AssignSpeakerRequest,
   ModifiedCountResponse,
@@ -494,9 +495,37 @@ export const routes = {
     params: ProjectMeeting,
     replies: { 200: 'event-stream' },
     description:
-      'Generates the meeting summary as text/event-stream: `data: ` lines of {type:"chunk",content}, then {type:"complete",meeting} or {type:"error",message}. 409 while another generation for the meeting runs.',
+      'Generates the meeting summary as text/event-stream: `data: ` lines of {type:"chunk",content}, then {type:"complete",meeting} or {type:"error",message}. 409 while another generation for the meeting runs. The optional JSON body picks a template (`templateId`, else the project default) and an output `language`.',
   }),
 
+  listSummaryTemplates: route({
+    method: 'GET',
+    path: '/api/summary-templates',
+    tag: 'summary',
+    replies: { 200: SummaryTemplateListResponse },
+  }),
+  createSummaryTemplate: route({
+    method: 'POST',
+    path: '/api/summary-templates',
+    tag: 'summary',
+    body: SummaryTemplateRequest,
+    replies: { 201: SummaryTemplateResponse },
+  }),
+  updateSummaryTemplate: route({
+    method: 'PUT',
+    path: '/api/summary-templates/:id',
+    tag: 'summary',
+    params: ById,
+    body: SummaryTemplateRequest,
+    replies: { 200: SummaryTemplateResponse },
+  }),
+  deleteSummaryTemplate: route({
+    method: 'DELETE',
+    path: '/api/summary-templates/:id',
+    tag: 'summary',
+    params: ById,
+    replies: { 204: null },
+  }),
   ask: route({
     method: 'POST',
     path: '/api/ask',

@@ -32,6 +32,7 @@ import { searchRoutes } from './http/routes/search.ts';
 import { sharedRoutes, shareRoutes } from './http/routes/shares.ts';
 import { speakerSuggestionRoutes } from './http/routes/speaker-suggestions.ts';
 import { summaryRoutes } from './http/routes/summary.ts';
+import { summaryTemplateRoutes } from './http/routes/summary-templates.ts';
 import { transcriptionRoutes } from './http/routes/transcriptions.ts';
 import { userRoutes } from './http/routes/users.ts';
 import { webhookRoutes } from './http/routes/webhooks.ts';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   speakerSuggestionRoutes(router, ctx);
   searchRoutes(router, ctx);
   summaryRoutes(router, ctx);
+  summaryTemplateRoutes(router, ctx);
   askRoutes(router, ctx);
   actionItemRoutes(router, ctx);
   exportRoutes(router, ctx);

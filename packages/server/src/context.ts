@@ -22,6 +22,7 @@ import { recordingsRepository } from './repositories/recordings.ts';
 import { revokedSessionsRepository } from './repositories/revoked-sessions.ts';
 import { sharesRepository } from './repositories/shares.ts';
 import { signInCodesRepository } from './repositories/sign-in-codes.ts';
+import { summaryTemplatesRepository } from './repositories/summary-templates.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -46,6 +47,7 @@ import { sessionsService } from './services/sessions.ts';
 import { sharesService } from './services/shares.ts';
 import { speakerSuggestionsService } from './services/speaker-suggestions.ts';
 import { summaryService } from './services/summary.ts';
+import { summaryTemplatesService } from './services/summary-templates.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
 import { voicesService } from './services/voices.ts';
@@ -81,6 +83,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     recordings: recordingsRepository(db),
     voices: voicesRepository(db),
     apiTokens: apiTokensRepository(db),
+    summaryTemplates: summaryTemplatesRepository(db),
     revokedSessions: revokedSessionsRepository(db),
     signInCodes: signInCodesRepository(db),
     webhooks: webhooksRepository(db),
@@ -89,7 +92,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
 
   const sessions = sessionsService({ ...repos, tokens });
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
-  const projects = projectsService({ db, ...repos, queue, storage, log });
+  const summaryTemplates = summaryTemplatesService({ templates: repos.summaryTemplates });
+  const projects = projectsService({ db, ...repos, queue, storage, log, summaryTemplates });
   const index = searchIndex({
     db,
     kind,
@@ -118,7 +122,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     meetings,
     transcriptions: transcriptionsService({ ...repos, people, voices }),
     speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices, cpu }),
-    summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db }),
+    summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db, summaryTemplates }),
+    summaryTemplates,
     webhooks,
     shares: sharesService({ ...repos, meetingsService: meetings }),
     ask: askService({ ...repos, index, ai }),

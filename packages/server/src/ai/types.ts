@@ -1,3 +1,5 @@
+import type { NotesTemplate } from './templates.ts';
+
 /** One transcript segment as the engines see it (times in milliseconds). */
 export interface NotesSegment {
   speaker: string;
@@ -25,6 +27,8 @@ export interface NotesInput {
   segments: NotesSegment[];
   /** The user's contacts, to link assignees named in the transcript. */
   people: NotesPerson[];
+  /** The summary's sections; absent: the built-in default (ai/templates.ts). */
+  template?: NotesTemplate;
 }
 
 export interface ExtractedActionItem {

@@ -10,8 +10,10 @@ import * as searchSpeed from './migrations/008-search-speed.ts';
 import * as hostileInput from './migrations/021-hostile-input.ts';
 import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
+import * as summaryTemplates from './migrations/024b-summary-templates.ts';
 import * as recordings from './migrations/025-recordings.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
+import * as speakerIndexOrder from './migrations/026b-speaker-index-order.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
 import * as webhooks from './migrations/027b-webhooks.ts';
 import * as shares from './migrations/027c-shares.ts';
@@ -29,8 +31,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '021-hostile-input': hostileInput,
   '023-voice-profiles': voiceProfiles,
   '024-action-item-edits': actionItemEdits,
+  '024b-summary-templates': summaryTemplates,
   '025-recordings': recordings,
   '026-speaker-search': speakerSearch,
+  '026b-speaker-index-order': speakerIndexOrder,
   '027-api-tokens': apiTokens,
   '027b-webhooks': webhooks,
   '027c-shares': shares,

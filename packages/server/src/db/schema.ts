@@ -26,8 +26,21 @@ export interface ProjectsTable {
   /** projectNameKey(name): unique per user, so names differ by more than case and spaces. */
   name_key: string | null;
   description: string | null;
+  /** The summary template generation uses by default (migration 024b); null: the built-in one. */
+  summary_template_id: string | null;
   /** Added by 027d: recordings of this project are deleted after this many days (null: kept). */
   audio_retention_days?: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's summary template (migration 024b). */
+export interface SummaryTemplatesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** JSON array of {heading, instruction}. */
+  sections: string;
   created_at: string;
   updated_at: string;
 }
@@ -114,7 +127,7 @@ export interface TranscriptionsTable {
   id: string;
   user_id: string;
   meeting_id: string;
-  /** Indexed lower-cased with user_id (migration 026-speaker-search): a label is searchable. */
+  /** Indexed lower-cased, then user_id (migrations 026-speaker-search, 026b): a label is searchable. */
   speaker: string;
   person_id: string | null;
   text: string;
@@ -330,6 +343,7 @@ export interface MeetingSharesTable {
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
+  summary_templates: SummaryTemplatesTable;
   people: PeopleTable;
   meetings: MeetingsTable;
   transcriptions: TranscriptionsTable;

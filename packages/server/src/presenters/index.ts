@@ -45,6 +45,7 @@ export function presentProject(row: ProjectRow): Project {
     name: row.name,
     description: optional(row.description),
     meetingCount: row.meeting_count,
+    summaryTemplateId: row.summary_template_id,
     audioRetentionDays: row.audio_retention_days ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -44,6 +44,7 @@ export function projectsRepository(db: Db) {
           name: input.name,
           name_key: projectNameKey(input.name),
           description: input.description,
+          summary_template_id: null,
           created_at: now,
           updated_at: now,
         })
@@ -54,7 +55,12 @@ export function projectsRepository(db: Db) {
     async update(
       userId: string,
       id: string,
-      changes: { name?: string; description?: string | null; audio_retention_days?: number | null },
+      changes: {
+        name?: string;
+        description?: string | null;
+        audio_retention_days?: number | null;
+        summary_template_id?: string | null;
+      },
     ): Promise<boolean> {
       const result = await db
         .updateTable('projects')

@@ -6,7 +6,7 @@ import type { TextMatcher } from './word-match.ts';
 // People and speaker labels are searchable (decision 162): a query that names one of the user's people
 // (every query word in their name) or is a speaker label finds that person's or label's segments. The
 // same SQL on both databases: people are few per user, labels are compared by the index of migration
-// 026-speaker-search.
+// 026-speaker-search (led by the label since 026b: led by user_id, SQLite took it over primary keys).
 
 /** The user's people whose name holds every word of the query, as the matcher reads them. */
 export async function peopleNamed(db: Db, userId: string, match: TextMatcher, limit: number) {

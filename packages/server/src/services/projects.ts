@@ -6,8 +6,10 @@ import { presentProject } from '../presenters/index.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
 import type { AudioStorage } from '../storage/storage.ts';
+import type { SummaryTemplatesService } from './summary-templates.ts';
 
 interface Deps {
+  summaryTemplates: Pick<SummaryTemplatesService, 'assertUsable'>;
   db: Db;
   projects: ReturnType<typeof projectsRepository>;
   meetings: ReturnType<typeof meetingsRepository>;
@@ -16,7 +18,7 @@ interface Deps {
   log: { warn: (obj: object, msg: string) => void };
 }
 
-export function projectsService({ db, projects, meetings, queue, storage, log }: Deps) {
+export function projectsService({ db, projects, meetings, queue, storage, log, summaryTemplates }: Deps) {
   async function get(userId: string, id: string) {
     const row = await projects.findForUser(userId, id);
     if (!row) throw notFound('Project');
@@ -60,11 +62,20 @@ export function projectsService({ db, projects, meetings, queue, storage, log }:
     },
 
     async update(userId: string, id: string, input: UpdateProjectRequest) {
-      const changes: { name?: string; description?: string | null; audio_retention_days?: number | null } = {};
+      const changes: {
+        name?: string;
+        description?: string | null;
+        audio_retention_days?: number | null;
+        summary_template_id?: string | null;
+      } = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.audioRetentionDays !== undefined) changes.audio_retention_days = input.audioRetentionDays;
       if (input.description !== undefined) changes.description = input.description || null;
       await get(userId, id);
+      if (input.summaryTemplateId !== undefined) {
+        await summaryTemplates.assertUsable(userId, input.summaryTemplateId);
+        changes.summary_template_id = input.summaryTemplateId === 'default' ? null : input.summaryTemplateId;
+      }
       if (!(await withUniqueName(userId, changes.name, id, () => projects.update(userId, id, changes)))) {
         throw notFound('Project');
       }

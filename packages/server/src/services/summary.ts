@@ -7,9 +7,11 @@ import { presentMeeting } from '../presenters/index.ts';
 import type { MeetingNotesRepository } from '../repositories/meeting-notes.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { peopleRepository } from '../repositories/people.ts';
+import type { projectsRepository } from '../repositories/projects.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { MeetingsService } from './meetings.ts';
 import { loadNotesInput } from './notes-input.ts';
+import type { SummaryTemplatesService } from './summary-templates.ts';
 import type { WebhookEvents } from './webhooks.ts';
 
 interface Deps {
@@ -21,6 +23,8 @@ interface Deps {
   ai: AiEngine;
   db: Db;
   events: WebhookEvents;
+  summaryTemplates: SummaryTemplatesService;
+  projects: ReturnType<typeof projectsRepository>;
   /** How long a lease lasts without renewal; a crashed process blocks a new summary for at most this long. */
   leaseSeconds?: number;
 }
@@ -43,10 +47,22 @@ export function summaryService(deps: Deps) {
      * Checks and takes the meeting's generation lease before anything is streamed, so a refusal is
      * an ordinary HTTP error (409) rather than an event in a stream.
      */
-    async begin(userId: string, projectId: string, meetingId: string): Promise<SummaryGeneration> {
+    async begin(
+      userId: string,
+      projectId: string,
+      meetingId: string,
+      options: { templateId?: string; language?: string } = {},
+    ): Promise<SummaryGeneration> {
       const meeting = await meetingsService.getInProject(userId, projectId, meetingId);
       if (meeting.transcription_status !== 'completed') throw conflict(NOT_TRANSCRIBED);
-      const input = await loadNotesInput(deps, meeting);
+      const project = await deps.projects.findForUser(userId, projectId);
+      const template = await deps.summaryTemplates.resolve(
+        userId,
+        options.templateId,
+        project?.summary_template_id ?? null,
+      );
+      const loaded = await loadNotesInput(deps, meeting);
+      const input = { ...loaded, template, language: options.language ?? loaded.language };
       if (input.segments.length === 0) throw conflict(EMPTY_TRANSCRIPT);
       const leaseId = newId();
       if (!(await meetingNotes.acquireSummaryLease(userId, meetingId, leaseId, leaseSeconds))) {

@@ -1,8 +1,11 @@
 // Extractive meeting summary: backchannels and fillers dropped, sentences ranked with LexRank, redundancy
 // removed with MMR, and every point kept with its speaker and a link to its moment in the recording.
+
+import { DEFAULT_TEMPLATE } from '../templates.ts';
 import { formatTimestamp, timestampLink } from '../time-format.ts';
 import type { ExtractedActionItem, NotesInput } from '../types.ts';
 import { centroidSimilarity, lexRank, mmrSelect, tfidfVectors } from './rank.ts';
+import { openQuestions, perPerson, renderTemplate, risks } from './summary-sections.ts';
 import { type Sentence, STOPWORDS, stem, toSentences, words } from './text.ts';
 
 /** Sentences shorter than this (content words) are backchannels or fragments ("Okay, yeah."). */
@@ -65,21 +68,20 @@ export function buildSummary(
     .sort((a, b) => a.startMs - b.startMs);
   const decisions = findDecisions(sentences, new Set(keyPoints.map((s) => s.index)));
 
-  const lines: string[] = ['## Overview', '', overview(input, sentences), '', '## Key points', ''];
-  for (const s of keyPoints) lines.push(`- ${point(s)}`);
-  if (decisions.length > 0) {
-    lines.push('', '## Decisions', '');
-    for (const s of decisions) lines.push(`- ${point(s)}`);
-  }
-  if (actionItems.length > 0) {
-    lines.push('', '## Next steps', '');
-    for (const item of actionItems.slice(0, 8)) {
-      const who = item.assignee ? `**${item.assignee}**: ` : '';
-      const when = item.contextStartMs === null ? '' : ` (${timestampLink(item.contextStartMs)})`;
-      lines.push(`- ${who}${item.task}${when}`);
-    }
-  }
-  return `${lines.join('\n')}\n`;
+  const nextSteps = actionItems.slice(0, 8).map((item) => {
+    const who = item.assignee ? `**${item.assignee}**: ` : '';
+    const when = item.contextStartMs === null ? '' : ` (${timestampLink(item.contextStartMs)})`;
+    return `- ${who}${item.task}${when}`;
+  });
+  return renderTemplate(input.template ?? DEFAULT_TEMPLATE, {
+    overview: [overview(input, sentences)],
+    keyPoints: keyPoints.map((s) => `- ${point(s)}`),
+    decisions: decisions.map((s) => `- ${point(s)}`),
+    nextSteps,
+    perPerson: () => perPerson(candidates, score),
+    questions: () => openQuestions(candidates, score).map((s) => `- ${point(s)}`),
+    risks: () => risks(candidates, score).map((s) => `- ${point(s)}`),
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { matchPerson } from '../people-match.ts';
+import { DEFAULT_TEMPLATE } from '../templates.ts';
 import { formatTimestamp, parseTimestamp } from '../time-format.ts';
 import {
   type AiEngine,
@@ -83,6 +84,9 @@ export function openAiEngine(config: OpenAiEngineConfig): AiEngine {
       date: input.meetingDate.toISOString(),
       speakers: speakers.join(', ') || 'unknown',
       language: input.language,
+      sections: (input.template ?? DEFAULT_TEMPLATE).sections
+        .map((section) => `## ${section.heading}\n${section.instruction || 'What the meeting said about it.'}`)
+        .join('\n\n'),
     };
   };
 

@@ -1,6 +1,7 @@
-import { routes, type SummaryStreamEvent } from '@parley/contract';
+import { routes, type SummaryStreamEvent, SummaryStreamRequest } from '@parley/contract';
 import { AiEngineError } from '../../ai/index.ts';
 import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { KEEP_ALIVE_MS, openEventStream } from '../event-stream.ts';
 import type { Router } from '../router.ts';
 
@@ -10,7 +11,13 @@ export function summaryRoutes(router: Router, ctx: AppContext, options: { keepAl
 
   router.handle(routes.summaryStream, async (request, reply) => {
     // Refusals (404, 409) happen here, before the stream starts, as ordinary JSON errors.
-    const generation = await summary.begin(request.userId, request.params.id, request.params.meetingId);
+    // The body is optional (the page posts none): read here rather than by the route schema.
+    const options = SummaryStreamRequest.safeParse(request.body ?? {});
+    if (!options.success) {
+      const errors = options.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      throw badRequest('Invalid summary options', errors);
+    }
+    const generation = await summary.begin(request.userId, request.params.id, request.params.meetingId, options.data);
 
     const stream = openEventStream(request, reply, keepAliveMs);
     const send = (event: SummaryStreamEvent) => stream.write(`data: ${JSON.stringify(event)}`);

@@ -68,7 +68,12 @@ export function liveTranscribeHandler({ meetings, recordings, storage, engine }:
         const keys = chunks.slice(0, contiguous).map((c) => c.storage_key);
         const recording = await cache.bytes(meetingId, keys, storage);
         const finalMs = Number((await recordings.liveProgress(meetingId))?.final_ms ?? 0);
+        const began = performance.now();
         const result = await livePass(recording, finalMs, { engine, signal });
+        log.debug(
+          { ms: Math.round(performance.now() - began), finalMs, chunks: contiguous, receivedMs: result?.receivedMs },
+          'live pass',
+        );
         if (!result) {
           log.debug('nothing decodable yet');
           continue;
