@@ -265,7 +265,10 @@ describe('usage bar colours from real recorded minutes', () => {
     const dir = tempDir('parley-usage-');
     const jfk = join(repoRoot, '.cache/test-audio/jfk.wav');
     const fifty = join(dir, 'fifty.wav');
+    const ten = join(dir, 'ten.wav');
     execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-stream_loop', '5', '-i', jfk, '-t', '50', fifty]);
+    // exactly the 10 s left: a longer recording would be refused rather than overshoot the limit
+    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-i', jfk, '-t', '10', ten]);
     await uploadByApi(limited.url, account.token, project, fifty, 'Fifty seconds');
 
     const { page, context } = await newPage(browser, limited.url);
@@ -284,7 +287,7 @@ describe('usage bar colours from real recorded minutes', () => {
     await visible(page.getByRole('tooltip').getByText('Approaching limit'));
     await screenshot(page, 'usage-approaching-desktop');
 
-    await uploadByApi(limited.url, account.token, project, jfk, 'Eleven more seconds');
+    await uploadByApi(limited.url, account.token, project, ten, 'Ten more seconds');
     await page.reload();
     await eventually(
       () => bar.getAttribute('data-level'),

@@ -83,6 +83,7 @@ const EnvSchema = z.object({
   ALLOW_REGISTRATION: bool('ALLOW_REGISTRATION', true),
   TIER_MONTHLY_MINUTES: int(0, 1_000_000, LIMITS.defaultMonthlyDurationSeconds / 60),
   TIER_MAX_FILE_SIZE_MB: int(1, 100_000, LIMITS.defaultMaxFileSizeBytes / (1024 * 1024)),
+  MAX_RECORDING_HOURS: decimal(0.001, 1000, 12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   RUN_WORKER: bool('RUN_WORKER', true),
@@ -169,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       monthlyDurationSeconds: e.TIER_MONTHLY_MINUTES * 60,
       maxFileSizeBytes: e.TIER_MAX_FILE_SIZE_MB * 1024 * 1024,
     },
+    /** Longest uploaded recording accepted, so one file cannot hold a worker for days. */
+    maxRecordingHours: e.MAX_RECORDING_HOURS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     worker: {

@@ -8,7 +8,7 @@ import {
 } from '@parley/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AudioDecodeError, checkAudioFile } from '../audio/decoding/ffmpeg.ts';
+import { AudioDecodeError, checkAudioFile, probeSampleRate } from '../audio/decoding/ffmpeg.ts';
 import { AppError, badRequest, payloadTooLarge } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parse } from '../lib/validation.ts';
@@ -62,13 +62,23 @@ async function readTranscript(file: AsyncIterable<Buffer>, fileName: string): Pr
  * Reads a multipart meeting upload: text fields into an object, the `audioFile` part streamed into
  * storage as it arrives (never held in memory) with the user's size limit, then measured with ffmpeg,
  * and the optional `transcriptFile` part (an import) read as text. At least one of the two is
- * required; `beforeAudio` runs when an audio part arrives, before any of it is stored.
+ * required; `beforeAudio` runs when an audio part arrives, before any of it is stored, and
+ * `afterMeasure` once its duration is known (both throw to refuse it; the stored file is then removed).
+ * Media whose sample rate is outside 8-192 kHz or longer than `maxDurationSeconds` is refused.
  * Whatever goes wrong, the stored recording is removed before the error leaves; on success the
  * caller owns it (`audio.key`) and deletes it if the meeting is not created.
  */
 export async function receiveMeetingUpload<S extends z.ZodType>(
   request: FastifyRequest,
-  opts: { userId: string; maxFileSize: number; storage: AudioStorage; fields: S; beforeAudio?: () => void },
+  opts: {
+    userId: string;
+    maxFileSize: number;
+    maxDurationSeconds: number;
+    storage: AudioStorage;
+    fields: S;
+    beforeAudio?: () => void;
+    afterMeasure?: (durationSeconds: number) => void;
+  },
 ): Promise<{ fields: z.infer<S>; audio?: ReceivedAudio; transcript?: ReceivedTranscript }> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > opts.maxFileSize + TRANSCRIPT_LIMITS.maxBytes + 1024 * 1024)
@@ -117,7 +127,9 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
       const durationSeconds = await opts.storage.store(key, file, async (localCopy) => {
         if (file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
         if (file.bytesRead === 0) throw audioFileError('The audio file is empty');
-        return measure(localCopy);
+        const seconds = await measure(localCopy, opts.maxDurationSeconds);
+        opts.afterMeasure?.(seconds);
+        return seconds;
       });
       audio = {
         key,
@@ -178,15 +190,27 @@ function asUploadError(error: unknown, maxFileSize: number): unknown {
   return error;
 }
 
+const MIN_SAMPLE_RATE = 8_000;
+const MAX_SAMPLE_RATE = 192_000;
+
 /**
  * Decodes the start of the file (anything that is not audio fails here) and reads its duration from
  * the container's packet times: an hour of audio is checked in well under a second. The worker
  * counts the decoded samples exactly later and corrects the meeting and its usage if they differ.
  */
-async function measure(path: string): Promise<number> {
+async function measure(path: string, maxDurationSeconds: number): Promise<number> {
+  // A header's sample rate drives how much ffmpeg resamples: a claimed 1 Hz would turn each stored
+  // sample into 16,000 decoded ones, so the header is checked before anything is decoded.
+  const sampleRate = await probeSampleRate(path);
+  if (sampleRate !== undefined && (sampleRate < MIN_SAMPLE_RATE || sampleRate > MAX_SAMPLE_RATE)) {
+    throw audioFileError(`The audio's sample rate (${sampleRate} Hz) is outside the supported 8-192 kHz`);
+  }
   try {
     const { durationSeconds: seconds } = await checkAudioFile(path);
     if (!(seconds > 0)) throw new AudioDecodeError('empty', 'The file contains no audio');
+    if (seconds > maxDurationSeconds) {
+      throw audioFileError(`The recording is longer than the ${maxDurationSeconds / 3600}-hour limit`);
+    }
     return seconds;
   } catch (error) {
     if (error instanceof AudioDecodeError) {

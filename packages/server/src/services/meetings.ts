@@ -111,6 +111,11 @@ export function meetingsService(deps: Deps) {
           if (quota.usedSeconds >= quota.monthlyDuration)
             throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
         },
+        /** Once measured, a recording longer than the minutes left is refused too: usage is never overshot. */
+        assertAudioFits(durationSeconds: number) {
+          if (quota.usedSeconds + durationSeconds > quota.monthlyDuration)
+            throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
+        },
       };
     },
 

@@ -198,15 +198,16 @@ describe('bad uploads are refused and leave nothing behind', () => {
       const limitedApi = apiClient(limited.url);
       const user = await limitedApi.register();
       const project = (await limitedApi.post('/api/projects', { name: 'Quota' }, user.token)).body.data._id;
-      const long = join(scratch, 'seventy-seconds.wav');
-      execFileSync(fixtureFfmpeg(), ['-y', '-loglevel', 'error', '-stream_loop', '6', '-i', jfk, '-t', '70', long]);
+      // 55 s fit the 60 s limit; the 11 s clip after it would overshoot it, so it is refused once measured.
+      const long = join(scratch, 'fifty-five-seconds.wav');
+      execFileSync(fixtureFfmpeg(), ['-y', '-loglevel', 'error', '-stream_loop', '6', '-i', jfk, '-t', '55', long]);
       expect((await uploadMeeting(limited.url, user.token, project, { path: long })).status).toBe(201);
       expectError(
         await uploadMeeting(limited.url, user.token, project, { path: jfk }),
         403,
         'Monthly limit reached (1 minutes). Please upgrade to continue.',
       );
-      expect((await limitedApi.get('/api/users/me', user.token)).body.data.currentMonthUsage.duration).toBe(70);
+      expect((await limitedApi.get('/api/users/me', user.token)).body.data.currentMonthUsage.duration).toBe(55);
     } finally {
       await limited.close();
     }

@@ -270,6 +270,19 @@ export async function probeAudioChannels(
   path: string,
   options: { signal?: AbortSignal; ffmpegPath?: string } = {},
 ): Promise<number | undefined> {
+  return channelsFromDescription(await describeInput(path, options));
+}
+
+/** Sample rate (Hz) of the first audio stream as its header states it, undefined when ffmpeg cannot tell. */
+export async function probeSampleRate(
+  path: string,
+  options: { signal?: AbortSignal; ffmpegPath?: string } = {},
+): Promise<number | undefined> {
+  return sampleRateFromDescription(await describeInput(path, options));
+}
+
+/** ffmpeg's description of the input (stderr of `ffmpeg -i`), empty when ffmpeg cannot start. */
+function describeInput(path: string, options: { signal?: AbortSignal; ffmpegPath?: string }): Promise<string> {
   const ffmpegPath = options.ffmpegPath ?? findFfmpeg();
   return new Promise((resolve) => {
     // without an output ffmpeg describes the input on stderr and exits with an error: that is expected
@@ -282,9 +295,15 @@ export async function probeAudioChannels(
     child.stderr.on('data', (d: string) => {
       if (err.length < 256 * 1024) err += d;
     });
-    child.on('error', () => resolve(undefined));
-    child.on('close', () => resolve(channelsFromDescription(err)));
+    child.on('error', () => resolve(''));
+    child.on('close', () => resolve(err));
   });
+}
+
+/** Sample rate of the first "Audio:" stream in ffmpeg's input description ("…, 48000 Hz, stereo, fltp"). */
+export function sampleRateFromDescription(description: string): number | undefined {
+  const m = /Stream #\d+:\d+[^\n]*?: Audio: [^\n]*?, (\d+) Hz/.exec(description);
+  return m ? Number(m[1]) : undefined;
 }
 
 /** Channels of the first "Audio:" stream in ffmpeg's input description ("…, 48000 Hz, stereo, fltp"). */

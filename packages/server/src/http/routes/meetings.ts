@@ -23,6 +23,8 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
       storage: ctx.storage,
       fields: CreateMeetingFields,
       beforeAudio: quota.assertMayAddAudio,
+      afterMeasure: quota.assertAudioFits,
+      maxDurationSeconds: ctx.config.maxRecordingHours * 3600,
     });
     const meeting = transcript
       ? await ctx.services.imports.create(request.userId, request.params.id, fields, transcript, audio)

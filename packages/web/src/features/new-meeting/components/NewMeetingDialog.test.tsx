@@ -73,16 +73,28 @@ describe('Select Project', () => {
 });
 
 describe('monthly limit', () => {
-  it('disables both tabs and shows the limit message', async () => {
+  it('disables recording and audio but still imports a transcript, with the limit message shown', async () => {
+    serveUpload(() => ok(makeMeeting({ _id: 'm7', projectId: 'p1', duration: 60 }), 201));
     const user = makeUser({
       tier: { name: 'free', limits: { monthlyDuration: 18_000, maxFileSize: 104_857_600 } },
       currentMonthUsage: { duration: 18_000, month: 11, year: 2026 },
     });
-    const { dialog } = await openNewMeeting(user);
+    const { dialog, user: u } = await openNewMeeting(user);
     expect(within(dialog).getByText('Monthly limit reached (300 minutes). Please upgrade to continue.')).toBeVisible();
     expect(within(dialog).getByRole('tab', { name: 'Record' })).toBeDisabled();
-    expect(within(dialog).getByRole('tab', { name: 'Upload' })).toBeDisabled();
-    expect(within(dialog).getByRole('button', { name: 'Start Recording' })).toBeDisabled();
+    // The dialog focuses the first enabled tab, Upload, which shows it; the record panel stays disabled.
+    expect(within(dialog).getByRole('button', { name: 'Start Recording', hidden: true })).toBeDisabled();
+    await u.click(within(dialog).getByRole('tab', { name: 'Upload' }));
+    expect(within(dialog).getByLabelText('Audio file')).toBeDisabled();
+    const vtt = new File(['WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n'], 'over.vtt', { type: 'text/vtt' });
+    await u.upload(within(dialog).getByLabelText('Transcript (optional)'), vtt);
+    await u.type(within(dialog).getByLabelText('Title'), 'Imported over the limit');
+    expect(within(dialog).getByText('Monthly limit reached (300 minutes). Please upgrade to continue.')).toBeVisible();
+    await u.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/p1/meetings/m7'));
+    const body = String(uploads()[0]!.body);
+    expect(body).toMatch(/name="transcriptFile"; filename="over.vtt"/);
+    expect(body).not.toContain('name="audioFile"');
   });
 });
 

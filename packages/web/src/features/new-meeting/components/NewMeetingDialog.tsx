@@ -48,6 +48,7 @@ export function NewMeetingDialog({
 
   const overLimit = isOverMonthlyLimit(user);
   const limitMessage = MESSAGES.monthlyLimitReached(summarizeUsage(user).limitSeconds);
+  // The limit is on recorded audio: a transcript import stays possible over it (decision 071).
   const disabled = overLimit;
 
   return (
@@ -70,7 +71,7 @@ export function NewMeetingDialog({
               <Mic aria-hidden="true" />
               Record
             </TabsTrigger>
-            <TabsTrigger value="upload" disabled={disabled || submit.isPending}>
+            <TabsTrigger value="upload" disabled={submit.isPending}>
               <Upload aria-hidden="true" />
               Upload
             </TabsTrigger>
@@ -87,7 +88,13 @@ export function NewMeetingDialog({
             />
           </TabsContent>
           <TabsContent value="upload" forceMount hidden={mode !== 'upload'}>
-            <UploadTab active={mode === 'upload'} disabled={disabled} submit={submit} onCancel={requestClose} />
+            <UploadTab
+              active={mode === 'upload'}
+              disabled={false}
+              audioDisabled={overLimit}
+              submit={submit}
+              onCancel={requestClose}
+            />
           </TabsContent>
         </Tabs>
         <DiscardRecordingDialog

@@ -43,7 +43,13 @@ function ChosenFile({ icon: Icon, file, detail }: { icon: typeof FileText; file:
  * The Upload tab: an audio file (type and size rules of spec section 5), a transcript to import
  * beside it or instead of it (WebVTT, SubRip, Parley JSON), and a required title.
  */
-export function UploadTab({ active, disabled, submit, onCancel }: NewMeetingTabProps) {
+export function UploadTab({
+  active,
+  disabled,
+  audioDisabled = false,
+  submit,
+  onCancel,
+}: NewMeetingTabProps & { /** Over the monthly limit: only a transcript can be imported. */ audioDisabled?: boolean }) {
   const user = useCurrentUser();
   const maxFileSize = maxFileSizeOf(user);
   const [file, setFile] = useState<File | null>(null);
@@ -105,7 +111,7 @@ export function UploadTab({ active, disabled, submit, onCancel }: NewMeetingTabP
         <Input
           type="file"
           accept={ACCEPT}
-          disabled={disabled || busy}
+          disabled={disabled || audioDisabled || busy}
           onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
           {...fieldProps(fileId, errors.file, true)}
         />
