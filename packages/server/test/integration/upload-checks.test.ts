@@ -39,8 +39,8 @@ function wavClaiming(sampleRate: number, samples = 1000): Uint8Array {
   return b;
 }
 
-const storedFiles = () => {
-  const dir = join(server.ctx.config.dataDir, 'audio');
+const storedFiles = (on: TestServer = server) => {
+  const dir = join(on.ctx.config.dataDir, 'audio');
   return existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()) : [];
 };
 
@@ -88,11 +88,7 @@ describe('upload checks', () => {
       expectError(res, 403, MESSAGES.monthlyLimitReached(10));
       expect((await client.get(`/api/projects/${projectId}/meetings`, token)).body.data.meetings).toEqual([]);
       expect((await client.get('/api/users/me', token)).body.data.currentMonthUsage.duration).toBe(0);
-      const audioDir = join(limited.ctx.config.dataDir, 'audio');
-      const left = existsSync(audioDir)
-        ? readdirSync(audioDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile())
-        : [];
-      expect(left).toHaveLength(0);
+      expect(storedFiles(limited)).toHaveLength(0);
 
       // With the whole clip left it is accepted and counted.
       await limited.ctx.db
