@@ -83,6 +83,3 @@ export const SignInExchangeRequest = z.object({
 export type SignInExchangeRequest = z.infer<typeof SignInExchangeRequest>;
 export const SignInExchangeResponse = success(z.object({ token: z.string() }));
 export type SignInExchangeResponse = z.infer<typeof SignInExchangeResponse>;
-export const SIGN_IN_EXCHANGE_PATH = '/auth/signin/exchange';
-/** POST /auth/logout: ends the session whose bearer token comes with it (204, no body; decision 105). */
-export const LOGOUT_PATH = '/auth/logout';

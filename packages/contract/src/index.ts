@@ -13,6 +13,8 @@ export * from './oidc.ts';
 export * from './people.ts';
 export * from './projects.ts';
 export * from './recordings.ts';
+export * from './route-def.ts';
+export * from './routes.ts';
 export * from './search.ts';
 export * from './shares.ts';
 export * from './speakers.ts';

@@ -69,6 +69,8 @@ export const RecentMeetingsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(LIMITS.recentMeetings),
 });
 export const AudioUrlResponse = success(z.object({ url: z.string(), expiresAt: IsoDate }));
+/** The recording itself: `token` from the audio-url route instead of a bearer header; download=1 saves it. */
+export const AudioFileQuery = z.object({ token: z.string().optional(), download: z.enum(['0', '1']).optional() });
 
 /** A short-lived same-origin URL of a meeting's audio, for `<audio src>`. */
 export const AudioUrl = AudioUrlResponse.shape.data;

@@ -10,15 +10,16 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { requireAuth } from './http/plugins/auth.ts';
+import { authentication } from './http/plugins/auth.ts';
 import { registerErrorHandler } from './http/plugins/error-handler.ts';
 import { onClientError, onFrameworkError, rejectOverlongUrls } from './http/plugins/framework-errors.ts';
 import { QuietReadsLogController } from './http/plugins/request-logging.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
+import { assertRoutesMatchTable, collectRoutes, createRouter } from './http/router.ts';
 import { actionItemRoutes } from './http/routes/action-items.ts';
 import { apiTokenRoutes } from './http/routes/api-tokens.ts';
 import { askRoutes } from './http/routes/ask.ts';
-import { audioReadRoutes, audioRoutes } from './http/routes/audio.ts';
+import { audioRoutes } from './http/routes/audio.ts';
 import { authRoutes, sessionRoutes } from './http/routes/auth.ts';
 import { exportRoutes } from './http/routes/exports.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -26,7 +27,7 @@ import { meetingRoutes } from './http/routes/meetings.ts';
 import { oidcRoutes } from './http/routes/oidc.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
-import { recordingRoutes } from './http/routes/recordings.ts';
+import { acceptRawAudio, recordingRoutes } from './http/routes/recordings.ts';
 import { searchRoutes } from './http/routes/search.ts';
 import { sharedRoutes, shareRoutes } from './http/routes/shares.ts';
 import { speakerSuggestionRoutes } from './http/routes/speaker-suggestions.ts';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
     logController: new QuietReadsLogController(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  const registered = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -115,34 +117,33 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  healthRoutes(app, ctx);
-  authRoutes(app, ctx);
-  oidcRoutes(app, ctx);
-  audioReadRoutes(app, ctx);
-  sharedRoutes(app, ctx);
-  await app.register(async (scope) => {
-    requireAuth(scope, ctx.services);
-    const zodScope = scope.withTypeProvider<ZodTypeProvider>();
-    sessionRoutes(zodScope, ctx);
-    userRoutes(zodScope, ctx);
-    apiTokenRoutes(zodScope, ctx);
-    webhookRoutes(zodScope, ctx);
-    shareRoutes(zodScope, ctx);
-    audioRoutes(zodScope, ctx);
-    projectRoutes(zodScope, ctx);
-    peopleRoutes(zodScope, ctx);
-    meetingRoutes(zodScope, ctx);
-    transcriptionRoutes(zodScope, ctx);
-    speakerSuggestionRoutes(zodScope, ctx);
-    searchRoutes(zodScope, ctx);
-    summaryRoutes(zodScope, ctx);
-    summaryTemplateRoutes(zodScope, ctx);
-    askRoutes(zodScope, ctx);
-    actionItemRoutes(zodScope, ctx);
-    exportRoutes(zodScope, ctx);
-    recordingRoutes(zodScope, ctx);
-  });
+  // Every /api and /auth route comes from the contract's table (docs/decisions/110-route-table.md).
+  const router = createRouter(app, authentication(app, ctx.services));
+  healthRoutes(router, ctx);
+  authRoutes(router, ctx);
+  oidcRoutes(router, ctx);
+  audioRoutes(router, ctx);
+  sharedRoutes(router, ctx);
+  userRoutes(router, ctx);
+  sessionRoutes(router, ctx);
+  apiTokenRoutes(router, ctx);
+  webhookRoutes(router, ctx);
+  shareRoutes(router, ctx);
+  projectRoutes(router, ctx);
+  peopleRoutes(router, ctx);
+  meetingRoutes(router, ctx);
+  transcriptionRoutes(router, ctx);
+  speakerSuggestionRoutes(router, ctx);
+  searchRoutes(router, ctx);
+  summaryRoutes(router, ctx);
+  summaryTemplateRoutes(router, ctx);
+  askRoutes(router, ctx);
+  actionItemRoutes(router, ctx);
+  exportRoutes(router, ctx);
+  acceptRawAudio(app);
+  recordingRoutes(router, ctx);
 
   await serveWebApp(app, ctx.config.webDistDir);
+  assertRoutesMatchTable(registered);
   return app;
 }

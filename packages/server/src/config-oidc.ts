@@ -1,6 +1,8 @@
 // The OpenID Connect part of the configuration (docs/decisions/080-openid-connect-sign-in.md).
 // Sign-in through a provider is on when any OIDC_* variable is set; then every required one must be.
 
+import { routes } from '@parley/contract';
+
 export interface OidcConfig {
   issuerUrl: string;
   clientId: string;
@@ -16,7 +18,6 @@ export interface OidcConfig {
   allowedDomains: string[];
 }
 
-export const OIDC_CALLBACK_PATH = '/auth/oidc/callback';
 export const DEFAULT_OIDC_SCOPES = 'openid email profile';
 export const DEFAULT_OIDC_DISPLAY_NAME = 'Single Sign-On';
 
@@ -98,7 +99,7 @@ export function parseOidcConfig(
     displayName: value('OIDC_DISPLAY_NAME') ?? DEFAULT_OIDC_DISPLAY_NAME,
     scopes: scopes.join(' '),
     publicUrl,
-    redirectUri: `${publicUrl}${OIDC_CALLBACK_PATH}`,
+    redirectUri: `${publicUrl}${routes.oidcCallback.path}`,
     allowSignup,
     allowedDomains,
   };

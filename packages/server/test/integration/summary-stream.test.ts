@@ -2,8 +2,9 @@ import { MeetingResponse } from '@parley/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireAuth } from '../../src/http/plugins/auth.ts';
+import { authentication } from '../../src/http/plugins/auth.ts';
 import { registerErrorHandler } from '../../src/http/plugins/error-handler.ts';
+import { createRouter } from '../../src/http/router.ts';
 import { summaryRoutes } from '../../src/http/routes/summary.ts';
 import { loadAmiMeeting } from '../fixtures/ami-notes.ts';
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
@@ -186,10 +187,8 @@ describe('summary stream, OpenAI-compatible engine', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
-    await app.register(async (scope) => {
-      requireAuth(scope, ctx.server.ctx.services);
-      summaryRoutes(scope.withTypeProvider<ZodTypeProvider>(), ctx.server.ctx, { keepAliveMs: 50 });
-    });
+    const router = createRouter(app, authentication(app, ctx.server.ctx.services));
+    summaryRoutes(router, ctx.server.ctx, { keepAliveMs: 50 });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       behaviour = () => ({ stream: ['Thinking'], holdOpen: true });

@@ -1,3 +1,5 @@
+import { type ReplyOf, type RouteDef, routePath } from '@parley/contract';
+import type { z } from 'zod';
 import { readStorage, STORAGE_KEYS } from './storage';
 
 /**
@@ -130,18 +132,36 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (payload ?? {}) as T;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T = Record<string, never>>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
+type ParamsInput<R> = R extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : { params?: never };
+type QueryInput<R> = R extends { query: infer Q extends z.ZodType }
+  ? { query?: { [K in keyof z.output<Q>]?: QueryValue } }
+  : { query?: never };
+type BodyInput<R> = R extends { body: infer B extends z.ZodType }
+  ? { body: z.input<B> }
+  : R extends { body: 'raw' }
+    ? { body: Blob }
+    : { body?: never };
+
+/** What a call of `route` needs: its path parameters, query and JSON body, typed by the contract. */
+export type CallInput<R extends RouteDef> = ParamsInput<R> &
+  QueryInput<R> &
+  BodyInput<R> & { signal?: AbortSignal; headers?: Record<string, string> };
+
+/**
+ * Calls one route of the contract's table (packages/contract/src/routes.ts): the URL, method, the
+ * body's and the reply's types all come from the table entry, so no path is spelled in the web app.
+ */
+export function callRoute<R extends RouteDef>(
+  route: R,
+  ...[input]: Partial<CallInput<R>> extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
+): Promise<ReplyOf<R>> {
+  const { params, query, body, signal, headers } = (input ?? {}) as CallInput<RouteDef> & {
+    params?: Record<string, string>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+  };
+  return apiRequest<ReplyOf<R>>(routePath(route, params), { method: route.method, query, body, signal, headers });
+}
 
 /** The `{success: true, data}` envelope every JSON reply uses (the contract's type). */
 export type { Envelope } from '@parley/contract';

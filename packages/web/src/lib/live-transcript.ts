@@ -1,4 +1,4 @@
-import { LiveStreamEvent, type LiveTranscript } from '@parley/contract';
+import { LiveStreamEvent, type LiveTranscript, routePath, routes } from '@parley/contract';
 import { useEffect, useState } from 'react';
 import { buildUrl } from './api-client';
 import { readStorage, STORAGE_KEYS } from './storage';
@@ -44,7 +44,7 @@ async function follow(
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
   const token = readStorage(STORAGE_KEYS.authToken);
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(buildUrl(`/api/meetings/${encodeURIComponent(meetingId)}/live/stream`), {
+  const response = await fetch(buildUrl(routePath(routes.liveStream, { meetingId })), {
     headers,
     signal,
   });

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { dropped, type FakeReply, fail, ok, setupFakeApi } from '@/test/fake-api';
+import { makeMeeting } from '@/test/fixtures';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client';
 import { uploadRequest } from './upload-request';
 
 const server = setupFakeApi();
 
-// jsdom's XMLHttpRequest applies CORS, so the fake route answers the preflight and allows the origin.
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'Authorization, Accept',
-  'Access-Control-Allow-Methods': 'POST',
-};
-function serve(reply: FakeReply) {
-  server.on('OPTIONS /upload', () => ({ status: 204, headers: CORS }));
-  server.on('POST /upload', () => ({ ...reply, headers: { ...CORS, ...reply.headers } }));
-}
+// jsdom's XMLHttpRequest applies CORS: the fake API answers the preflight itself.
+const serve = (reply: FakeReply) => server.on('POST /api/projects/:id/meetings', () => reply);
+const UPLOAD = '/api/projects/p1/meetings';
 const form = () => {
   const data = new FormData();
   data.append('audioFile', new Blob([new Uint8Array(64 * 1024)], { type: 'audio/wav' }), 'a.wav');
@@ -25,30 +19,30 @@ describe('uploadRequest (the XMLHttpRequest transport)', () => {
   // jsdom sends no upload progress events; the end-to-end upload test watches the real bar move.
   it('sends the bearer token and returns the JSON body', async () => {
     localStorage.setItem('auth_token', 'secret');
-    serve(ok({ _id: 'm1' }, 201));
-    const reply = await uploadRequest<{ data: { _id: string } }>('/upload', form());
+    serve(ok(makeMeeting({ _id: 'm1' }), 201));
+    const reply = await uploadRequest<{ data: { _id: string } }>(UPLOAD, form());
     expect(reply.data._id).toBe('m1');
     expect(server.requests.find((r) => r.method === 'POST')?.headers.authorization).toBe('Bearer secret');
   });
 
   it('maps errors like api-client: the server message, else HTTP status and text', async () => {
     serve(fail(413, 'File size exceeds 1MB. Please select a smaller file.'));
-    await expect(uploadRequest('/upload', form())).rejects.toMatchObject({
+    await expect(uploadRequest(UPLOAD, form())).rejects.toMatchObject({
       status: 413,
       message: 'File size exceeds 1MB. Please select a smaller file.',
     });
     serve({ status: 500, statusText: 'Internal Server Error' });
-    const error = await uploadRequest('/upload', form()).catch((e: unknown) => e);
+    const error = await uploadRequest(UPLOAD, form()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 500, message: 'HTTP 500: Internal Server Error' });
   });
 
   it('gives status 0 when no reply arrives, and an AbortError when cancelled', async () => {
     serve(dropped());
-    await expect(uploadRequest('/upload', form())).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    await expect(uploadRequest(UPLOAD, form())).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
     const controller = new AbortController();
     controller.abort();
-    await expect(uploadRequest('/upload', form(), { signal: controller.signal })).rejects.toMatchObject({
+    await expect(uploadRequest(UPLOAD, form(), { signal: controller.signal })).rejects.toMatchObject({
       name: 'AbortError',
     });
   });

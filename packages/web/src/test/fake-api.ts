@@ -1,15 +1,17 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ErrorBody, type RouteDef, type RouteKey, routeKey, routes } from '@parley/contract';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { z } from 'zod';
 import { setApiBaseUrl } from '@/lib/api-client';
-import { contractViolations } from './contract-routes';
 
 /**
  * A tiny real HTTP server for tests: the app's fetch calls cross a real socket, so headers, status
- * codes, empty 204 bodies and JSON parsing are exercised as in the browser. Each test registers the
- * routes it needs; unknown routes answer 404 with the server's error shape. Every request body the
- * app sends and every reply a test serves is checked against the contract (test/contract-routes.ts):
- * a drift between the web app, its tests and the server fails the test.
+ * codes, empty 204 bodies and JSON parsing are exercised as in the browser. It serves the routes of
+ * the contract's table (packages/contract/src/routes.ts) and nothing else: each test registers the
+ * ones it needs by the table's name for them; unregistered ones answer 404 with the error shape.
+ * Every request body the app sends and every reply a test serves is checked against the table entry,
+ * so a drift between the web app, its tests and the server fails the test.
  */
 export interface FakeRequest {
   method: string;
@@ -37,6 +39,7 @@ export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeRepl
 
 interface Route {
   method: string;
+  key: string;
   pattern: RegExp;
   keys: string[];
   handler: FakeHandler;
@@ -44,8 +47,8 @@ interface Route {
 
 export interface FakeApi {
   url: string;
-  /** Register a handler: `on('GET /api/people/:id', ...)`. Later registrations win. */
-  on(route: string, handler: FakeHandler): void;
+  /** Register a handler: `on('GET /api/people/:id', ...)`, a route of the table. Later registrations win. */
+  on(route: RouteKey, handler: FakeHandler): void;
   /** Every request received, in order. */
   requests: FakeRequest[];
   /** Exchanges that broke the contract since the last reset (setupFakeApi fails the test on any). */
@@ -64,15 +67,64 @@ export const fail = (status: number, message?: string): FakeReply => ({
   body: message === undefined ? undefined : { success: false, message },
 });
 
-function compile(route: string): Route & { handler: never } {
-  const [method, path] = route.split(' ') as [string, string];
+const TABLE = new Map<string, RouteDef>(Object.values(routes).map((entry) => [routeKey(entry), entry]));
+
+function compile(key: string): Route & { handler: never } {
+  if (!TABLE.has(key)) throw new Error(`${key} is not a route of the contract's table`);
+  const [method, path] = key.split(' ') as [string, string];
   const keys: string[] = [];
-  const source = path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
-    keys.push(key);
+  const source = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    keys.push(name);
     return '([^/]+)';
   });
-  return { method, pattern: new RegExp(`^${source}$`), keys, handler: undefined as never };
+  return { method, key, pattern: new RegExp(`^${source}$`), keys, handler: undefined as never };
 }
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+}
+
+/**
+ * What is wrong with one exchange on a table route, judged by its entry; [] when nothing is. A JSON
+ * request body is checked when the route declares one; a reply by its status: the listed JSON schema,
+ * no body where the route sends none, the error shape for 4xx/5xx with a body.
+ */
+export function contractViolations(
+  key: string,
+  request: { body: unknown; json: boolean },
+  reply: { status: number; body: unknown },
+): string[] {
+  const entry = TABLE.get(key);
+  if (!entry) return [`${key} is not a route of the contract's table`];
+  const problems: string[] = [];
+  if (typeof entry.body === 'object' && request.json) {
+    const parsed = entry.body.safeParse(request.body);
+    if (!parsed.success) problems.push(`${key}: request body breaks the contract: ${describeIssues(parsed.error)}`);
+  }
+  let schema: z.ZodType | undefined;
+  if (reply.status >= 400) {
+    if (reply.body !== undefined) schema = ErrorBody;
+  } else {
+    const declared = entry.replies[reply.status];
+    if (declared === undefined) problems.push(`${key}: the server never answers ${reply.status}`);
+    else if (declared === null && reply.body !== undefined)
+      problems.push(`${key}: a ${reply.status} reply has no body`);
+    else if (declared !== null && typeof declared === 'object') schema = declared;
+  }
+  if (schema && reply.body !== undefined) {
+    const parsed = schema.safeParse(reply.body);
+    if (!parsed.success)
+      problems.push(`${key}: ${reply.status} reply breaks the contract: ${describeIssues(parsed.error)}`);
+  }
+  return problems;
+}
+
+/** jsdom's XMLHttpRequest applies CORS: the fake answers preflights and allows any origin, as a proxy would. */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'Authorization, Accept, Content-Type',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+};
 
 export async function startFakeApi(): Promise<FakeApi> {
   const routes: Route[] = [];
@@ -82,6 +134,11 @@ export async function startFakeApi(): Promise<FakeApi> {
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS).end();
+      return;
+    }
+    for (const [key, value] of Object.entries(CORS)) res.setHeader(key, value);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -111,12 +168,7 @@ export async function startFakeApi(): Promise<FakeApi> {
       ? await route.handler(request)
       : { status: 404, body: { success: false, message: 'Route not found' } };
     if (route && !reply.dropConnection) {
-      const found = contractViolations(
-        request.method,
-        request.path,
-        { body, json },
-        { status: reply.status ?? 200, body: reply.body },
-      );
+      const found = contractViolations(route.key, { body, json }, { status: reply.status ?? 200, body: reply.body });
       violations.push(...found.filter((problem) => !allowed.some((pattern) => pattern.test(problem))));
     }
     if (reply.delay) await reply.delay;

@@ -55,6 +55,6 @@ export function signIn(
   localStorage.setItem('has_default_project', 'true');
   server.on('GET /api/users/me', () => ok(user));
   server.on('GET /api/projects', () => ok({ projects }));
-  server.on('GET /api/users/:id/meetings', () => ok({ meetings: [] }));
+  server.on('GET /api/users/:userId/meetings', () => ok({ meetings: [] }));
   return user;
 }

@@ -1,5 +1,5 @@
 import type { ApiTokenScope } from '@parley/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { type ApiTokensService, isApiToken } from '../../services/api-tokens.ts';
 import type { SessionsService } from '../../services/sessions.ts';
@@ -43,14 +43,15 @@ export async function authenticateBearer(token: string, { sessions, apiTokens }:
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Routes registered inside this plugin's scope require a valid session token or personal access token
- * of an existing user. A `read` token may only read; no token may call a `sessionOnly` route.
+ * The hook that guards every route the table does not mark public: a valid session token or personal
+ * access token of an existing user, whose id the handlers then read from the request. A `read` token
+ * may only read; no token may call a route the table marks `sessionOnly`.
  */
-export function requireAuth(app: FastifyInstance, authenticators: Authenticators) {
+export function authentication(app: FastifyInstance, authenticators: Authenticators): onRequestHookHandler {
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionId', undefined);
   app.decorateRequest('tokenScope', undefined);
-  app.addHook('onRequest', async (request) => {
+  return async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication required');
     const access = await authenticateBearer(token, authenticators);
@@ -63,5 +64,5 @@ export function requireAuth(app: FastifyInstance, authenticators: Authenticators
     request.userId = access.userId;
     request.sessionId = access.sessionId;
     request.tokenScope = access.tokenScope;
-  });
+  };
 }

@@ -1,88 +1,23 @@
-import {
-  ActionItemListQuery,
-  ActionItemListResponse,
-  ActionItemResponse,
-  CreateActionItemRequest,
-  GenerateActionItemsResponse,
-  Id,
-  UpdateActionItemRequest,
-} from '@parley/contract';
-import { z } from 'zod';
+import { routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
-import { ok, type ZodApp } from '../types.ts';
+import type { Router } from '../router.ts';
+import { ok } from '../types.ts';
 
-const MeetingParams = z.object({ id: Id, meetingId: Id });
-const ItemParams = MeetingParams.extend({ itemId: Id });
-
-export function actionItemRoutes(app: ZodApp, ctx: AppContext) {
+export function actionItemRoutes(router: Router, ctx: AppContext) {
   const { actionItems } = ctx.services;
-  const tags = ['action items'];
-  const base = '/api/projects/:id/meetings/:meetingId/action-items';
-
-  app.post(
-    `${base}/generate`,
-    {
-      schema: {
-        tags,
-        params: MeetingParams,
-        description: 'Starts generation as a background job; poll the meeting while actionItemsStatus is processing.',
-        response: { 202: GenerateActionItemsResponse },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(ok(await actionItems.generate(request.userId, request.params.id, request.params.meetingId))),
+  router.handle(routes.generateActionItems, async ({ userId, params }) =>
+    ok(await actionItems.generate(userId, params.id, params.meetingId)),
   );
-
-  app.get(
-    base,
-    {
-      schema: {
-        tags,
-        params: MeetingParams,
-        querystring: ActionItemListQuery,
-        response: { 200: ActionItemListResponse },
-      },
-    },
-    async (request) =>
-      ok(await actionItems.list(request.userId, request.params.id, request.params.meetingId, request.query)),
+  router.handle(routes.listActionItems, async ({ userId, params, query }) =>
+    ok(await actionItems.list(userId, params.id, params.meetingId, query)),
   );
-
-  app.post(
-    base,
-    {
-      schema: {
-        tags,
-        params: MeetingParams,
-        body: CreateActionItemRequest,
-        description: 'Adds an item by hand (source manual); regenerating keeps it.',
-        response: { 201: ActionItemResponse },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(ok(await actionItems.create(request.userId, request.params.id, request.params.meetingId, request.body))),
+  router.handle(routes.createActionItem, async ({ userId, params, body }) =>
+    ok(await actionItems.create(userId, params.id, params.meetingId, body)),
   );
-
-  app.patch(
-    `${base}/:itemId`,
-    { schema: { tags, params: ItemParams, body: UpdateActionItemRequest, response: { 200: ActionItemResponse } } },
-    async (request) =>
-      ok(
-        await actionItems.update(
-          request.userId,
-          request.params.id,
-          request.params.meetingId,
-          request.params.itemId,
-          request.body,
-        ),
-      ),
+  router.handle(routes.updateActionItem, async ({ userId, params, body }) =>
+    ok(await actionItems.update(userId, params.id, params.meetingId, params.itemId, body)),
   );
-
-  app.delete(`${base}/:itemId`, { schema: { tags, params: ItemParams } }, async (request, reply) => {
-    await actionItems.delete(request.userId, request.params.id, request.params.meetingId, request.params.itemId);
-    return reply.status(204).send();
+  router.handle(routes.deleteActionItem, async ({ userId, params }) => {
+    await actionItems.delete(userId, params.id, params.meetingId, params.itemId);
   });
 }

@@ -1,29 +1,14 @@
-import { ApiTokenListResponse, CreateApiTokenRequest, CreateApiTokenResponse, Id } from '@parley/contract';
-import { z } from 'zod';
+import { routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
-import { ok, type ZodApp } from '../types.ts';
+import type { Router } from '../router.ts';
+import { ok } from '../types.ts';
 
 /** Personal access tokens of the signed-in user (docs/decisions/170). */
-export function apiTokenRoutes(app: ZodApp, ctx: AppContext) {
+export function apiTokenRoutes(router: Router, ctx: AppContext) {
   const { apiTokens } = ctx.services;
-  const tags = ['tokens'];
-
-  app.get('/api/users/me/tokens', { schema: { tags, response: { 200: ApiTokenListResponse } } }, async (request) =>
-    ok({ tokens: await apiTokens.list(request.userId) }),
-  );
-
-  // A token can't mint tokens: a leaked one could otherwise outlive its own revocation.
-  app.post(
-    '/api/users/me/tokens',
-    {
-      schema: { tags, body: CreateApiTokenRequest, response: { 201: CreateApiTokenResponse } },
-      config: { sessionOnly: true },
-    },
-    async (request, reply) => reply.status(201).send(ok(await apiTokens.create(request.userId, request.body))),
-  );
-
-  app.delete('/api/users/me/tokens/:id', { schema: { tags, params: z.object({ id: Id }) } }, async (request, reply) => {
+  router.handle(routes.listApiTokens, async (request) => ok({ tokens: await apiTokens.list(request.userId) }));
+  router.handle(routes.createApiToken, async (request) => ok(await apiTokens.create(request.userId, request.body)));
+  router.handle(routes.revokeApiToken, async (request) => {
     await apiTokens.revoke(request.userId, request.params.id);
-    return reply.status(204).send();
   });
 }

@@ -1,51 +1,39 @@
-import { type AskCompleteEvent, AskRequest } from '@parley/contract';
+import { type AskCompleteEvent, routes } from '@parley/contract';
 import { AiEngineError } from '../../ai/index.ts';
 import type { AppContext } from '../../context.ts';
 import { KEEP_ALIVE_MS, openEventStream } from '../event-stream.ts';
-import type { ZodApp } from '../types.ts';
+import type { Router } from '../router.ts';
 
 type AskEvent =
   | { event: 'chunk'; data: { text: string } }
   | { event: 'complete'; data: AskCompleteEvent }
   | { event: 'error'; data: { message: string } };
 
-export function askRoutes(app: ZodApp, ctx: AppContext, options: { keepAliveMs?: number } = {}) {
+export function askRoutes(router: Router, ctx: AppContext, options: { keepAliveMs?: number } = {}) {
   const { ask } = ctx.services;
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
 
-  app.post(
-    '/api/ask',
-    {
-      schema: {
-        tags: ['search'],
-        body: AskRequest,
-        description:
-          "Answers a question from the passages of the user's meetings (one meeting, one project or all) as " +
-          'text/event-stream: `chunk` events ({text}), then `complete` ({answer, citations}) or `error` ({message}).',
-      },
-    },
-    async (request, reply) => {
-      // Refusals (400, 404) happen here, before the stream starts, as ordinary JSON errors.
-      const asked = await ask.begin(request.userId, request.body);
+  router.handle(routes.ask, async (request, reply) => {
+    // Refusals (400, 404) happen here, before the stream starts, as ordinary JSON errors.
+    const asked = await ask.begin(request.userId, request.body);
 
-      const stream = openEventStream(request, reply, keepAliveMs);
-      const send = ({ event, data }: AskEvent) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}`);
-      try {
-        const done = await asked.answer(stream.signal, (text) => send({ event: 'chunk', data: { text } }));
-        send({ event: 'complete', data: done });
-      } catch (error) {
-        if (stream.signal.aborted) {
-          request.log.info('answer cancelled: the client went away');
-        } else if (error instanceof AiEngineError) {
-          request.log.warn({ err: error }, 'answer failed');
-          send({ event: 'error', data: { message: error.message } });
-        } else {
-          request.log.error({ err: error }, 'answer failed');
-          send({ event: 'error', data: { message: 'Failed to answer the question' } });
-        }
-      } finally {
-        stream.end();
+    const stream = openEventStream(request, reply, keepAliveMs);
+    const send = ({ event, data }: AskEvent) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}`);
+    try {
+      const done = await asked.answer(stream.signal, (text) => send({ event: 'chunk', data: { text } }));
+      send({ event: 'complete', data: done });
+    } catch (error) {
+      if (stream.signal.aborted) {
+        request.log.info('answer cancelled: the client went away');
+      } else if (error instanceof AiEngineError) {
+        request.log.warn({ err: error }, 'answer failed');
+        send({ event: 'error', data: { message: error.message } });
+      } else {
+        request.log.error({ err: error }, 'answer failed');
+        send({ event: 'error', data: { message: 'Failed to answer the question' } });
       }
-    },
-  );
+    } finally {
+      stream.end();
+    }
+  });
 }

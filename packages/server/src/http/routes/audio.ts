@@ -1,14 +1,11 @@
-import { Id } from '@parley/contract';
+import { routes } from '@parley/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { attachmentDisposition } from '../../exports/file-name.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { MeetingRow } from '../../repositories/meetings.ts';
 import { authenticateBearer, bearerToken } from '../plugins/auth.ts';
-import type { ZodApp } from '../types.ts';
-
-const Params = z.object({ id: Id, meetingId: Id });
+import type { Router } from '../router.ts';
 
 /** Parses a single `bytes=` range; multi-range requests are answered with the whole file. */
 export function parseRange(
@@ -36,47 +33,28 @@ export function parseRange(
  * Streams a meeting's recording with HTTP Range support, so <audio> can seek. Accepts a session or
  * personal access token in the bearer header, or the `token` query parameter from the audio-url route (bound to this meeting).
  */
-export function audioRoutes(app: ZodApp, ctx: AppContext) {
+export function audioRoutes(router: Router, ctx: AppContext) {
   // "Delete recording, keep transcript" (docs/decisions/173); behind sign-in like the other changes.
-  app.delete(
-    '/api/projects/:id/meetings/:meetingId/audio',
-    { schema: { tags: ['meetings'], params: Params } },
-    async (request, reply) => {
-      await ctx.services.meetings.deleteRecording(request.userId, request.params.id, request.params.meetingId);
-      return reply.status(204).send();
-    },
-  );
-}
+  router.handle(routes.deleteRecording, async ({ userId, params }) => {
+    await ctx.services.meetings.deleteRecording(userId, params.id, params.meetingId);
+  });
 
-/** The recording's GET, outside sign-in's scope: it also takes the short-lived `token` of the audio-url route. */
-export function audioReadRoutes(app: ZodApp, ctx: AppContext) {
-  app.get(
-    '/api/projects/:id/meetings/:meetingId/audio',
-    {
-      schema: {
-        tags: ['meetings'],
-        params: Params,
-        // download=1 saves the original file under the meeting's title instead of playing it.
-        querystring: z.object({ token: z.string().optional(), download: z.enum(['0', '1']).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const { id: projectId, meetingId } = request.params;
-      const bearer = bearerToken(request);
-      const { sessions } = ctx.services;
-      if (!bearer && !request.query.token) throw unauthorized('Authentication required');
-      let userId: string;
-      if (bearer) userId = (await authenticateBearer(bearer, ctx.services)).userId;
-      else {
-        const claims = await sessions.authenticate(request.query.token!, 'audio');
-        if (claims.resource !== `meeting:${meetingId}`) throw notFound('Meeting');
-        userId = claims.userId;
-      }
+  router.handle(routes.audio, async (request, reply) => {
+    const { id: projectId, meetingId } = request.params;
+    const bearer = bearerToken(request);
+    const { sessions } = ctx.services;
+    if (!bearer && !request.query.token) throw unauthorized('Authentication required');
+    let userId: string;
+    if (bearer) userId = (await authenticateBearer(bearer, ctx.services)).userId;
+    else {
+      const claims = await sessions.authenticate(request.query.token!, 'audio');
+      if (claims.resource !== `meeting:${meetingId}`) throw notFound('Meeting');
+      userId = claims.userId;
+    }
 
-      const meeting = await ctx.services.meetings.getInProject(userId, projectId, meetingId);
-      return sendRecording(ctx, meeting, request, reply, { download: request.query.download === '1' });
-    },
-  );
+    const meeting = await ctx.services.meetings.getInProject(userId, projectId, meetingId);
+    return sendRecording(ctx, meeting, request as FastifyRequest, reply, { download: request.query.download === '1' });
+  });
 }
 
 /**

@@ -1,12 +1,12 @@
+import { routes } from '@parley/contract';
 // GET /auth/oidc and its callback: browser navigations, so every outcome is a redirect (to the provider,
 // or to the web app's sign-in landing with `?token=` or `?error=`), never a JSON page.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OIDC_CALLBACK_PATH } from '../../config-oidc.ts';
 import type { AppContext } from '../../context.ts';
 import { OIDC_FLOW_SECONDS, OidcSignInError } from '../../services/oidc.ts';
 import { SIGN_IN_CODE_SECONDS } from '../../services/sessions.ts';
 import { httpOnlyCookie, readCookie, SIGN_IN_COOKIE, SIGN_IN_COOKIE_PATH } from '../cookies.ts';
-import type { ZodApp } from '../types.ts';
+import type { Router } from '../router.ts';
 
 /** The web app's sign-in landing (docs/decisions/020-web-sign-in-landing.md). */
 export const SIGN_IN_LANDING_PATH = '/signin/callback';
@@ -15,7 +15,7 @@ const FLOW_COOKIE = 'parley_oidc_flow';
 const flowCookie = (value: string, maxAge: number, secure: boolean) =>
   httpOnlyCookie(FLOW_COOKIE, value, { path: '/auth/oidc', maxAge, secure });
 
-export function oidcRoutes(app: ZodApp, ctx: AppContext) {
+export function oidcRoutes(router: Router, ctx: AppContext) {
   const { oidc, sessions } = ctx.services;
   const publicUrl = ctx.config.oidc?.publicUrl ?? '';
   const secure = publicUrl.startsWith('https:');
@@ -34,16 +34,14 @@ export function oidcRoutes(app: ZodApp, ctx: AppContext) {
     return land(reply, { error: error.code });
   };
 
-  const hidden = { schema: { hide: true } };
-
-  app.get('/auth/oidc', hidden, async (request, reply) => {
+  router.handle(routes.oidcStart, async (request, reply) => {
     if (!oidc) return land(reply, { error: 'not_configured' });
     // The provider returns the browser to PUBLIC_URL, so the flow's cookie must be set on that host: a
     // user who reached Parley at another address (127.0.0.1 vs localhost) starts over there. Only once,
     // so a proxy that hides the public host can't cause a redirect loop.
     const publicHost = new URL(publicUrl).host;
     if (request.host !== publicHost && !request.url.includes('moved=1')) {
-      return reply.header('cache-control', 'no-store').redirect(`${publicUrl}/auth/oidc?moved=1`, 302);
+      return reply.header('cache-control', 'no-store').redirect(`${publicUrl}${routes.oidcStart.path}?moved=1`, 302);
     }
     try {
       const { flowId, authorizationUrl } = await oidc.start();
@@ -54,7 +52,7 @@ export function oidcRoutes(app: ZodApp, ctx: AppContext) {
     }
   });
 
-  app.get(OIDC_CALLBACK_PATH, hidden, async (request, reply) => {
+  router.handle(routes.oidcCallback, async (request, reply) => {
     if (!oidc) return land(reply, { error: 'not_configured' });
     // The flow is single use whatever happens next: its cookie goes too.
     reply.header('set-cookie', flowCookie('', 0, secure));

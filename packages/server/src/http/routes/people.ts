@@ -1,65 +1,23 @@
-import {
-  CreatePersonRequest,
-  Id,
-  PeopleListQuery,
-  PeopleListResponse,
-  PersonResponse,
-  PersonTranscriptionsQuery,
-  PersonTranscriptionsResponse,
-  UpdatePersonRequest,
-} from '@parley/contract';
-import { z } from 'zod';
+import { routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
-import { ok, type ZodApp } from '../types.ts';
+import type { Router } from '../router.ts';
+import { ok } from '../types.ts';
 
-const Params = z.object({ id: Id });
-
-export function peopleRoutes(app: ZodApp, ctx: AppContext) {
+export function peopleRoutes(router: Router, ctx: AppContext) {
   const { people } = ctx.services;
-  const tags = ['people'];
-
-  app.get(
-    '/api/people',
-    { schema: { tags, querystring: PeopleListQuery, response: { 200: PeopleListResponse } } },
-    async (request) => ok(await people.list(request.userId, request.query)),
+  router.handle(routes.listPeople, async (request) => ok(await people.list(request.userId, request.query)));
+  router.handle(routes.createPerson, async (request) => ok(await people.create(request.userId, request.body)));
+  router.handle(routes.getPerson, async (request) => ok(await people.get(request.userId, request.params.id)));
+  router.handle(routes.updatePerson, async (request) =>
+    ok(await people.update(request.userId, request.params.id, request.body)),
   );
-
-  app.post(
-    '/api/people',
-    { schema: { tags, body: CreatePersonRequest, response: { 201: PersonResponse } } },
-    async (request, reply) => reply.status(201).send(ok(await people.create(request.userId, request.body))),
-  );
-
-  app.get('/api/people/:id', { schema: { tags, params: Params, response: { 200: PersonResponse } } }, async (request) =>
-    ok(await people.get(request.userId, request.params.id)),
-  );
-
-  app.put(
-    '/api/people/:id',
-    { schema: { tags, params: Params, body: UpdatePersonRequest, response: { 200: PersonResponse } } },
-    async (request) => ok(await people.update(request.userId, request.params.id, request.body)),
-  );
-
-  app.delete('/api/people/:id', { schema: { tags, params: Params } }, async (request, reply) => {
+  router.handle(routes.deletePerson, async (request) => {
     await people.delete(request.userId, request.params.id);
-    return reply.status(204).send();
   });
-
-  app.delete('/api/people/:id/voice', { schema: { tags, params: Params } }, async (request, reply) => {
+  router.handle(routes.forgetVoice, async (request) => {
     await people.forgetVoice(request.userId, request.params.id);
-    return reply.status(204).send();
   });
-
-  app.get(
-    '/api/people/:id/transcriptions',
-    {
-      schema: {
-        tags,
-        params: Params,
-        querystring: PersonTranscriptionsQuery,
-        response: { 200: PersonTranscriptionsResponse },
-      },
-    },
-    async (request) => ok(await people.transcriptions(request.userId, request.params.id, request.query)),
+  router.handle(routes.personTranscriptions, async (request) =>
+    ok(await people.transcriptions(request.userId, request.params.id, request.query)),
   );
 }

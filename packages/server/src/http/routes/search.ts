@@ -1,49 +1,15 @@
-import {
-  GlobalSearchQuery,
-  GlobalSearchResponse,
-  Id,
-  MeetingSearchQuery,
-  MeetingSearchResponse,
-  ProjectSearchQuery,
-  ProjectSearchResponse,
-} from '@parley/contract';
-import { z } from 'zod';
+import { routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
-import { ok, type ZodApp } from '../types.ts';
+import type { Router } from '../router.ts';
+import { ok } from '../types.ts';
 
-export function searchRoutes(app: ZodApp, ctx: AppContext) {
+export function searchRoutes(router: Router, ctx: AppContext) {
   const { search } = ctx.services;
-  const tags = ['search'];
-
-  app.get(
-    '/api/meetings/:meetingId/transcriptions/hybrid-search',
-    {
-      schema: {
-        tags,
-        params: z.object({ meetingId: Id }),
-        querystring: MeetingSearchQuery,
-        response: { 200: MeetingSearchResponse },
-      },
-    },
-    async (request) => ok(await search.inMeeting(request.userId, request.params.meetingId, request.query)),
+  router.handle(routes.searchMeeting, async (request) =>
+    ok(await search.inMeeting(request.userId, request.params.meetingId, request.query)),
   );
-
-  app.get(
-    '/api/search',
-    { schema: { tags, querystring: GlobalSearchQuery, response: { 200: GlobalSearchResponse } } },
-    async (request) => ok(await search.everywhere(request.userId, request.query)),
-  );
-
-  app.get(
-    '/api/projects/:id/transcriptions/search-all',
-    {
-      schema: {
-        tags,
-        params: z.object({ id: Id }),
-        querystring: ProjectSearchQuery,
-        response: { 200: ProjectSearchResponse },
-      },
-    },
-    async (request) => ok(await search.inProject(request.userId, request.params.id, request.query)),
+  router.handle(routes.globalSearch, async (request) => ok(await search.everywhere(request.userId, request.query)));
+  router.handle(routes.searchProject, async (request) =>
+    ok(await search.inProject(request.userId, request.params.id, request.query)),
   );
 }

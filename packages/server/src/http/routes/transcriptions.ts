@@ -1,125 +1,26 @@
-import {
-  AssignSpeakerRequest,
-  Id,
-  ModifiedCountResponse,
-  ReassignPersonRequest,
-  SegmentSpeakerRequest,
-  TranscriptionPageQuery,
-  TranscriptionPageResponse,
-  TranscriptionResponse,
-  UpdateTranscriptionRequest,
-} from '@parley/contract';
-import { z } from 'zod';
+import { routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
-import { ok, type ZodApp } from '../types.ts';
+import type { Router } from '../router.ts';
+import { ok } from '../types.ts';
 
-const MeetingParams = z.object({ meetingId: Id });
-const SegmentParams = MeetingParams.extend({ transcriptionId: Id });
-
-export function transcriptionRoutes(app: ZodApp, ctx: AppContext) {
+export function transcriptionRoutes(router: Router, ctx: AppContext) {
   const { transcriptions } = ctx.services;
-  const tags = ['transcriptions'];
-  const base = '/api/meetings/:meetingId/transcriptions';
-
-  app.get(
-    base,
-    {
-      schema: {
-        tags,
-        params: MeetingParams,
-        querystring: TranscriptionPageQuery,
-        response: { 200: TranscriptionPageResponse },
-      },
-    },
-    async (request) => ok(await transcriptions.page(request.userId, request.params.meetingId, request.query)),
+  router.handle(routes.transcriptPage, async ({ userId, params, query }) =>
+    ok(await transcriptions.page(userId, params.meetingId, query)),
   );
-
-  app.patch(
-    `${base}/:transcriptionId`,
-    {
-      schema: {
-        tags,
-        params: SegmentParams,
-        body: UpdateTranscriptionRequest,
-        response: { 200: TranscriptionResponse },
-      },
-    },
-    async (request) =>
-      ok(
-        await transcriptions.updateText(
-          request.userId,
-          request.params.meetingId,
-          request.params.transcriptionId,
-          request.body.text,
-        ),
-      ),
+  router.handle(routes.updateSegment, async ({ userId, params, body }) =>
+    ok(await transcriptions.updateText(userId, params.meetingId, params.transcriptionId, body.text)),
   );
-
-  app.delete(`${base}/:transcriptionId`, { schema: { tags, params: SegmentParams } }, async (request, reply) => {
-    await transcriptions.delete(request.userId, request.params.meetingId, request.params.transcriptionId);
-    return reply.status(204).send();
+  router.handle(routes.deleteSegment, async ({ userId, params }) => {
+    await transcriptions.delete(userId, params.meetingId, params.transcriptionId);
   });
-
-  app.put(
-    `${base}/:transcriptionId/speaker`,
-    {
-      schema: {
-        tags,
-        params: SegmentParams,
-        body: SegmentSpeakerRequest,
-        response: { 200: TranscriptionResponse },
-      },
-    },
-    async (request) =>
-      ok(
-        await transcriptions.assignSegment(
-          request.userId,
-          request.params.meetingId,
-          request.params.transcriptionId,
-          request.body.personId,
-        ),
-      ),
+  router.handle(routes.assignSegment, async ({ userId, params, body }) =>
+    ok(await transcriptions.assignSegment(userId, params.meetingId, params.transcriptionId, body.personId)),
   );
-
-  app.put(
-    `${base}/speaker/:speaker/assign`,
-    {
-      schema: {
-        tags,
-        params: MeetingParams.extend({ speaker: z.string().min(1).max(100) }),
-        body: AssignSpeakerRequest,
-        response: { 200: ModifiedCountResponse },
-      },
-    },
-    async (request) =>
-      ok(
-        await transcriptions.assignSpeaker(
-          request.userId,
-          request.params.meetingId,
-          request.params.speaker,
-          request.body.personId,
-        ),
-      ),
+  router.handle(routes.assignSpeaker, async ({ userId, params, body }) =>
+    ok(await transcriptions.assignSpeaker(userId, params.meetingId, params.speaker, body.personId)),
   );
-
-  app.put(
-    `${base}/people/:personId/assign`,
-    {
-      schema: {
-        tags,
-        params: MeetingParams.extend({ personId: Id }),
-        body: ReassignPersonRequest,
-        response: { 200: ModifiedCountResponse },
-      },
-    },
-    async (request) =>
-      ok(
-        await transcriptions.reassignPerson(
-          request.userId,
-          request.params.meetingId,
-          request.params.personId,
-          request.body.newPersonId,
-        ),
-      ),
+  router.handle(routes.reassignPerson, async ({ userId, params, body }) =>
+    ok(await transcriptions.reassignPerson(userId, params.meetingId, params.personId, body.newPersonId)),
   );
 }

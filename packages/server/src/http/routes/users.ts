@@ -1,40 +1,16 @@
-import { Id, MeetingListResponse, PasswordUpdateRequest, RecentMeetingsQuery, UserResponse } from '@parley/contract';
-import { z } from 'zod';
+import { routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
-import { ok, type ZodApp } from '../types.ts';
+import type { Router } from '../router.ts';
+import { ok } from '../types.ts';
 
-export function userRoutes(app: ZodApp, ctx: AppContext) {
+export function userRoutes(router: Router, ctx: AppContext) {
   const { users, meetings } = ctx.services;
-
-  app.get('/api/users/me', { schema: { tags: ['users'], response: { 200: UserResponse } } }, async (request) =>
-    ok(await users.me(request.userId)),
-  );
-
-  app.put(
-    '/api/users/me/password',
-    { schema: { tags: ['users'], body: PasswordUpdateRequest }, config: { sessionOnly: true } },
-    async (request, reply) => {
-      await users.changePassword(
-        request.userId,
-        request.sessionId,
-        request.body.currentPassword,
-        request.body.newPassword,
-      );
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/api/users/:userId/meetings',
-    {
-      schema: {
-        tags: ['meetings'],
-        params: z.object({ userId: Id }),
-        querystring: RecentMeetingsQuery,
-        response: { 200: MeetingListResponse },
-      },
-    },
-    async (request) =>
-      ok({ meetings: await meetings.listRecent(request.userId, request.params.userId, request.query.limit) }),
+  router.handle(routes.me, async (request) => ok(await users.me(request.userId)));
+  router.handle(routes.changePassword, async (request) => {
+    const { currentPassword, newPassword } = request.body;
+    await users.changePassword(request.userId, request.sessionId, currentPassword, newPassword);
+  });
+  router.handle(routes.recentMeetings, async (request) =>
+    ok({ meetings: await meetings.listRecent(request.userId, request.params.userId, request.query.limit) }),
   );
 }

@@ -1,55 +1,21 @@
-import {
-  CreateWebhookRequest,
-  CreateWebhookResponse,
-  Id,
-  UpdateWebhookRequest,
-  WebhookDeliveriesResponse,
-  WebhookListResponse,
-  WebhookResponse,
-  WebhookTestResponse,
-} from '@parley/contract';
-import { z } from 'zod';
+import { routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
-import { ok, type ZodApp } from '../types.ts';
-
-const Params = z.object({ id: Id });
+import type { Router } from '../router.ts';
+import { ok } from '../types.ts';
 
 /** The signed-in user's webhook endpoints and their delivery logs (docs/decisions/171). */
-export function webhookRoutes(app: ZodApp, ctx: AppContext) {
+export function webhookRoutes(router: Router, ctx: AppContext) {
   const { webhooks } = ctx.services;
-  const tags = ['webhooks'];
-
-  app.get('/api/webhooks', { schema: { tags, response: { 200: WebhookListResponse } } }, async (request) =>
-    ok({ webhooks: await webhooks.list(request.userId) }),
+  router.handle(routes.listWebhooks, async (request) => ok({ webhooks: await webhooks.list(request.userId) }));
+  router.handle(routes.createWebhook, async (request) => ok(await webhooks.create(request.userId, request.body)));
+  router.handle(routes.updateWebhook, async (request) =>
+    ok(await webhooks.update(request.userId, request.params.id, request.body)),
   );
-
-  app.post(
-    '/api/webhooks',
-    { schema: { tags, body: CreateWebhookRequest, response: { 201: CreateWebhookResponse } } },
-    async (request, reply) => reply.status(201).send(ok(await webhooks.create(request.userId, request.body))),
-  );
-
-  app.put(
-    '/api/webhooks/:id',
-    { schema: { tags, params: Params, body: UpdateWebhookRequest, response: { 200: WebhookResponse } } },
-    async (request) => ok(await webhooks.update(request.userId, request.params.id, request.body)),
-  );
-
-  app.delete('/api/webhooks/:id', { schema: { tags, params: Params } }, async (request, reply) => {
+  router.handle(routes.deleteWebhook, async (request) => {
     await webhooks.delete(request.userId, request.params.id);
-    return reply.status(204).send();
   });
-
-  app.get(
-    '/api/webhooks/:id/deliveries',
-    { schema: { tags, params: Params, response: { 200: WebhookDeliveriesResponse } } },
-    async (request) => ok({ deliveries: await webhooks.deliveries(request.userId, request.params.id) }),
+  router.handle(routes.webhookDeliveries, async (request) =>
+    ok({ deliveries: await webhooks.deliveries(request.userId, request.params.id) }),
   );
-
-  // "Send test event": queues a webhook.test delivery and answers it as it stands (pending).
-  app.post(
-    '/api/webhooks/:id/test',
-    { schema: { tags, params: Params, response: { 202: WebhookTestResponse } } },
-    async (request, reply) => reply.status(202).send(ok(await webhooks.sendTest(request.userId, request.params.id))),
-  );
+  router.handle(routes.testWebhook, async (request) => ok(await webhooks.sendTest(request.userId, request.params.id)));
 }

@@ -62,7 +62,7 @@ describe('greeting', () => {
     server.on('POST /auth/register', () => ok({ token: 'jwt-new', user: grace }, 201));
     server.on('GET /api/users/me', () => ok(grace));
     server.on('GET /api/projects', () => ok({ projects: [makeProject()] }));
-    server.on('GET /api/users/:id/meetings', () => ok({ meetings: [] }));
+    server.on('GET /api/users/:userId/meetings', () => ok({ meetings: [] }));
     localStorage.setItem('has_default_project', 'true');
     const first = renderApp('/');
     await first.user.click(await screen.findByRole('button', { name: 'Create account' }));
@@ -163,7 +163,7 @@ describe('mobile bar', () => {
 describe('home', () => {
   it('asks for the 5 most recent meetings and shows their cards', async () => {
     signIn(server);
-    server.on('GET /api/users/:id/meetings', () =>
+    server.on('GET /api/users/:userId/meetings', () =>
       ok({
         meetings: [
           makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Standup', duration: 65, transcriptionStatus: 'completed' }),
@@ -198,7 +198,7 @@ describe('home', () => {
 
   it("shows 'Failed to load meetings' when the list fails without a message", async () => {
     signIn(server);
-    server.on('GET /api/users/:id/meetings', () => fail(500));
+    server.on('GET /api/users/:userId/meetings', () => fail(500));
     renderApp('/');
     expect(await screen.findByText('Failed to load meetings')).toBeInTheDocument();
   });

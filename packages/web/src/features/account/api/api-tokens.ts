@@ -1,23 +1,22 @@
-import type { ApiToken, CreateApiTokenRequest, CreatedApiToken, Envelope } from '@parley/contract';
+import { type ApiToken, type CreateApiTokenRequest, type CreatedApiToken, routes } from '@parley/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
-const PATH = '/api/users/me/tokens';
 export const apiTokensQueryKey = ['api-tokens'] as const;
 
 export async function getApiTokens(): Promise<ApiToken[]> {
-  return (await api.get<Envelope<{ tokens: ApiToken[] }>>(PATH)).data.tokens;
+  return (await callRoute(routes.listApiTokens)).data.tokens;
 }
 
 export const apiTokensQueryOptions = () => queryOptions({ queryKey: apiTokensQueryKey, queryFn: getApiTokens });
 export const useApiTokens = () => useQuery(apiTokensQueryOptions());
 
 export async function createApiToken(body: CreateApiTokenRequest): Promise<CreatedApiToken> {
-  return (await api.post<Envelope<CreatedApiToken>>(PATH, body)).data;
+  return (await callRoute(routes.createApiToken, { body })).data;
 }
 
 export async function revokeApiToken(id: string): Promise<void> {
-  await api.delete(`${PATH}/${encodeURIComponent(id)}`);
+  await callRoute(routes.revokeApiToken, { params: { id } });
 }
 
 export function useCreateApiToken() {

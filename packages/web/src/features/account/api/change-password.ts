@@ -1,10 +1,10 @@
-import type { PasswordUpdateRequest } from '@parley/contract';
+import { type PasswordUpdateRequest, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meQueryKey } from '@/features/auth';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export async function changePassword(body: PasswordUpdateRequest): Promise<void> {
-  await api.put('/api/users/me/password', body);
+  await callRoute(routes.changePassword, { body });
 }
 
 export function useChangePassword() {

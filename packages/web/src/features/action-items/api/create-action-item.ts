@@ -1,15 +1,14 @@
-import type { ActionItem, CreateActionItemRequest } from '@parley/contract';
+import { type ActionItem, type CreateActionItemRequest, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { actionItemKeys } from './keys';
-import { actionItemsPath } from './paths';
 
 export async function createActionItem(
   projectId: string,
   meetingId: string,
   item: CreateActionItemRequest,
 ): Promise<ActionItem> {
-  const reply = await api.post<Envelope<ActionItem>>(actionItemsPath(projectId, meetingId), item);
+  const reply = await callRoute(routes.createActionItem, { params: { id: projectId, meetingId }, body: item });
   return reply.data;
 }
 

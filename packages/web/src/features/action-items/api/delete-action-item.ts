@@ -1,11 +1,10 @@
-import type { ActionItem } from '@parley/contract';
+import { type ActionItem, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { actionItemKeys } from './keys';
-import { actionItemPath } from './paths';
 
 export async function deleteActionItem(projectId: string, meetingId: string, itemId: string): Promise<void> {
-  await api.delete(actionItemPath(projectId, meetingId, itemId));
+  await callRoute(routes.deleteActionItem, { params: { id: projectId, meetingId, itemId } });
 }
 
 export function useDeleteActionItem(projectId: string, meetingId: string) {

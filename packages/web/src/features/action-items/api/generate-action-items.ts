@@ -1,11 +1,10 @@
-import type { Meeting } from '@parley/contract';
+import { type Meeting, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meetingKeys } from '@/features/meetings';
-import { api, type Envelope } from '@/lib/api-client';
-import { actionItemsPath } from './paths';
+import { callRoute } from '@/lib/api-client';
 
 export async function generateActionItems(projectId: string, meetingId: string): Promise<Meeting> {
-  const reply = await api.post<Envelope<Meeting>>(`${actionItemsPath(projectId, meetingId)}/generate`);
+  const reply = await callRoute(routes.generateActionItems, { params: { id: projectId, meetingId } });
   return reply.data;
 }
 

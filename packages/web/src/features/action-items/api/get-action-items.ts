@@ -1,8 +1,7 @@
-import { type ActionItem, LIMITS, type Pagination } from '@parley/contract';
+import { type ActionItem, LIMITS, type Pagination, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { actionItemKeys } from './keys';
-import { actionItemsPath } from './paths';
 
 export interface ActionItemPage {
   actionItems: ActionItem[];
@@ -10,7 +9,8 @@ export interface ActionItemPage {
 }
 
 export async function getActionItems(projectId: string, meetingId: string, page = 1): Promise<ActionItemPage> {
-  const reply = await api.get<Envelope<ActionItemPage>>(actionItemsPath(projectId, meetingId), {
+  const reply = await callRoute(routes.listActionItems, {
+    params: { id: projectId, meetingId },
     query: { page, limit: LIMITS.actionItemPageSize },
   });
   return reply.data;

@@ -1,8 +1,7 @@
-import type { ActionItem, UpdateActionItemRequest } from '@parley/contract';
+import { type ActionItem, routes, type UpdateActionItemRequest } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { actionItemKeys } from './keys';
-import { actionItemPath } from './paths';
 
 export async function updateActionItem(
   projectId: string,
@@ -10,7 +9,10 @@ export async function updateActionItem(
   itemId: string,
   changes: UpdateActionItemRequest,
 ): Promise<ActionItem> {
-  const reply = await api.patch<Envelope<ActionItem>>(actionItemPath(projectId, meetingId, itemId), changes);
+  const reply = await callRoute(routes.updateActionItem, {
+    params: { id: projectId, meetingId, itemId },
+    body: changes,
+  });
   return reply.data;
 }
 

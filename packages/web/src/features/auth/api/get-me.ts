@@ -1,11 +1,11 @@
-import type { User } from '@parley/contract';
+import { routes, type User } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const meQueryKey = ['users', 'me'] as const;
 
 export async function getMe(): Promise<User> {
-  const reply = await api.get<Envelope<User>>('/api/users/me');
+  const reply = await callRoute(routes.me);
   return reply.data;
 }
 

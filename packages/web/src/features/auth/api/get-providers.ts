@@ -1,9 +1,9 @@
-import type { AuthProviders } from '@parley/contract';
+import { type AuthProviders, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export async function getAuthProviders(): Promise<AuthProviders> {
-  const reply = await api.get<Envelope<AuthProviders>>('/api/auth/providers');
+  const reply = await callRoute(routes.authProviders);
   return reply.data;
 }
 

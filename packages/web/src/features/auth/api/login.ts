@@ -1,11 +1,11 @@
-import type { LoginRequest, Session } from '@parley/contract';
+import { type LoginRequest, routes, type Session } from '@parley/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export type { Session };
 
 export async function login(body: LoginRequest): Promise<Session> {
-  const reply = await api.post<Envelope<Session>>('/auth/login', body);
+  const reply = await callRoute(routes.login, { body });
   return reply.data;
 }
 

@@ -1,7 +1,7 @@
-import { LOGOUT_PATH } from '@parley/contract';
-import { api } from '@/lib/api-client';
+import { routes } from '@parley/contract';
+import { callRoute } from '@/lib/api-client';
 
 /** Ends this session on the server (its token is refused from then on; docs/decisions/105). */
 export async function logoutOnServer(): Promise<void> {
-  await api.post(LOGOUT_PATH);
+  await callRoute(routes.logout);
 }

@@ -1,10 +1,10 @@
-import type { RegisterRequest } from '@parley/contract';
+import { type RegisterRequest, routes } from '@parley/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import type { Session } from './login';
 
 export async function register(body: RegisterRequest): Promise<Session> {
-  const reply = await api.post<Envelope<Session>>('/auth/register', body);
+  const reply = await callRoute(routes.register, { body });
   return reply.data;
 }
 

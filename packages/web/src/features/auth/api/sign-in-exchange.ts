@@ -1,5 +1,5 @@
-import { SIGN_IN_EXCHANGE_PATH, type SignInExchangeResponse } from '@parley/contract';
-import { api } from '@/lib/api-client';
+import { routes } from '@parley/contract';
+import { callRoute } from '@/lib/api-client';
 
 /**
  * The landing's `token` parameter is a one-time code from a sign-in this browser ran: the server trades
@@ -7,6 +7,6 @@ import { api } from '@/lib/api-client';
  * signs nobody in (docs/decisions/106).
  */
 export async function exchangeSignInCode(code: string): Promise<string> {
-  const reply = await api.post<SignInExchangeResponse>(SIGN_IN_EXCHANGE_PATH, { code });
+  const reply = await callRoute(routes.signInExchange, { body: { code } });
   return reply.data.token;
 }

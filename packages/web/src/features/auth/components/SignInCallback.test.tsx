@@ -11,7 +11,7 @@ const server = setupFakeApi();
 function shellRoutes() {
   localStorage.setItem('has_default_project', 'true');
   server.on('GET /api/projects', () => ok({ projects: [makeProject()] }));
-  server.on('GET /api/users/:id/meetings', () => ok({ meetings: [] }));
+  server.on('GET /api/users/:userId/meetings', () => ok({ meetings: [] }));
   server.on('GET /api/auth/providers', () => ok({ providers: [], registrationEnabled: false }));
   // The landing's code is traded for a session token (here: the code's own session).
   server.on('POST /auth/signin/exchange', (request) =>

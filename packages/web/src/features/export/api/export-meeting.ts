@@ -1,4 +1,4 @@
-import type { ExportFormat } from '@parley/contract';
+import { type ExportFormat, routePath, routes } from '@parley/contract';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, buildUrl, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
@@ -27,10 +27,9 @@ export async function fetchMeetingExport(
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(
-      buildUrl(`/api/meetings/${encodeURIComponent(meetingId)}/export`, { format, tz: localTimeZone() }),
-      { headers },
-    );
+    response = await fetch(buildUrl(routePath(routes.exportMeeting, { meetingId }), { format, tz: localTimeZone() }), {
+      headers,
+    });
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE, null);
   }

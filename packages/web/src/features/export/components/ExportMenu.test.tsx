@@ -43,7 +43,7 @@ describe('Export menu', () => {
 
   it("shows the server's message when an export fails", async () => {
     signIn(server);
-    server.on('GET /api/meetings/:id/export', () => fail(404, 'Meeting not found'));
+    server.on('GET /api/meetings/:meetingId/export', () => fail(404, 'Meeting not found'));
     const { user } = renderWithProviders(<ExportMenu meeting={makeMeeting({ _id: 'm1' })} />);
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Word document (.docx)' }));

@@ -1,10 +1,11 @@
+import { routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectKeys } from '@/features/projects';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { meetingKeys } from './keys';
 
 export async function deleteMeeting({ projectId, meetingId }: { projectId: string; meetingId: string }) {
-  await api.delete(`/api/projects/${encodeURIComponent(projectId)}/meetings/${encodeURIComponent(meetingId)}`);
+  await callRoute(routes.deleteMeeting, { params: { id: projectId, meetingId } });
 }
 
 export function useDeleteMeeting() {

@@ -1,10 +1,11 @@
+import { routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { meetingKeys } from './keys';
 
 /** "Delete recording, keep transcript": DELETE .../audio answers 204. */
 export async function deleteRecording({ projectId, meetingId }: { projectId: string; meetingId: string }) {
-  await api.delete(`/api/projects/${encodeURIComponent(projectId)}/meetings/${encodeURIComponent(meetingId)}/audio`);
+  await callRoute(routes.deleteRecording, { params: { id: projectId, meetingId } });
 }
 
 export function useDeleteRecording() {

@@ -1,13 +1,11 @@
-import type { AudioUrl } from '@parley/contract';
+import { type AudioUrl, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { meetingKeys } from './keys';
 
 /** A same-origin URL with a short-lived token, for `<audio src>` (which cannot send a bearer header). */
 export async function getAudioUrl(projectId: string, meetingId: string): Promise<AudioUrl> {
-  const reply = await api.get<Envelope<AudioUrl>>(
-    `/api/projects/${encodeURIComponent(projectId)}/meetings/${encodeURIComponent(meetingId)}/audio-url`,
-  );
+  const reply = await callRoute(routes.audioUrl, { params: { id: projectId, meetingId } });
   return reply.data;
 }
 

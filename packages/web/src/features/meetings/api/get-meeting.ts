@@ -1,12 +1,10 @@
-import { LIMITS, type Meeting } from '@parley/contract';
+import { LIMITS, type Meeting, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { meetingKeys } from './keys';
 
 export async function getMeeting(projectId: string, meetingId: string): Promise<Meeting> {
-  const reply = await api.get<Envelope<Meeting>>(
-    `/api/projects/${encodeURIComponent(projectId)}/meetings/${encodeURIComponent(meetingId)}`,
-  );
+  const reply = await callRoute(routes.getMeeting, { params: { id: projectId, meetingId } });
   return reply.data;
 }
 

@@ -1,14 +1,11 @@
-import type { Meeting, MeetingListResponse } from '@parley/contract';
+import { type Meeting, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { pollWhileUnfinished } from './get-meeting';
 import { meetingKeys } from './keys';
 
 export async function getProjectMeetings(projectId: string): Promise<Meeting[]> {
-  const reply = await api.get<z.infer<typeof MeetingListResponse>>(
-    `/api/projects/${encodeURIComponent(projectId)}/meetings`,
-  );
+  const reply = await callRoute(routes.listMeetings, { params: { id: projectId } });
   return reply.data.meetings ?? [];
 }
 

@@ -1,18 +1,11 @@
-import type { MeetingListResponse } from '@parley/contract';
-import { LIMITS, type Meeting } from '@parley/contract';
+import { LIMITS, type Meeting, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { pollWhileUnfinished } from './get-meeting';
 import { meetingKeys } from './keys';
 
 export async function getRecentMeetings(userId: string, limit: number = LIMITS.recentMeetings): Promise<Meeting[]> {
-  const reply = await api.get<z.infer<typeof MeetingListResponse>>(
-    `/api/users/${encodeURIComponent(userId)}/meetings`,
-    {
-      query: { limit },
-    },
-  );
+  const reply = await callRoute(routes.recentMeetings, { params: { userId }, query: { limit } });
   return (reply.data.meetings ?? []).slice(0, limit);
 }
 

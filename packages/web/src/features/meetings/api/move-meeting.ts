@@ -1,7 +1,7 @@
-import type { Meeting } from '@parley/contract';
+import { type Meeting, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectKeys } from '@/features/projects';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { meetingKeys } from './keys';
 
 export interface MoveMeetingInput {
@@ -12,10 +12,10 @@ export interface MoveMeetingInput {
 
 /** PUT {projectId} moves the meeting to another of the user's projects. */
 export async function moveMeeting({ projectId, meetingId, targetProjectId }: MoveMeetingInput): Promise<Meeting> {
-  const reply = await api.put<Envelope<Meeting>>(
-    `/api/projects/${encodeURIComponent(projectId)}/meetings/${encodeURIComponent(meetingId)}`,
-    { projectId: targetProjectId },
-  );
+  const reply = await callRoute(routes.updateMeeting, {
+    params: { id: projectId, meetingId },
+    body: { projectId: targetProjectId },
+  });
   return reply.data;
 }
 

@@ -1,6 +1,6 @@
-import type { Meeting, UpdateMeetingRequest } from '@parley/contract';
+import { type Meeting, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { meetingKeys } from './keys';
 
 export interface RenameMeetingInput {
@@ -11,11 +11,7 @@ export interface RenameMeetingInput {
 
 /** PUT with `title` renames the meeting (the server trims and checks it as on upload). */
 export async function renameMeeting({ projectId, meetingId, title }: RenameMeetingInput): Promise<Meeting> {
-  const body: UpdateMeetingRequest = { title };
-  const reply = await api.put<Envelope<Meeting>>(
-    `/api/projects/${encodeURIComponent(projectId)}/meetings/${encodeURIComponent(meetingId)}`,
-    body,
-  );
+  const reply = await callRoute(routes.updateMeeting, { params: { id: projectId, meetingId }, body: { title } });
   return reply.data;
 }
 

@@ -21,7 +21,7 @@ function serveMeeting(meeting: () => Meeting | ReturnType<typeof fail>, { segmen
   server.on('GET /api/projects/:id/meetings/:meetingId/audio-url', () =>
     ok({ url: '/api/audio/m1?token=abc', expiresAt: '2026-11-22T18:00:00.000Z' }),
   );
-  server.on('GET /api/meetings/:id/transcriptions', () =>
+  server.on('GET /api/meetings/:meetingId/transcriptions', () =>
     ok({ transcriptions: segments, pagination: { page: 1, pages: 1, total: segments.length, limit: 50 } }),
   );
   server.on('GET /api/people', () => ok(peoplePage()));

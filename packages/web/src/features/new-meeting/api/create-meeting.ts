@@ -1,8 +1,7 @@
-import type { Meeting, RecordingType } from '@parley/contract';
+import { type Meeting, type RecordingType, type ReplyOf, routePath, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meetingKeys } from '@/features/meetings';
 import { useBumpUsage } from '@/features/usage';
-import type { Envelope } from '@/lib/api-client';
 import { uploadRequest } from '@/lib/upload-request';
 
 export interface CreateMeetingInput {
@@ -28,8 +27,8 @@ export async function createMeeting(input: CreateMeetingInput): Promise<Meeting>
   if (input.duration !== undefined) form.append('duration', String(input.duration));
   if (input.audio) form.append('audioFile', input.audio, input.fileName ?? 'recording');
   if (input.transcript) form.append('transcriptFile', input.transcript, input.transcript.name);
-  const reply = await uploadRequest<Envelope<Meeting>>(
-    `/api/projects/${encodeURIComponent(input.projectId)}/meetings`,
+  const reply = await uploadRequest<ReplyOf<typeof routes.createMeeting>>(
+    routePath(routes.createMeeting, { id: input.projectId }),
     form,
     { onProgress: input.onProgress, signal: input.signal },
   );

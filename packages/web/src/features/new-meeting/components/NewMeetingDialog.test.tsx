@@ -11,19 +11,9 @@ beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('@/features/m
 const standups = makeProject({ _id: 'p1', name: 'Standups' });
 const retros = makeProject({ _id: 'p2', name: 'Retros' });
 
-// jsdom's XMLHttpRequest applies CORS (fetch in Node does not), so the upload route answers the
-// preflight and allows the test page's origin.
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'Authorization, Accept, Content-Type',
-  'Access-Control-Allow-Methods': 'POST',
-};
+// jsdom's XMLHttpRequest applies CORS: the fake API answers the preflight itself.
 function serveUpload(reply: () => FakeReply | Promise<FakeReply>) {
-  server.on('OPTIONS /api/projects/:id/meetings', () => ({ status: 204, headers: CORS }));
-  server.on('POST /api/projects/:id/meetings', async () => {
-    const answer = await reply();
-    return { ...answer, headers: { ...CORS, ...answer.headers } };
-  });
+  server.on('POST /api/projects/:id/meetings', reply);
 }
 const uploads = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/meetings'));
 
@@ -37,7 +27,7 @@ function openApp(user = makeUser(), path = '/') {
   server.on('GET /api/projects/:id/meetings/:meetingId/audio-url', () =>
     ok({ url: '/audio.webm', expiresAt: '2026-11-22T18:00:00.000Z' }),
   );
-  server.on('GET /api/meetings/:id/transcriptions', () =>
+  server.on('GET /api/meetings/:meetingId/transcriptions', () =>
     ok({ transcriptions: [], pagination: { page: 1, pages: 0, total: 0, limit: 50 } }),
   );
   server.on('GET /api/people', () => ok(peoplePage()));

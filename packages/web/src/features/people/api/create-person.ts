@@ -1,10 +1,10 @@
-import type { CreatePersonRequest, Person } from '@parley/contract';
+import { type CreatePersonRequest, type Person, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { peopleKeys } from './keys';
 
 export async function createPerson(body: CreatePersonRequest): Promise<Person> {
-  const reply = await api.post<Envelope<Person>>('/api/people', body);
+  const reply = await callRoute(routes.createPerson, { body });
   return reply.data;
 }
 

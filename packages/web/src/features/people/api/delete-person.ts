@@ -1,9 +1,10 @@
+import { routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { peopleKeys } from './keys';
 
 export async function deletePerson(personId: string): Promise<void> {
-  await api.delete(`/api/people/${encodeURIComponent(personId)}`);
+  await callRoute(routes.deletePerson, { params: { id: personId } });
 }
 
 export function useDeletePerson() {

@@ -1,10 +1,11 @@
+import { routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { peopleKeys } from './keys';
 
 /** 'Forget voice': the person's voice profile goes; the person and their segments stay. */
 export async function forgetVoice(personId: string): Promise<void> {
-  await api.delete(`/api/people/${encodeURIComponent(personId)}/voice`);
+  await callRoute(routes.forgetVoice, { params: { id: personId } });
 }
 
 export function useForgetVoice() {

@@ -1,12 +1,10 @@
-import { LIMITS, type PeoplePage, type Person } from '@parley/contract';
+import { LIMITS, type Person, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { peopleKeys } from './keys';
 
 export async function getPeople(): Promise<Person[]> {
-  const reply = await api.get<Envelope<PeoplePage>>('/api/people', {
-    query: { limit: LIMITS.peoplePageSize },
-  });
+  const reply = await callRoute(routes.listPeople, { query: { limit: LIMITS.peoplePageSize } });
   return reply.data.people ?? [];
 }
 

@@ -1,6 +1,6 @@
-import { LIMITS, type PersonTranscriptionsPage } from '@parley/contract';
+import { LIMITS, type PersonTranscriptionsPage, routes } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { peopleKeys } from './keys';
 
 export async function getPersonTranscriptions(
@@ -8,17 +8,10 @@ export async function getPersonTranscriptions(
   page: number,
   search: string,
 ): Promise<PersonTranscriptionsPage> {
-  const reply = await api.get<Envelope<PersonTranscriptionsPage>>(
-    `/api/people/${encodeURIComponent(personId)}/transcriptions`,
-    {
-      query: {
-        page,
-        limit: LIMITS.personTranscriptionPageSize,
-        sort: 'createdAt',
-        search: search || undefined,
-      },
-    },
-  );
+  const reply = await callRoute(routes.personTranscriptions, {
+    params: { id: personId },
+    query: { page, limit: LIMITS.personTranscriptionPageSize, sort: 'createdAt', search: search || undefined },
+  });
   return {
     transcriptions: reply.data.transcriptions ?? [],
     pagination: reply.data.pagination ?? { page, pages: 0, total: 0, limit: LIMITS.personTranscriptionPageSize },

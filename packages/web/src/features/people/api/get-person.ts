@@ -1,10 +1,10 @@
-import type { Person } from '@parley/contract';
+import { type Person, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { peopleKeys } from './keys';
 
 export async function getPerson(personId: string): Promise<Person> {
-  const reply = await api.get<Envelope<Person>>(`/api/people/${encodeURIComponent(personId)}`);
+  const reply = await callRoute(routes.getPerson, { params: { id: personId } });
   return reply.data;
 }
 

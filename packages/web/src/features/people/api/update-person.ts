@@ -1,10 +1,10 @@
-import type { Person, UpdatePersonRequest } from '@parley/contract';
+import { type Person, routes, type UpdatePersonRequest } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { peopleKeys } from './keys';
 
 export async function updatePerson(personId: string, body: UpdatePersonRequest): Promise<Person> {
-  const reply = await api.put<Envelope<Person>>(`/api/people/${encodeURIComponent(personId)}`, body);
+  const reply = await callRoute(routes.updatePerson, { params: { id: personId }, body });
   return reply.data;
 }
 

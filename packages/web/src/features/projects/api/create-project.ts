@@ -1,10 +1,10 @@
-import type { CreateProjectRequest, Project } from '@parley/contract';
+import { type CreateProjectRequest, type Project, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { projectKeys } from './keys';
 
 export async function createProject(body: CreateProjectRequest): Promise<Project> {
-  const reply = await api.post<Envelope<Project>>('/api/projects', body);
+  const reply = await callRoute(routes.createProject, { body });
   return reply.data;
 }
 

@@ -1,10 +1,11 @@
+import { routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meetingKeys } from '@/features/meetings';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { projectKeys } from './keys';
 
 export async function deleteProject(projectId: string): Promise<void> {
-  await api.delete(`/api/projects/${encodeURIComponent(projectId)}`);
+  await callRoute(routes.deleteProject, { params: { id: projectId } });
 }
 
 export function useDeleteProject() {

@@ -1,10 +1,10 @@
-import type { Project } from '@parley/contract';
+import { type Project, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { projectKeys } from './keys';
 
 export async function getProject(projectId: string): Promise<Project> {
-  const reply = await api.get<Envelope<Project>>(`/api/projects/${encodeURIComponent(projectId)}`);
+  const reply = await callRoute(routes.getProject, { params: { id: projectId } });
   return reply.data;
 }
 

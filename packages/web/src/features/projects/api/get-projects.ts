@@ -1,11 +1,10 @@
-import type { Project, ProjectListResponse } from '@parley/contract';
+import { type Project, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { projectKeys } from './keys';
 
 export async function getProjects(): Promise<Project[]> {
-  const reply = await api.get<z.infer<typeof ProjectListResponse>>('/api/projects');
+  const reply = await callRoute(routes.listProjects);
   return reply.data.projects ?? [];
 }
 

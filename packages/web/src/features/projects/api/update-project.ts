@@ -1,10 +1,10 @@
-import type { Project, UpdateProjectRequest } from '@parley/contract';
+import { type Project, routes, type UpdateProjectRequest } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { projectKeys } from './keys';
 
 export async function updateProject(projectId: string, body: UpdateProjectRequest): Promise<Project> {
-  const reply = await api.put<Envelope<Project>>(`/api/projects/${encodeURIComponent(projectId)}`, body);
+  const reply = await callRoute(routes.updateProject, { params: { id: projectId }, body });
   return reply.data;
 }
 

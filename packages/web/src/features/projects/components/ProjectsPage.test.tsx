@@ -1,3 +1,4 @@
+import type { RouteKey } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
@@ -184,7 +185,7 @@ describe('project detail', () => {
     expect(await screen.findByText('No meetings yet')).toBeInTheDocument();
   });
 
-  it.each([
+  it.each<[RouteKey, string]>([
     ['GET /api/projects/:id', 'Failed to load project details'],
     ['GET /api/projects/:id/meetings', 'Failed to load meetings'],
   ])('shows the fallback when %s fails without a message', async (route, message) => {

@@ -1,4 +1,4 @@
-import { AskChunkEvent, AskCompleteEvent, AskErrorEvent, type AskRequest } from '@parley/contract';
+import { AskChunkEvent, AskCompleteEvent, AskErrorEvent, type AskRequest, routes } from '@parley/contract';
 import { buildUrl } from '@/lib/api-client';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
@@ -21,7 +21,12 @@ export async function askQuestion(
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(buildUrl('/api/ask'), { method: 'POST', headers, body: JSON.stringify(request), signal });
+    response = await fetch(buildUrl(routes.ask.path), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(request),
+      signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new AskError('Unable to connect to the server');

@@ -1,11 +1,11 @@
-import { type GlobalSearchResult, LIMITS } from '@parley/contract';
+import { type GlobalSearchResult, LIMITS, routes } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { searchKeys } from './keys';
 
 /** GET /api/search: every project of the user (decision 162). */
 export async function searchEverywhere(q: string, page: number): Promise<GlobalSearchResult> {
-  const reply = await api.get<Envelope<GlobalSearchResult>>('/api/search', {
+  const reply = await callRoute(routes.globalSearch, {
     query: { q, page, limit: LIMITS.searchPageSize },
   });
   return reply.data;

@@ -1,13 +1,13 @@
-import { LIMITS, type MeetingSearchResult } from '@parley/contract';
+import { LIMITS, type MeetingSearchResult, routes } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { searchKeys } from './keys';
 
 export async function searchMeeting(meetingId: string, q: string, page: number): Promise<MeetingSearchResult> {
-  const reply = await api.get<Envelope<MeetingSearchResult>>(
-    `/api/meetings/${encodeURIComponent(meetingId)}/transcriptions/hybrid-search`,
-    { query: { q, page, limit: LIMITS.searchPageSize } },
-  );
+  const reply = await callRoute(routes.searchMeeting, {
+    params: { meetingId },
+    query: { q, page, limit: LIMITS.searchPageSize },
+  });
   return reply.data;
 }
 

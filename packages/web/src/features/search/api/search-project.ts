@@ -1,13 +1,13 @@
-import { LIMITS, type ProjectSearchResult } from '@parley/contract';
+import { LIMITS, type ProjectSearchResult, routes } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { searchKeys } from './keys';
 
 export async function searchProject(projectId: string, q: string, page: number): Promise<ProjectSearchResult> {
-  const reply = await api.get<Envelope<ProjectSearchResult>>(
-    `/api/projects/${encodeURIComponent(projectId)}/transcriptions/search-all`,
-    { query: { q, page, limit: LIMITS.searchPageSize, groupByMeeting: true } },
-  );
+  const reply = await callRoute(routes.searchProject, {
+    params: { id: projectId },
+    query: { q, page, limit: LIMITS.searchPageSize, groupByMeeting: true },
+  });
   return reply.data;
 }
 

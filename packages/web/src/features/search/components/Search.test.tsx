@@ -39,14 +39,14 @@ function serveMeeting() {
   server.on('GET /api/projects/:id/meetings/:meetingId/audio-url', () =>
     ok({ url: '/api/audio/m1?token=abc', expiresAt: '2026-11-22T18:00:00.000Z' }),
   );
-  server.on('GET /api/meetings/:id/transcriptions', () =>
+  server.on('GET /api/meetings/:meetingId/transcriptions', () =>
     ok({
       transcriptions: [makeSegment({ text: 'Full transcript line' })],
       pagination: { page: 1, pages: 1, total: 1, limit: 50 },
     }),
   );
   server.on('GET /api/people', () => ok(peoplePage()));
-  server.on('GET /api/meetings/:id/speaker-suggestions', () => ok({ suggestions: [] }));
+  server.on('GET /api/meetings/:meetingId/speaker-suggestions', () => ok({ suggestions: [] }));
 }
 const searchRequests = () => server.requests.filter((r) => r.path.endsWith('/hybrid-search'));
 
@@ -54,7 +54,7 @@ describe('search in a meeting', () => {
   it('finds, highlights, plays from a hit, and clears back to the transcript', async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     serveMeeting();
-    server.on('GET /api/meetings/:id/transcriptions/hybrid-search', () =>
+    server.on('GET /api/meetings/:meetingId/transcriptions/hybrid-search', () =>
       ok({
         transcriptions: [hit()],
         searchType: 'hybrid',
@@ -87,7 +87,7 @@ describe('search in a meeting', () => {
 
   it("shows 'No Results Found' with its hint", async () => {
     serveMeeting();
-    server.on('GET /api/meetings/:id/transcriptions/hybrid-search', () =>
+    server.on('GET /api/meetings/:meetingId/transcriptions/hybrid-search', () =>
       ok({
         transcriptions: [],
         searchType: 'hybrid',
@@ -108,7 +108,7 @@ describe('search in a meeting', () => {
   it("says 'Search failed' on an error without a message and 'Unable to perform search' without a reply", async () => {
     serveMeeting();
     let reply = fail(500);
-    server.on('GET /api/meetings/:id/transcriptions/hybrid-search', () => reply);
+    server.on('GET /api/meetings/:meetingId/transcriptions/hybrid-search', () => reply);
     const { user } = renderApp('/projects/p1/meetings/m1');
     const box = await screen.findByPlaceholderText('Search transcriptions...');
     await user.type(box, 'budget{Enter}');

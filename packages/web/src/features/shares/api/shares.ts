@@ -1,25 +1,24 @@
-import type { CreateShareRequest, Envelope, Share, SharedMeeting } from '@parley/contract';
+import { type CreateShareRequest, routes, type Share, type SharedMeeting } from '@parley/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const shareKeys = {
   all: ['shares'] as const,
   ofMeeting: (meetingId: string) => [...shareKeys.all, 'meeting', meetingId] as const,
   shared: (token: string) => [...shareKeys.all, 'shared', token] as const,
 };
-const sharesPath = (meetingId: string) => `/api/meetings/${encodeURIComponent(meetingId)}/shares`;
 
 export async function getShares(meetingId: string): Promise<Share[]> {
-  return (await api.get<Envelope<{ shares: Share[] }>>(sharesPath(meetingId))).data.shares;
+  return (await callRoute(routes.listShares, { params: { meetingId } })).data.shares;
 }
 export const useShares = (meetingId: string, enabled = true) =>
   useQuery(queryOptions({ queryKey: shareKeys.ofMeeting(meetingId), queryFn: () => getShares(meetingId), enabled }));
 
 export async function createShare({ meetingId, ...body }: CreateShareRequest & { meetingId: string }): Promise<Share> {
-  return (await api.post<Envelope<Share>>(sharesPath(meetingId), body)).data;
+  return (await callRoute(routes.createShare, { params: { meetingId }, body })).data;
 }
 export async function revokeShare({ meetingId, id }: { meetingId: string; id: string }): Promise<void> {
-  await api.delete(`${sharesPath(meetingId)}/${encodeURIComponent(id)}`);
+  await callRoute(routes.revokeShare, { params: { meetingId, id } });
 }
 
 export function useCreateShare() {
@@ -39,7 +38,7 @@ export function useRevokeShare() {
 
 /** The public read of a link: no sign-in (the api client sends no token when there is none stored). */
 export async function getSharedMeeting(token: string): Promise<SharedMeeting> {
-  return (await api.get<Envelope<SharedMeeting>>(`/api/shared/${encodeURIComponent(token)}`)).data;
+  return (await callRoute(routes.sharedMeeting, { params: { token } })).data;
 }
 export const useSharedMeeting = (token: string) =>
   useQuery(queryOptions({ queryKey: shareKeys.shared(token), queryFn: () => getSharedMeeting(token), retry: false }));

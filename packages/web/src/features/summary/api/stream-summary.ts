@@ -1,4 +1,4 @@
-import { type Meeting, SummaryStreamEvent } from '@parley/contract';
+import { type Meeting, routePath, routes, SummaryStreamEvent } from '@parley/contract';
 import { buildUrl } from '@/lib/api-client';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
@@ -6,9 +6,6 @@ export const SUMMARY_FALLBACK_ERROR = 'Failed to generate summary';
 
 /** A failed summary request or an error event; the message is what the tab shows. */
 export class SummaryStreamError extends Error {}
-
-const summaryStreamPath = (projectId: string, meetingId: string) =>
-  `/api/projects/${encodeURIComponent(projectId)}/meetings/${encodeURIComponent(meetingId)}/summary/stream`;
 
 /**
  * POSTs to the summary stream and reads its `data: ` events (spec section 7): each chunk goes to
@@ -26,7 +23,11 @@ export async function streamSummary(
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(buildUrl(summaryStreamPath(projectId, meetingId)), { method: 'POST', headers, signal });
+    response = await fetch(buildUrl(routePath(routes.summaryStream, { id: projectId, meetingId })), {
+      method: 'POST',
+      headers,
+      signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new SummaryStreamError(SUMMARY_FALLBACK_ERROR);

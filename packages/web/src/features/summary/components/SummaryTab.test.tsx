@@ -19,7 +19,7 @@ function serve(meeting: Meeting) {
   server.on('GET /api/projects/:id/meetings/:meetingId/audio-url', () =>
     ok({ url: '/a.wav', expiresAt: '2026-11-22T18:00:00.000Z' }),
   );
-  server.on('GET /api/meetings/:id/transcriptions', () =>
+  server.on('GET /api/meetings/:meetingId/transcriptions', () =>
     ok({ transcriptions: [], pagination: { page: 1, pages: 0, total: 0, limit: 50 } }),
   );
   server.on('GET /api/people', () => ok(peoplePage()));

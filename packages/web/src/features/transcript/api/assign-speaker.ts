@@ -1,9 +1,7 @@
-import type { ModifiedCountResponse, Person, TranscriptionSegment } from '@parley/contract';
+import { type Person, routes, type TranscriptionSegment } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { createPerson, peopleKeys } from '@/features/people';
-import type { Envelope } from '@/lib/api-client';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { mapLoadedSegments, type TranscriptData } from './get-transcriptions';
 import { transcriptKeys } from './keys';
 
@@ -15,10 +13,7 @@ export interface AssignSpeakerInput {
 
 /** Links every segment of one speaker label in the meeting to a person. */
 export async function assignSpeaker({ meetingId, speaker, personId }: AssignSpeakerInput): Promise<number> {
-  const reply = await api.put<z.infer<typeof ModifiedCountResponse>>(
-    `/api/meetings/${encodeURIComponent(meetingId)}/transcriptions/speaker/${encodeURIComponent(speaker)}/assign`,
-    { personId },
-  );
+  const reply = await callRoute(routes.assignSpeaker, { params: { meetingId, speaker }, body: { personId } });
   return reply.data.modifiedCount;
 }
 
@@ -26,10 +21,10 @@ type PersonRef = Pick<Person, '_id' | 'name' | 'company'>;
 
 /** One segment's person ('Only this segment'); null gives it back to its label. */
 export async function assignSegment(meetingId: string, segmentId: string, personId: string | null) {
-  const reply = await api.put<Envelope<TranscriptionSegment>>(
-    `/api/meetings/${encodeURIComponent(meetingId)}/transcriptions/${encodeURIComponent(segmentId)}/speaker`,
-    { personId },
-  );
+  const reply = await callRoute(routes.assignSegment, {
+    params: { meetingId, transcriptionId: segmentId },
+    body: { personId },
+  });
   return reply.data;
 }
 

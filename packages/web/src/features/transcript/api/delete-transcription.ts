@@ -1,5 +1,6 @@
+import { routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { mapLoadedSegments, reloadFromFirstPage, type TranscriptData } from './get-transcriptions';
 import { transcriptKeys } from './keys';
 
@@ -10,9 +11,7 @@ export async function deleteTranscription({
   meetingId: string;
   transcriptionId: string;
 }) {
-  await api.delete(
-    `/api/meetings/${encodeURIComponent(meetingId)}/transcriptions/${encodeURIComponent(transcriptionId)}`,
-  );
+  await callRoute(routes.deleteSegment, { params: { meetingId, transcriptionId } });
 }
 
 /** Deletes a segment. A failure reloads the list from page 1 (spec section 4). */

@@ -1,6 +1,6 @@
-import { LIMITS, type TranscriptionPage, type TranscriptionSegment } from '@parley/contract';
+import { LIMITS, routes, type TranscriptionPage, type TranscriptionSegment } from '@parley/contract';
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { transcriptKeys } from './keys';
 
 export type TranscriptPage = TranscriptionPage;
@@ -12,12 +12,7 @@ export async function getTranscriptPage(
   page: number,
   limit: number = LIMITS.transcriptPageSize,
 ): Promise<TranscriptPage> {
-  const reply = await api.get<Envelope<TranscriptPage>>(
-    `/api/meetings/${encodeURIComponent(meetingId)}/transcriptions`,
-    {
-      query: { page, limit },
-    },
-  );
+  const reply = await callRoute(routes.transcriptPage, { params: { meetingId }, query: { page, limit } });
   return reply.data;
 }
 

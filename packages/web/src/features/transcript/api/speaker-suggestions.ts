@@ -1,13 +1,11 @@
-import type { DismissSuggestionRequest, SpeakerSuggestion } from '@parley/contract';
+import { type DismissSuggestionRequest, routes, type SpeakerSuggestion } from '@parley/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { transcriptKeys } from './keys';
 
 /** Names suggested for the meeting's speaker labels: at most one per label (docs/decisions/131). */
 export async function getSpeakerSuggestions(meetingId: string): Promise<SpeakerSuggestion[]> {
-  const reply = await api.get<Envelope<{ suggestions: SpeakerSuggestion[] }>>(
-    `/api/meetings/${encodeURIComponent(meetingId)}/speaker-suggestions`,
-  );
+  const reply = await callRoute(routes.speakerSuggestions, { params: { meetingId } });
   return reply.data.suggestions;
 }
 
@@ -23,7 +21,7 @@ export function useSpeakerSuggestions(meetingId: string, enabled: boolean) {
 
 /** 'Not them': this label is never suggested as this person (or name) again. */
 export async function dismissSuggestion(meetingId: string, input: DismissSuggestionRequest): Promise<void> {
-  await api.post(`/api/meetings/${encodeURIComponent(meetingId)}/speaker-suggestions/dismiss`, input);
+  await callRoute(routes.dismissSuggestion, { params: { meetingId }, body: input });
 }
 
 export function useDismissSuggestion(meetingId: string) {

@@ -1,6 +1,6 @@
-import type { TranscriptionSegment } from '@parley/contract';
+import { routes, type TranscriptionSegment } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 import { mapLoadedSegments, reloadFromFirstPage, type TranscriptData } from './get-transcriptions';
 import { transcriptKeys } from './keys';
 
@@ -15,10 +15,7 @@ export async function updateTranscription({
   transcriptionId,
   text,
 }: UpdateTranscriptionInput): Promise<TranscriptionSegment> {
-  const reply = await api.patch<Envelope<TranscriptionSegment>>(
-    `/api/meetings/${encodeURIComponent(meetingId)}/transcriptions/${encodeURIComponent(transcriptionId)}`,
-    { text },
-  );
+  const reply = await callRoute(routes.updateSegment, { params: { meetingId, transcriptionId }, body: { text } });
   return reply.data;
 }
 

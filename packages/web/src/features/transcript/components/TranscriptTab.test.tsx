@@ -23,7 +23,7 @@ function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada
     ok({ url: '/audio', expiresAt: '2026-11-22T18:00:00.000Z' }),
   );
   const total = pages.reduce((sum, page) => sum + page.length, 0);
-  server.on('GET /api/meetings/:id/transcriptions', (req) => {
+  server.on('GET /api/meetings/:meetingId/transcriptions', (req) => {
     const page = Number(req.query.get('page'));
     return ok({
       transcriptions: pages[page - 1] ?? [],
@@ -31,7 +31,7 @@ function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada
     });
   });
   server.on('GET /api/people', () => ok(peoplePage(people)));
-  server.on('GET /api/meetings/:id/speaker-suggestions', () => ok({ suggestions: [] }));
+  server.on('GET /api/meetings/:meetingId/speaker-suggestions', () => ok({ suggestions: [] }));
   current = renderApp('/projects/p1/meetings/m1');
   return current;
 }
@@ -98,7 +98,7 @@ describe('editing a segment', () => {
     let release!: () => void;
     let body: unknown;
     serveTranscript([[makeSegment({ _id: 's1', text: 'Helo wrld' })]]);
-    server.on('PATCH /api/meetings/:id/transcriptions/:segmentId', (req) => {
+    server.on('PATCH /api/meetings/:meetingId/transcriptions/:transcriptionId', (req) => {
       body = req.body;
       return {
         ...ok(makeSegment({ _id: 's1', text: 'Hello world', isEdited: true })),
@@ -147,7 +147,7 @@ describe('editing a segment', () => {
 
   it("shows 'Failed to update transcription' and reloads the list from page 1", async () => {
     serveTranscript([[makeSegment({ text: 'Original' })], [makeSegment({ text: 'Later' })]]);
-    server.on('PATCH /api/meetings/:id/transcriptions/:segmentId', () => fail(500));
+    server.on('PATCH /api/meetings/:meetingId/transcriptions/:transcriptionId', () => fail(500));
     const { user } = renderedUser(await screen.findByText('Later'));
     const before = pageRequests().length;
     await user.click(within(item('Original')).getByRole('button', { name: 'Edit segment' }));
@@ -162,7 +162,7 @@ describe('editing a segment', () => {
 describe('deleting a segment', () => {
   it('asks in a Delete Transcription dialog, then removes it', async () => {
     serveTranscript([[makeSegment({ _id: 's1', text: 'Remove me' }), makeSegment({ _id: 's2', text: 'Stay' })]]);
-    server.on('DELETE /api/meetings/:id/transcriptions/:segmentId', () => ({ status: 204 }));
+    server.on('DELETE /api/meetings/:meetingId/transcriptions/:transcriptionId', () => ({ status: 204 }));
     const { user } = renderedUser(await screen.findByText('Remove me'));
     expect(screen.getByText('2 segment(s) loaded')).toBeInTheDocument();
     await user.click(within(item('Remove me')).getByRole('button', { name: 'Delete segment' }));
@@ -175,7 +175,7 @@ describe('deleting a segment', () => {
 
   it("shows 'Failed to delete transcription' and reloads from page 1", async () => {
     serveTranscript([[makeSegment({ text: 'Stubborn' })]]);
-    server.on('DELETE /api/meetings/:id/transcriptions/:segmentId', () => fail(500));
+    server.on('DELETE /api/meetings/:meetingId/transcriptions/:transcriptionId', () => fail(500));
     const { user } = renderedUser(await screen.findByText('Stubborn'));
     const before = pageRequests().length;
     await user.click(within(item('Stubborn')).getByRole('button', { name: 'Delete segment' }));
@@ -197,7 +197,7 @@ describe('assigning a speaker', () => {
         makeSegment({ text: 'Three', speaker: 'Speaker 1' }),
       ],
     ]);
-    server.on('PUT /api/meetings/:id/transcriptions/speaker/:speaker/assign', (req) => {
+    server.on('PUT /api/meetings/:meetingId/transcriptions/speaker/:speaker/assign', (req) => {
       body = { speaker: req.params.speaker, ...(req.body as object) };
       return {
         ...ok({ modifiedCount: 2 }),
@@ -247,7 +247,7 @@ describe('assigning a speaker', () => {
     [dropped(), 'Unable to connect to the server'],
   ] as [FakeReply, string][])('shows the failure in the dialog (%#)', async (reply, message) => {
     serveTranscript([[makeSegment({ text: 'One' })]]);
-    server.on('PUT /api/meetings/:id/transcriptions/speaker/:speaker/assign', () => reply);
+    server.on('PUT /api/meetings/:meetingId/transcriptions/speaker/:speaker/assign', () => reply);
     const { user } = renderedUser(await screen.findByText('One'));
     const select = within(item('One')).getByRole('combobox');
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
@@ -282,7 +282,7 @@ describe('Add New Person', () => {
         }),
       };
     });
-    server.on('PUT /api/meetings/:id/transcriptions/speaker/:speaker/assign', (req) => {
+    server.on('PUT /api/meetings/:meetingId/transcriptions/speaker/:speaker/assign', (req) => {
       assigned = req.body;
       return ok({ modifiedCount: 1 });
     });
@@ -352,8 +352,8 @@ describe('speaker suggestions', () => {
     serveTranscript([
       [makeSegment({ text: 'One', speaker: 'Speaker 1' }), makeSegment({ text: 'Two', speaker: 'Speaker 2' })],
     ]);
-    server.on('GET /api/meetings/:id/speaker-suggestions', () => ok({ suggestions }));
-    server.on('PUT /api/meetings/:id/transcriptions/speaker/:speaker/assign', (req) => {
+    server.on('GET /api/meetings/:meetingId/speaker-suggestions', () => ok({ suggestions }));
+    server.on('PUT /api/meetings/:meetingId/transcriptions/speaker/:speaker/assign', (req) => {
       assigned = { speaker: req.params.speaker, ...(req.body as object) };
       suggestions = [said];
       return ok({ modifiedCount: 1 });
@@ -375,8 +375,8 @@ describe('speaker suggestions', () => {
     let suggestions: unknown[] = [voice];
     let dismissed: unknown;
     serveTranscript([[makeSegment({ text: 'One', speaker: 'Speaker 1' })]]);
-    server.on('GET /api/meetings/:id/speaker-suggestions', () => ok({ suggestions }));
-    server.on('POST /api/meetings/:id/speaker-suggestions/dismiss', (req) => {
+    server.on('GET /api/meetings/:meetingId/speaker-suggestions', () => ok({ suggestions }));
+    server.on('POST /api/meetings/:meetingId/speaker-suggestions/dismiss', (req) => {
       dismissed = req.body;
       suggestions = [];
       return { status: 204 };
@@ -390,7 +390,7 @@ describe('speaker suggestions', () => {
 
   it("offers 'Create person David' for a name nobody has, with the name filled in", async () => {
     serveTranscript([[makeSegment({ text: 'Two', speaker: 'Speaker 2' })]]);
-    server.on('GET /api/meetings/:id/speaker-suggestions', () => ok({ suggestions: [said] }));
+    server.on('GET /api/meetings/:meetingId/speaker-suggestions', () => ok({ suggestions: [said] }));
     const panel = await screen.findByRole('region', { name: 'Speaker suggestions' });
     const { user } = renderedUser(panel);
     expect(within(panel).getByText('David, can you fix the checkout?')).toBeInTheDocument();
@@ -409,8 +409,8 @@ describe("one segment's speaker", () => {
         makeSegment({ _id: 's2', text: 'Three', speaker: 'Speaker 1' }),
       ],
     ]);
-    server.on('PUT /api/meetings/:id/transcriptions/:segmentId/speaker', (req) => {
-      body = { segment: req.params.segmentId, ...(req.body as object) };
+    server.on('PUT /api/meetings/:meetingId/transcriptions/:transcriptionId/speaker', (req) => {
+      body = { segment: req.params.transcriptionId, ...(req.body as object) };
       return ok(
         makeSegment({ _id: 's1', text: 'One', speaker: 'Speaker 1', personId: { _id: 'a1', name: 'Ada Lovelace' } }),
       );

@@ -1,27 +1,26 @@
 import {
   type CreatedWebhook,
   type CreateWebhookRequest,
-  type Envelope,
   LIMITS,
+  routes,
   type Webhook,
   type WebhookDelivery,
 } from '@parley/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export const webhookKeys = {
   all: ['webhooks'] as const,
   deliveries: (id: string) => [...webhookKeys.all, 'deliveries', id] as const,
 };
-const path = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;
 
 export async function getWebhooks(): Promise<Webhook[]> {
-  return (await api.get<Envelope<{ webhooks: Webhook[] }>>('/api/webhooks')).data.webhooks;
+  return (await callRoute(routes.listWebhooks)).data.webhooks;
 }
 export const useWebhooks = () => useQuery(queryOptions({ queryKey: webhookKeys.all, queryFn: getWebhooks }));
 
 export async function getDeliveries(id: string): Promise<WebhookDelivery[]> {
-  return (await api.get<Envelope<{ deliveries: WebhookDelivery[] }>>(`${path(id)}/deliveries`)).data.deliveries;
+  return (await callRoute(routes.webhookDeliveries, { params: { id } })).data.deliveries;
 }
 /** The delivery log, polled while a delivery is still pending (retries happen in the background). */
 export const useDeliveries = (id: string) =>
@@ -35,13 +34,13 @@ export const useDeliveries = (id: string) =>
   );
 
 export async function createWebhook(body: CreateWebhookRequest): Promise<CreatedWebhook> {
-  return (await api.post<Envelope<CreatedWebhook>>('/api/webhooks', body)).data;
+  return (await callRoute(routes.createWebhook, { body })).data;
 }
 export async function deleteWebhook(id: string): Promise<void> {
-  await api.delete(path(id));
+  await callRoute(routes.deleteWebhook, { params: { id } });
 }
 export async function sendTestEvent(id: string): Promise<WebhookDelivery> {
-  return (await api.post<Envelope<WebhookDelivery>>(`${path(id)}/test`)).data;
+  return (await callRoute(routes.testWebhook, { params: { id } })).data;
 }
 
 export function useCreateWebhook() {

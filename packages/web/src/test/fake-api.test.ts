@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProjects } from '@/features/projects';
-import { contractViolations } from './contract-routes';
-import { type FakeApi, ok, startFakeApi } from './fake-api';
+import { contractViolations, type FakeApi, ok, startFakeApi } from './fake-api';
 import { makeProject } from './fixtures';
 
 const json = (body: unknown) => ({ body, json: true });
 const none = { body: '', json: false };
 
 describe('the contract check of the test fake API', () => {
-  it('accepts an exchange that follows the contract', () => {
+  it('accepts an exchange that follows the route table', () => {
     expect(
-      contractViolations('PUT', '/api/projects/p1', json({ name: 'Roadmap', description: '' }), {
+      contractViolations('PUT /api/projects/:id', json({ name: 'Roadmap', description: '' }), {
         status: 200,
         body: { success: true, data: makeProject() },
       }),
@@ -19,7 +18,7 @@ describe('the contract check of the test fake API', () => {
 
   it('rejects a request body the server would refuse', () => {
     expect(
-      contractViolations('PUT', '/api/projects/p1', json({ name: 'a' }), {
+      contractViolations('PUT /api/projects/:id', json({ name: 'a' }), {
         status: 200,
         body: { success: true, data: makeProject() },
       }),
@@ -28,10 +27,10 @@ describe('the contract check of the test fake API', () => {
     ]);
   });
 
-  it('rejects a reply that drifted from the contract, an unknown status and an error outside the error shape', () => {
+  it('rejects a reply that drifted from the contract, an unknown status, a body on 204 and an error outside the error shape', () => {
     const { createdAt: _, ...withoutDate } = makeProject();
     expect(
-      contractViolations('GET', '/api/projects', none, {
+      contractViolations('GET /api/projects', none, {
         status: 200,
         body: { success: true, data: { projects: [withoutDate] } },
       }),
@@ -39,18 +38,15 @@ describe('the contract check of the test fake API', () => {
       'GET /api/projects: 200 reply breaks the contract: data.projects.0.createdAt: Invalid input: expected string, received undefined',
     ]);
     expect(
-      contractViolations('POST', '/api/projects', json({ name: 'Roadmap' }), {
+      contractViolations('POST /api/projects', json({ name: 'Roadmap' }), {
         status: 200,
         body: { success: true, data: makeProject() },
       }),
     ).toEqual(['POST /api/projects: the server never answers 200']);
-    expect(contractViolations('GET', '/api/projects', none, { status: 500, body: { error: 'boom' } })).toHaveLength(1);
-  });
-
-  it('still checks the envelope of a route it does not know', () => {
-    expect(contractViolations('GET', '/api/somewhere-new', none, { status: 200, body: { items: [] } })).toEqual([
-      'GET /api/somewhere-new: reply is not in the {success: true, data} envelope',
+    expect(contractViolations('DELETE /api/projects/:id', none, { status: 204, body: { success: true } })).toEqual([
+      'DELETE /api/projects/:id: a 204 reply has no body',
     ]);
+    expect(contractViolations('GET /api/projects', none, { status: 500, body: { error: 'boom' } })).toHaveLength(1);
   });
 
   describe('through the fake server', () => {
@@ -66,6 +62,13 @@ describe('the contract check of the test fake API', () => {
       expect(server.violations).toHaveLength(1);
       expect(server.violations[0]).toMatch(/^GET \/api\/projects: 200 reply breaks the contract: data\.projects\.0\./);
       server.reset();
+    });
+
+    it('serves only routes of the table', () => {
+      // @ts-expect-error: not a route of the table, so not a RouteKey either
+      expect(() => server.on('GET /api/somewhere-new', () => ok({}))).toThrow(
+        "GET /api/somewhere-new is not a route of the contract's table",
+      );
     });
   });
 });
