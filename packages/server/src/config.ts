@@ -67,10 +67,14 @@ const CPU_THREAD_HEAP_MB = 512;
 const EnvSchema = z.object({
   PORT: int(0, 65535, 3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .transform((url) => url.replace(/\/+$/, ''))
-    .optional(),
+  // Empty is unset: the OpenID check then names it as required (config-oidc.ts).
+  PUBLIC_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
