@@ -1,13 +1,13 @@
-import { RECORDING_CHUNK, routes } from '@parley/contract';
+import { type LiveStreamEvent, RECORDING_CHUNK, routes } from '@parley/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { openEventStream } from '../event-stream.ts';
 import type { Router } from '../router.ts';
 import { ok } from '../types.ts';
 
 /** How often the live stream looks for new words (the worker writes them to the database). */
 export const LIVE_POLL_MS = 500;
-const KEEP_ALIVE_MS = 15_000;
 
 /** Chunks arrive as the raw bytes MediaRecorder made (audio/webm, audio/ogg, ...) or octet-stream. */
 export function acceptRawAudio(app: FastifyInstance) {
@@ -38,37 +38,15 @@ export function recordingRoutes(router: Router, ctx: AppContext) {
     const { userId } = request;
     const { meetingId } = request.params;
     let last = await recordings.live(userId, meetingId); // 404 before the stream starts
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    });
-    const send = (event: object) => !res.destroyed && res.write(`data: ${JSON.stringify(event)}\n\n`);
-    let closed = false;
-    res.on('close', () => {
-      closed = true;
-    });
+    const stream = openEventStream(request, reply);
+    const send = (event: LiveStreamEvent) => stream.write(`data: ${JSON.stringify(event)}`);
     send({ type: 'transcript', transcript: last });
-    let sinceWrite = 0;
     try {
-      while (!closed && last.recordingState !== null) {
+      while (!stream.signal.aborted && last.recordingState !== null) {
         await new Promise((resolve) => setTimeout(resolve, LIVE_POLL_MS));
-        if (closed) break;
+        if (stream.signal.aborted) break;
         const next = await recordings.live(userId, meetingId);
-        if (JSON.stringify(next) !== JSON.stringify(last)) {
-          send({ type: 'transcript', transcript: next });
-          sinceWrite = 0;
-        } else {
-          sinceWrite += LIVE_POLL_MS;
-          if (sinceWrite >= KEEP_ALIVE_MS) {
-            res.write(': keep-alive\n\n');
-            sinceWrite = 0;
-          }
-        }
+        if (JSON.stringify(next) !== JSON.stringify(last)) send({ type: 'transcript', transcript: next });
         last = next;
       }
       send({ type: 'complete' });
@@ -77,7 +55,7 @@ export function recordingRoutes(router: Router, ctx: AppContext) {
       request.log.info({ err: error }, 'live stream ended early');
       send({ type: 'error', message: 'The live transcript stopped' });
     } finally {
-      res.end();
+      stream.end();
     }
   });
 }
