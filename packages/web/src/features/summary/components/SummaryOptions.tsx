@@ -3,10 +3,8 @@ import { Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { SUMMARY_LANGUAGES } from '../lib/templates';
+import { SUMMARY_LANGUAGES, TEMPLATES_PATH } from '../lib/templates';
 import { SummaryTemplateSelect } from './SummaryTemplateSelect';
-
-export const TEMPLATES_PATH = '/summary-templates';
 
 export interface SummaryChoice {
   templateId: string;

@@ -1,5 +1,8 @@
 import { DEFAULT_SUMMARY_TEMPLATE_ID, type SummaryTemplate } from '@parley/contract';
 
+/** The page that lists and edits the user's templates. */
+export const TEMPLATES_PATH = '/summary-templates';
+
 /**
  * The template a picker starts on: the project's default when it is still in the list (a deleted one is
  * unset on the server, maybe not yet in this page's copy of the project), else the built-in one.
