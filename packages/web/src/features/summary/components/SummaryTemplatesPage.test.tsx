@@ -152,8 +152,14 @@ describe('Summary templates page', { timeout: 30_000 }, () => {
 
     serveTemplates([makeSummaryTemplate({ _id: 't1', name: 'Customer call' })]);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Customer call' })).toBeNull());
-    expect(screen.getByText(/You have no templates of your own yet/)).toBeInTheDocument();
+    // While the dialog is open the page behind it is hidden from queries: wait for it to close first.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(await screen.findByText(/You have no templates of your own yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Customer call' })).toBeNull();
+    expect(server.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/api/summary-templates/t1',
+      '/api/summary-templates/t1',
+    ]);
   });
 
   it('is reached from the user menu', async () => {

@@ -27,6 +27,11 @@ export function TemplateSectionFields({
   const instructionId = `template-section-${n}-instruction`;
   const heading = form.watch(`sections.${index}.heading`)?.trim();
   const name = heading ? `section ${n} (${heading})` : `section ${n}`;
+  const actions = [
+    { label: `Move ${name} up`, icon: ArrowUp, disabled: index === 0, onClick: () => onMove(index - 1) },
+    { label: `Move ${name} down`, icon: ArrowDown, disabled: index === count - 1, onClick: () => onMove(index + 1) },
+    { label: `Remove ${name}`, icon: Trash2, disabled: count === 1, onClick: onRemove },
+  ];
 
   return (
     <fieldset aria-labelledby={`template-section-${n}`} className="grid min-w-0 gap-3 rounded-lg border p-3">
@@ -35,39 +40,20 @@ export function TemplateSectionFields({
           Section {n}
         </h3>
         <div className="flex gap-1">
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={`Move ${name} up`}
-            disabled={index === 0}
-            onClick={() => onMove(index - 1)}
-          >
-            <ArrowUp aria-hidden="true" />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={`Move ${name} down`}
-            disabled={index === count - 1}
-            onClick={() => onMove(index + 1)}
-          >
-            <ArrowDown aria-hidden="true" />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={`Remove ${name}`}
-            disabled={count === 1}
-            onClick={onRemove}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
+          {actions.map(({ label, icon: Icon, disabled, onClick }) => (
+            <Button
+              key={label}
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={label}
+              disabled={disabled}
+              onClick={onClick}
+            >
+              <Icon aria-hidden="true" />
+            </Button>
+          ))}
         </div>
       </div>
       <FormField id={headingId} label="Heading" error={errors?.heading?.message}>
