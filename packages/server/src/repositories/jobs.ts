@@ -25,7 +25,10 @@ export function jobsRepository(db: Db, kind: DbKind) {
       return { round: number(row.round), usersLast: number(row.usersLast) };
     },
 
-    /** Insert unless a job with the same idempotency key exists; call inside the caller's transaction. */
+    /**
+     * Insert unless a job with the same idempotency key exists; call inside the caller's transaction.
+     * With `catchUp`, a job of that key that is running is marked to run once more instead.
+     */
     async insert(
       trx: Db,
       job: {
@@ -35,6 +38,7 @@ export function jobsRepository(db: Db, kind: DbKind) {
         idempotencyKey: string;
         maxAttempts: number;
         turn: number;
+        catchUp: boolean;
       },
     ) {
       const now = nowIso();
@@ -57,7 +61,11 @@ export function jobsRepository(db: Db, kind: DbKind) {
           created_at: now,
           updated_at: now,
         })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .onConflict((oc) =>
+          job.catchUp
+            ? oc.column('idempotency_key').doUpdateSet({ run_again: 1 }).where('jobs.status', '=', 'running')
+            : oc.column('idempotency_key').doNothing(),
+        )
         .execute();
     },
 
@@ -108,15 +116,20 @@ export function jobsRepository(db: Db, kind: DbKind) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Ends a run; a job asked for again while it ran (`run_again`) goes back to the queue, attempts reset. */
     async finish(id: string, workerId: string, outcome: { status: 'completed' | 'failed'; error?: string }) {
+      const now = nowIso();
       await db
         .updateTable('jobs')
         .set({
-          status: outcome.status,
+          status: sql`case when run_again = 1 then 'queued' else ${outcome.status} end`,
+          attempts: sql`case when run_again = 1 then 0 else attempts end`,
+          run_at: sql`case when run_again = 1 then ${now} else run_at end`,
+          run_again: 0,
           last_error: outcome.error ?? null,
           locked_by: null,
           locked_until: null,
-          updated_at: nowIso(),
+          updated_at: now,
         })
         .where('id', '=', id)
         .where('locked_by', '=', workerId)
@@ -129,6 +142,7 @@ export function jobsRepository(db: Db, kind: DbKind) {
         .set({
           status: 'queued',
           run_at: runAt.toISOString(),
+          run_again: 0,
           last_error: error,
           locked_by: null,
           locked_until: null,
