@@ -7,10 +7,39 @@ export type JobRow = Selectable<JobsTable>;
 
 export function jobsRepository(db: Db, kind: DbKind) {
   return {
-    /** Insert unless a job with the same idempotency key exists; call inside the caller's transaction. */
+    /**
+     * What a new job's turn is computed from (jobs/queue.ts nextTurn): the lowest turn among the waiting
+     * or running jobs of this kind, and the highest among this user's. Read in the enqueuing transaction.
+     */
+    async turnBasis(trx: Db, name: string, userId: string | null) {
+      const row = await trx
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.min<number | null>('turn').as('round'))
+        .$if(userId !== null, (qb) =>
+          qb.select((eb) => eb.fn.max<number | null>('turn').filterWhere('user_id', '=', userId!).as('usersLast')),
+        )
+        .where('name', '=', name)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      const number = (n: number | string | null | undefined) => (n === null || n === undefined ? null : Number(n));
+      return { round: number(row.round), usersLast: number(row.usersLast) };
+    },
+
+    /**
+     * Insert unless a job with the same idempotency key exists; call inside the caller's transaction.
+     * With `catchUp`, a job of that key that is running is marked to run once more instead.
+     */
     async insert(
       trx: Db,
-      job: { name: string; payload: unknown; userId: string | null; idempotencyKey: string; maxAttempts: number },
+      job: {
+        name: string;
+        payload: unknown;
+        userId: string | null;
+        idempotencyKey: string;
+        maxAttempts: number;
+        turn: number;
+        catchUp: boolean;
+      },
     ) {
       const now = nowIso();
       await trx
@@ -24,6 +53,7 @@ export function jobsRepository(db: Db, kind: DbKind) {
           status: 'queued',
           attempts: 0,
           max_attempts: job.maxAttempts,
+          turn: job.turn,
           run_at: now,
           locked_by: null,
           locked_until: null,
@@ -31,13 +61,18 @@ export function jobsRepository(db: Db, kind: DbKind) {
           created_at: now,
           updated_at: now,
         })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .onConflict((oc) =>
+          job.catchUp
+            ? oc.column('idempotency_key').doUpdateSet({ run_again: 1 }).where('jobs.status', '=', 'running')
+            : oc.column('idempotency_key').doNothing(),
+        )
         .execute();
     },
 
     /**
      * Atomically takes the next runnable job: a queued one that is due, or a running one whose lease
-     * ran out (its worker died). PostgreSQL skips rows other workers hold; SQLite has a single writer.
+     * ran out (its worker died); the lowest turn first (decision 107), then the one due longest.
+     * PostgreSQL skips rows other workers hold; SQLite has a single writer.
      */
     async claim(workerId: string, leaseSeconds: number, names?: readonly string[]): Promise<JobRow | undefined> {
       const now = nowIso();
@@ -51,6 +86,7 @@ export function jobsRepository(db: Db, kind: DbKind) {
             eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
           ]),
         )
+        .orderBy('turn')
         .orderBy('run_at')
         .limit(1);
       if (names) next = next.where('name', 'in', [...names]);
@@ -80,15 +116,20 @@ export function jobsRepository(db: Db, kind: DbKind) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Ends a run; a job asked for again while it ran (`run_again`) goes back to the queue, attempts reset. */
     async finish(id: string, workerId: string, outcome: { status: 'completed' | 'failed'; error?: string }) {
+      const now = nowIso();
       await db
         .updateTable('jobs')
         .set({
-          status: outcome.status,
+          status: sql`case when run_again = 1 then 'queued' else ${outcome.status} end`,
+          attempts: sql`case when run_again = 1 then 0 else attempts end`,
+          run_at: sql`case when run_again = 1 then ${now} else run_at end`,
+          run_again: 0,
           last_error: outcome.error ?? null,
           locked_by: null,
           locked_until: null,
-          updated_at: nowIso(),
+          updated_at: now,
         })
         .where('id', '=', id)
         .where('locked_by', '=', workerId)
@@ -101,6 +142,7 @@ export function jobsRepository(db: Db, kind: DbKind) {
         .set({
           status: 'queued',
           run_at: runAt.toISOString(),
+          run_again: 0,
           last_error: error,
           locked_by: null,
           locked_until: null,

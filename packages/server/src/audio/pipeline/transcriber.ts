@@ -3,7 +3,8 @@ import type { Config } from '../../config.ts';
 import type { Transcribe } from '../../jobs/handlers/transcribe-meeting.ts';
 import type { AsrEngine } from '../recognition/engine.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
-import type { SegmenterOptions } from '../speech/vad.ts';
+import { segmentationSession } from '../speech/segmentation.ts';
+import { type SegmenterOptions, SileroVad } from '../speech/vad.ts';
 import { type PipelineLogger, type TranscribeFileOptions, transcribeFile } from './pipeline.ts';
 
 /**
@@ -27,13 +28,16 @@ export async function createTranscriber(
   overrides: Partial<TranscribeFileOptions> = {},
 ): Promise<Transcribe> {
   engine ??= await createEngine(settings);
+  // The speech models' sessions are created here, once per worker (and the shipped segmentation
+  // model's sha256 checked), so no meeting pays their set-up and a damaged model stops the start.
+  await Promise.all([SileroVad.load(), segmentationSession()]);
   log.info({ engine: engine.name }, 'transcription engine ready');
   const segmentation = segmentationFor(engine.name);
   return (path, { onProgress, signal }) =>
     transcribeFile(path, { engine, segmentation, onProgress, signal, logger: log, ...overrides });
 }
 
-/** The recogniser configured, loaded once; the worker shares it between whole meetings and live passes. */
+/** The recogniser configured, loaded once; the worker shares it between whole meetings (and live passes when LIVE_MOONSHINE_MODEL is the same). */
 export async function createEngine(settings: Config['transcription']): Promise<AsrEngine> {
   if (settings.engine === 'remote' && settings.remote) {
     const { createRemoteEngine } = await import('../recognition/remote-engine.ts');
@@ -48,4 +52,28 @@ export async function createEngine(settings: Config['transcription']): Promise<A
     modelDir: join(settings.modelsDir, 'moonshine'),
     threads: settings.threads,
   });
+}
+
+/**
+ * The live passes' recogniser (decision 152): the worker's own engine when it is remote or already the
+ * live model, otherwise the live model, loaded at the first live pass so a worker that never sees a
+ * live recording never holds it.
+ */
+export function createLiveEngine(
+  settings: Config['transcription'],
+  liveModel: Config['transcription']['moonshineModel'],
+  shared: AsrEngine,
+): AsrEngine {
+  if (settings.engine === 'remote' || settings.moonshineModel === liveModel) return shared;
+  let loading: Promise<AsrEngine> | undefined;
+  return {
+    name: `moonshine-${liveModel}`,
+    async transcribe(pcm, options) {
+      loading ??= createEngine({ ...settings, moonshineModel: liveModel }).catch((error) => {
+        loading = undefined; // a failed load is tried again by the next pass
+        throw error;
+      });
+      return (await loading).transcribe(pcm, options);
+    },
+  };
 }
