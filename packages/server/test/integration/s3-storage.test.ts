@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../../../bench/scoring/wer.ts';
 import type { Worker } from '../../src/jobs/worker.ts';
 import { S3_PART_SIZE, STALE_COPY_MS } from '../../src/storage/s3.ts';
-import { createStorage } from '../../src/storage/storage.ts';
+import { createStorage } from '../../src/storage/create-storage.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
 import { JFK_TEXT, jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError } from '../helpers/api.ts';
