@@ -12,6 +12,7 @@ import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
 import * as summaryTemplates from './migrations/024b-summary-templates.ts';
 import * as recordings from './migrations/025-recordings.ts';
+import * as jobsRunAgain from './migrations/025b-jobs-run-again.ts';
 import * as speakerSearch from './migrations/026-speaker-search.ts';
 import * as speakerIndexOrder from './migrations/026b-speaker-index-order.ts';
 import * as apiTokens from './migrations/027-api-tokens.ts';
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '024-action-item-edits': actionItemEdits,
   '024b-summary-templates': summaryTemplates,
   '025-recordings': recordings,
+  '025b-jobs-run-again': jobsRunAgain,
   '026-speaker-search': speakerSearch,
   '026b-speaker-index-order': speakerIndexOrder,
   '027-api-tokens': apiTokens,

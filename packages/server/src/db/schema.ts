@@ -165,6 +165,8 @@ export interface JobsTable {
   updated_at: string;
   /** Reserved for the fair queue (migration 021; not used yet, always 0). */
   turn: Generated<number>;
+  /** 1 when a catch-up job was enqueued again while it ran: it runs once more (migration 025b). */
+  run_again: Generated<number>;
 }
 
 /** Every word a user's transcripts have used: where misspellings and sound-alikes are looked up. */

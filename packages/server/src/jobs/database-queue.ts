@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { JOB_NAMES } from '@parley/contract';
 import type { jobsRepository } from '../repositories/jobs.ts';
 import { databaseRunner } from './database-runner.ts';
-import { type JobQueue, meetingJobKey } from './queue.ts';
+import { CATCH_UP_JOBS, type JobQueue, meetingJobKey } from './queue.ts';
 
 interface DatabaseQueueOptions {
   maxAttempts: number;
@@ -30,6 +30,7 @@ export function databaseQueue(jobs: ReturnType<typeof jobsRepository>, options: 
         userId: opts.userId,
         idempotencyKey: opts.idempotencyKey,
         maxAttempts: options.maxAttempts,
+        catchUp: CATCH_UP_JOBS.includes(name),
       });
       // A wake-up before the transaction commits only costs one empty poll.
       setImmediate(() => signals.emit('enqueued', name));

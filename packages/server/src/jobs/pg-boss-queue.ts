@@ -4,7 +4,7 @@ import { fromKysely, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../db/database.ts';
 import { pgBossJobsRepository } from '../repositories/pg-boss-jobs.ts';
 import { deadLetterQueue, pgBossRunner } from './pg-boss-runner.ts';
-import { type JobQueue, type JobState, meetingJobKey, RETRY_DELAY_MAX_SECONDS } from './queue.ts';
+import { CATCH_UP_JOBS, type JobQueue, type JobState, meetingJobKey, RETRY_DELAY_MAX_SECONDS } from './queue.ts';
 
 interface PgBossQueueOptions {
   url: string;
@@ -66,8 +66,17 @@ export async function pgBossQueue(options: PgBossQueueOptions): Promise<JobQueue
     const deadLetter = deadLetterQueue(name);
     await boss.createQueue(deadLetter, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
     // `exclusive`: at most one job per singleton key (our idempotency key) waits or runs, so two
-    // enqueues for one meeting never run at once.
-    await boss.createQueue(name, { policy: 'exclusive', ...policy, deadLetter });
+    // enqueues for one meeting never run at once. `stately` for catch-up jobs: one may also wait behind
+    // the running one, and is fetched only once that one has ended.
+    const queuePolicy = CATCH_UP_JOBS.includes(name) ? 'stately' : 'exclusive';
+    const existing = await boss.getQueue(name);
+    if (existing && existing.policy !== queuePolicy) {
+      // pg-boss can't change a queue's policy. Only catch-up queues changed policy, and their jobs are
+      // disposable (the next chunk asks again), so the queue is made again.
+      log.warn({ queue: name, from: existing.policy, to: queuePolicy }, 'recreating a job queue with a new policy');
+      await boss.deleteQueue(name);
+    }
+    await boss.createQueue(name, { policy: queuePolicy, ...policy, deadLetter });
   }
 
   const pgBossJobs = pgBossJobsRepository(options.db);

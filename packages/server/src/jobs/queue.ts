@@ -24,13 +24,15 @@ export interface JobSummary {
  * The queue seen by services (docs/decisions/090-job-queue-and-runner.md). Two implementations: the
  * application database (`JOB_QUEUE=database`, SQLite or PostgreSQL) and pg-boss (`JOB_QUEUE=pg-boss`,
  * PostgreSQL only). Both enqueue in the caller's transaction, so a rolled-back row leaves no job, and
- * both keep at most one waiting or running job per idempotency key.
+ * both keep at most one waiting or running job per idempotency key; a catch-up job (CATCH_UP_JOBS) may
+ * also have one waiting behind its running one.
  */
 export interface JobQueue {
   readonly kind: 'database' | 'pg-boss';
   /**
    * Enqueues in `trx`. While a job with the same key waits or runs this is a no-op; a finished one
-   * (completed, failed, cancelled) does not block a new job, so work can be asked for again.
+   * (completed, failed, cancelled) does not block a new job, so work can be asked for again. A catch-up
+   * job asked for while its key's job runs runs once more after it.
    */
   enqueue<N extends JobName>(
     trx: Db,
@@ -53,6 +55,14 @@ export interface JobQueue {
   /** Releases connections; runners must be stopped first. */
   close(): Promise<void>;
 }
+
+/**
+ * Jobs that catch up with what has been received (docs/decisions/151-catch-up-jobs.md): the live
+ * transcript reads the chunks that have arrived. One enqueued while its key's job runs must not be
+ * dropped, since the running job may already have looked; it runs once more when that one ends (one
+ * at a time per key: pg-boss's `stately` policy; the database queue's `run_again`).
+ */
+export const CATCH_UP_JOBS: readonly JobName[] = ['live-transcribe'];
 
 /** Every job belongs to one meeting and is keyed by it: enqueuing twice is a no-op and cancelling finds it. */
 export const meetingJobKey = (name: JobName, meetingId: string) => `${name}:${meetingId}`;

@@ -7,10 +7,20 @@ export type JobRow = Selectable<JobsTable>;
 
 export function jobsRepository(db: Db, kind: DbKind) {
   return {
-    /** Insert unless a job with the same idempotency key exists; call inside the caller's transaction. */
+    /**
+     * Insert unless a job with the same idempotency key exists; call inside the caller's transaction.
+     * With `catchUp`, a job of that key that is running is marked to run once more instead.
+     */
     async insert(
       trx: Db,
-      job: { name: string; payload: unknown; userId: string | null; idempotencyKey: string; maxAttempts: number },
+      job: {
+        name: string;
+        payload: unknown;
+        userId: string | null;
+        idempotencyKey: string;
+        maxAttempts: number;
+        catchUp: boolean;
+      },
     ) {
       const now = nowIso();
       await trx
@@ -31,7 +41,11 @@ export function jobsRepository(db: Db, kind: DbKind) {
           created_at: now,
           updated_at: now,
         })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .onConflict((oc) =>
+          job.catchUp
+            ? oc.column('idempotency_key').doUpdateSet({ run_again: 1 }).where('jobs.status', '=', 'running')
+            : oc.column('idempotency_key').doNothing(),
+        )
         .execute();
     },
 
@@ -80,15 +94,20 @@ export function jobsRepository(db: Db, kind: DbKind) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Ends a run; a job asked for again while it ran (`run_again`) goes back to the queue, attempts reset. */
     async finish(id: string, workerId: string, outcome: { status: 'completed' | 'failed'; error?: string }) {
+      const now = nowIso();
       await db
         .updateTable('jobs')
         .set({
-          status: outcome.status,
+          status: sql`case when run_again = 1 then 'queued' else ${outcome.status} end`,
+          attempts: sql`case when run_again = 1 then 0 else attempts end`,
+          run_at: sql`case when run_again = 1 then ${now} else run_at end`,
+          run_again: 0,
           last_error: outcome.error ?? null,
           locked_by: null,
           locked_until: null,
-          updated_at: nowIso(),
+          updated_at: now,
         })
         .where('id', '=', id)
         .where('locked_by', '=', workerId)
@@ -101,6 +120,7 @@ export function jobsRepository(db: Db, kind: DbKind) {
         .set({
           status: 'queued',
           run_at: runAt.toISOString(),
+          run_again: 0,
           last_error: error,
           locked_by: null,
           locked_until: null,

@@ -2,12 +2,13 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { JOB_NAMES } from '@parley/contract';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wordErrorRate } from '../../../../bench/scoring/wer.ts';
-import type { JobRunner } from '../../src/jobs/worker.ts';
+import type { JobHandler, JobRunner } from '../../src/jobs/worker.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { transcribeJobKey } from '../../src/services/job-keys.ts';
+import { liveJobKey, transcribeJobKey } from '../../src/services/job-keys.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
 import { fixtureFfmpeg, fixtureTempDir, JFK_TEXT, jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient } from '../helpers/api.ts';
@@ -229,6 +230,67 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
     expect(await server.ctx.queue.jobsOfMeeting(id)).toEqual([
       { name: 'transcribe-meeting', state: 'completed', attempts: 1 },
     ]);
+  });
+
+  it('runs a live-transcript job once more when it is asked for while it runs, one at a time', async () => {
+    // The race this closes (decision 151): a chunk arriving after the running pass last looked for
+    // chunks, but before it finished, used to queue nothing, and its words waited for Stop.
+    const meetingId = newId();
+    const gates: Array<() => void> = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    const handler: JobHandler<'live-transcribe'> = {
+      name: 'live-transcribe',
+      async run() {
+        mostAtOnce = Math.max(mostAtOnce, ++running);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        running--;
+      },
+    };
+    // A runner must have a handler for every kind; this one only claims the live lane's.
+    const others = JOB_NAMES.filter((name) => name !== 'live-transcribe').map((name) => ({
+      name,
+      run: async () => {
+        throw new Error(`${name} is not in this lane`);
+      },
+    }));
+    const runner = server.ctx.queue.createRunner({
+      handlers: [handler, ...others],
+      log: pino({ level: 'silent' }),
+      names: ['live-transcribe'],
+      concurrency: 2,
+    });
+    runners.push(runner);
+    await runner.start();
+    const ask = () =>
+      server.ctx.db
+        .transaction()
+        .execute((trx) =>
+          server.ctx.queue.enqueue(
+            trx,
+            'live-transcribe',
+            { meetingId },
+            { userId: null, idempotencyKey: liveJobKey(meetingId) },
+          ),
+        );
+
+    await ask();
+    await vi.waitFor(() => expect(gates).toHaveLength(1), { timeout: 30_000, interval: 20 });
+    await ask();
+    await ask();
+    gates[0]!();
+    await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 30_000, interval: 20 });
+    gates[1]!();
+    await vi.waitFor(
+      async () => {
+        const jobs = await server.ctx.queue.jobsOfMeeting(meetingId);
+        expect(jobs.length).toBeGreaterThan(0);
+        expect(jobs.every((job) => job.state === 'completed')).toBe(true);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    expect(gates).toHaveLength(2);
+    expect(mostAtOnce).toBe(1);
   });
 
   it('hands a job back uncounted when its worker stops, and another worker finishes it', async () => {

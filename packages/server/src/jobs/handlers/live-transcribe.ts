@@ -43,7 +43,7 @@ class ChunkCache {
 
 /**
  * The live transcript (docs/decisions/150-chunked-recording.md): each new chunk queues this job (one
- * per meeting at a time); it transcribes the audio after the last final phrase, round after round
+ * per meeting at a time, and one more when a chunk comes while it runs: decision 151); it transcribes the audio after the last final phrase, round after round
  * while chunks keep coming, and stops when the recording is no longer being made. Only the chunks
  * received without a gap are heard; a missing one holds the live text until it arrives.
  */
