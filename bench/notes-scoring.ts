@@ -67,21 +67,32 @@ export interface ItemMatch {
  * names left out) have a Dice coefficient of at least `threshold`. Assignee accuracy is judged on matched
  * pairs whose reference names exactly one participant.
  */
+/** Two items are the same task when their task words (participant names left out) have a Dice of at least this. */
+export const MATCH_THRESHOLD = 0.3;
+
+/** The Dice coefficient of two tasks' content words, the participants' names left out. */
+export function taskDice(participants: string[]): (a: string, b: string) => number {
+  const nameTerms = new Set(participants.flatMap((p) => contentTerms(p)));
+  const taskTerms = (text: string) => new Set(contentTerms(text).filter((t) => !nameTerms.has(t)));
+  return (x, y) => {
+    const a = taskTerms(x);
+    const b = taskTerms(y);
+    const shared = [...a].filter((t) => b.has(t)).length;
+    return (2 * shared) / Math.max(1, a.size + b.size);
+  };
+}
+
 export function matchActionItems(
   predicted: Array<{ task: string; assignee: string | null }>,
   reference: string[],
   participants: string[],
-  threshold = 0.3,
+  threshold = MATCH_THRESHOLD,
 ): ItemMatch {
-  const nameTerms = new Set(participants.flatMap((p) => contentTerms(p)));
-  const taskTerms = (text: string) => new Set(contentTerms(text).filter((t) => !nameTerms.has(t)));
+  const similarity = taskDice(participants);
   const pairs: Array<[number, number, number]> = [];
   predicted.forEach((p, i) => {
-    const a = taskTerms(p.task);
     reference.forEach((r, j) => {
-      const b = taskTerms(r);
-      const shared = [...a].filter((t) => b.has(t)).length;
-      const dice = (2 * shared) / Math.max(1, a.size + b.size);
+      const dice = similarity(p.task, r);
       if (dice >= threshold) pairs.push([dice, i, j]);
     });
   });

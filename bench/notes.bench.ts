@@ -9,10 +9,9 @@
  */
 import { findCandidates } from '../packages/server/src/ai/builtin/action-candidates.ts';
 import { extractActionItems, selectCandidates } from '../packages/server/src/ai/builtin/action-items.ts';
-import { DEFAULT_WEIGHTS } from '../packages/server/src/ai/builtin/action-weights.ts';
 import { buildSummary, type SummaryOptions } from '../packages/server/src/ai/builtin/summary.ts';
 import { amiMeetings, loadAmiMeeting } from '../packages/server/test/fixtures/ami-notes.ts';
-import { type Counts, evaluate, fitWeights, type PreparedMeeting, seriesFolds } from './notes-cv.ts';
+import { type Counts, evaluate, fitWeights, labelCandidates, type PreparedMeeting, seriesFolds } from './notes-cv.ts';
 import { plainSummary, rougeL, rougeN } from './notes-scoring.ts';
 
 const verbose = process.argv.includes('--verbose');
@@ -55,12 +54,15 @@ for (const name of names) {
     action.replace(ROLE_PATTERN, (said) => ROLE_OF.get(said.toLowerCase())!),
   );
   const endMs = input.segments.at(-1)?.endMs ?? 0;
+  const { candidates } = findCandidates(input);
+  const participants = Object.keys(ROLE_ALIASES);
   prepared.set(name, {
     name,
-    candidates: findCandidates(input).candidates,
+    candidates,
+    labels: labelCandidates(candidates, references, participants),
     endMs,
     references,
-    participants: Object.keys(ROLE_ALIASES),
+    participants,
   });
   const abstract = reference.abstract.join(' ');
   const t = performance.now();
@@ -83,10 +85,7 @@ const bestSummary = (train: string[]) => {
 };
 folds.forEach((test, k) => {
   const train = names.filter((n) => !test.includes(n));
-  const weights = fitWeights(
-    train.map((n) => prepared.get(n)!),
-    DEFAULT_WEIGHTS,
-  );
+  const weights = fitWeights(train.map((n) => prepared.get(n)!));
   const testMeetings = test.map((n) => prepared.get(n)!);
   const c = evaluate(testMeetings, weights);
   for (const key of Object.keys(held) as Array<keyof Counts>) held[key] += c[key];
@@ -130,7 +129,7 @@ console.log(`| time per meeting, items + summary (mean) | ${(extractMs / n).toFi
 console.log(`| summary alone (mean) | ${(summaryMs / n).toFixed(0)} ms | — |`);
 console.log(`| time per hour of meeting (worst meeting, scaled) | ${worstPerHour.toFixed(0)} ms | < 2000 ms |`);
 
-const all = fitWeights([...prepared.values()], DEFAULT_WEIGHTS);
+const all = fitWeights([...prepared.values()]);
 const allCounts = evaluate([...prepared.values()], all);
 console.log(
   `\nFitted on all ${n} (for action-weights.ts; in-sample, not a result): ${JSON.stringify(all)} -> ${allCounts.matched}/${allCounts.predicted} of ${allCounts.reference}`,

@@ -83,7 +83,7 @@ describe('action items', () => {
       `${base()}/${item._id}`,
       {
         status: 'in_progress',
-        task: '  Write the requirement specification  ',
+        task: '  Book the usability lab for the prototype test  ',
         context: 'Said at the end',
         dueDate: '2026-03-06T17:00:00+01:00',
         assignee: 'Rosa',
@@ -94,7 +94,7 @@ describe('action items', () => {
     expect(updated.status).toBe(200);
     expect(expectSchema(ActionItemResponse, updated.body).data).toMatchObject({
       status: 'in_progress',
-      task: 'Write the requirement specification',
+      task: 'Book the usability lab for the prototype test',
       context: 'Said at the end',
       dueDate: '2026-03-06T16:00:00.000Z',
       assignee: 'Rosa',

@@ -4,11 +4,12 @@
 import type { NotesInput } from '../types.ts';
 import type { Feature } from './action-weights.ts';
 import { acceptingAnswer, addressedName, type NamesInMeeting, namesInMeeting } from './addressee.ts';
+import { allocation, IMPERATIVE, TAG_QUESTION, WORK_VERBS } from './directives.ts';
 import { dueDateFrom } from './due-date.ts';
 import { capitalise, contentTerms, type Sentence, toSentences, words } from './text.ts';
-import { toImperative } from './verbs.ts';
+import { taskFrom } from './task-clause.ts';
 
-type Kind = 'commitment' | 'request' | 'assignment' | 'group' | 'obligation' | 'marker';
+type Kind = 'commitment' | 'request' | 'assignment' | 'group' | 'obligation' | 'marker' | 'imperative';
 
 export interface Candidate {
   sentence: Sentence;
@@ -36,6 +37,8 @@ const OBLIGATION =
   /\b(?:we(?:'ll| will)? need to|we have to|we(?:'ve| have)? (?:got to|gotta)|we must|we should|we(?:'ll| will)|we(?:'re| are) (?:going to|gonna)|let's)\s+/gi;
 const MARKER =
   /\b(?:action items?|to-?dos?|follow(?:\s|-)?up(?: on| with)?|next steps?)\b[:,]?\s*(?:is|are|for)?\s*(?:to\s+)?/gi;
+/** The future said to someone ("you'll", "you're going to", "you're working on"): telling a plan, not advising. */
+const FUTURE_YOU = /\byou(?: guys| two| all| both)?(?:'ll|'re| will| are)\b/i;
 const WEAK_REQUEST = /\b(?:(?:can|could|would|will) you|you (?:can|could|might|may))\b/i;
 
 /** Verbs that describe the meeting itself ("I'll show you", "let me think"), not work to be done after it. */
@@ -53,13 +56,6 @@ const ALWAYS_IN_MEETING = new Set(
 );
 const FOLLOW_UP_PHRASE =
   /^(?:look (?:into|at|up)|find out|get back|call (?:\w+ )?back|write up|put together|set up|come up with|think (?:about|of))/i;
-/** Verbs that name follow-up work; a task that starts with one is more likely real. */
-const WORK_VERBS = new Set(
-  `send email mail prepare research investigate look check review finish complete draft write update schedule book
-organise organize arrange contact call ring follow fix build design work make create test confirm find share
-circulate distribute set order figure sort deliver submit produce report examine evaluate compile collect
-develop implement plan`.split(/\s+/),
-);
 /** "Priya, send the launch email": a name, a comma and a verb of work is an instruction to that person. */
 const IMPERATIVE_VERBS = [...WORK_VERBS].join('|');
 const CLAUSE_START = new Set("i we we've we're we'll it's that's there's they you you've you're he she it".split(' '));
@@ -78,28 +74,43 @@ interface Trigger {
   start: number;
   end: number;
   assignee: string | null;
+  /** An allocation names a thing, not an action ("for you it's the user requirements"). */
+  nounTask?: boolean;
 }
+
+/** "If you press it ...", "when you look at it": a condition, the generic you, not someone asked. */
+const CONDITION_BEFORE = /\b(?:if|when|whenever|once|because|unless|as soon as)\b[^,.;]*$/i;
+/** Tasks given to different people by one speaker within this time: the meeting is handing out work. */
+const HANDOUT_WINDOW_MS = 60_000;
+const HANDOUT_NEIGHBOURS = 20;
 
 /** Every candidate of the meeting, in time order, with the sentences they came from. */
 export function findCandidates(input: NotesInput): { candidates: Candidate[]; sentences: Sentence[] } {
   const sentences = toSentences(input.segments);
   const said = namesInMeeting(input.segments);
   const participants = participantNames(input, sentences, said.names);
+  const allocated = allocation(['you(?: guys| two| all| both)?', ...participants.map(escapeRegExp)].join('|'));
   const endMs = input.segments.at(-1)?.endMs ?? 0;
+  const chair = mostWords(sentences);
   const candidates: Candidate[] = [];
   const answered = new Set<number>();
   for (const sentence of sentences) {
-    for (const candidate of classify(sentence, sentences, participants, said)) {
+    for (const candidate of classify(sentence, sentences, participants, said, allocated)) {
       const position = endMs > 0 ? sentence.startMs / endMs : 0;
       // Meetings hand out work as they close.
-      if (position > 0.8) candidate.features.add('late');
+      // Meetings hand out work as they close: the last tenth is the wrap-up.
+      if (position > 0.9) candidate.features.add('closing');
+      else if (position > 0.8) candidate.features.add('late');
       else if (position > 0.6) candidate.features.add('midLate');
+      // Whoever leads the meeting (says the most) is the one who hands out its work.
+      if (sentence.speaker === chair) candidate.features.add('chair');
       if (candidate.answer) answered.add(candidate.answer.index);
       const said = candidate.answer ? [sentence.text, candidate.answer.text] : [sentence.text];
       candidate.dueDate = TIME_FRAME.test(said.join(' ')) ? dueDateFrom(said, input.meetingDate) : null;
       candidates.push(candidate);
     }
   }
+  markHandouts(candidates);
   // "Yes, I will fix it by Thursday" restates the request it accepts: its own commitment is not a second task.
   return {
     candidates: candidates.filter((c) => !(c.kind === 'commitment' && answered.has(c.sentence.index))),
@@ -111,9 +122,16 @@ export function findCandidates(input: NotesInput): { candidates: Candidate[]; se
  * Every trigger in the sentence, in order; the task of each runs to the next one. A long turn often
  * hands out several tasks ("you'll look into the costs and you can draft the survey").
  */
-function classify(sentence: Sentence, all: Sentence[], participants: string[], said: NamesInMeeting): Candidate[] {
+function classify(
+  sentence: Sentence,
+  all: Sentence[],
+  participants: string[],
+  said: NamesInMeeting,
+  allocated: RegExp,
+): Candidate[] {
   const text = sentence.text;
-  const isQuestion = text.trim().endsWith('?');
+  // "..., eh?" / "..., right?" asks for agreement with a statement or a directive: not a question.
+  const isQuestion = text.trim().endsWith('?') && !TAG_QUESTION.test(text.trim());
   const named = addressedName(sentence, participants, said);
   const triggers: Trigger[] = [];
   const add = (pattern: RegExp, kind: Kind, assignee: string | null) => {
@@ -135,11 +153,36 @@ function classify(sentence: Sentence, all: Sentence[], participants: string[], s
   }
   add(GROUP, 'group', null);
   addRequests(REQUEST, 'request');
+  const imperative = IMPERATIVE.exec(text.replace(TAG_QUESTION, ''));
+  if (imperative) {
+    const end = imperative[0].length;
+    triggers.push({
+      kind: 'imperative',
+      start: 0,
+      end,
+      assignee: nameBefore(text, end, participants, sentence.speaker) ?? named,
+    });
+  }
+  for (const match of text.matchAll(allocated)) {
+    const who = match[1]!;
+    const name = /^you\b/i.test(who)
+      ? addressed(match.index)
+      : participants.find((p) => p.toLowerCase() === who.toLowerCase());
+    if (name?.toLowerCase() === sentence.speaker.toLowerCase()) continue;
+    const kind = /^you\b/i.test(who) ? 'request' : 'assignment';
+    triggers.push({
+      kind,
+      start: match.index,
+      end: match.index + match[0].length,
+      assignee: name ?? null,
+      nounTask: true,
+    });
+  }
   if (!isQuestion) {
     add(COMMITMENT, 'commitment', sentence.speaker);
     add(OBLIGATION, 'obligation', null);
   }
-  const order: Kind[] = ['marker', 'assignment', 'group', 'request', 'commitment', 'obligation'];
+  const order: Kind[] = ['marker', 'assignment', 'group', 'request', 'imperative', 'commitment', 'obligation'];
   triggers.sort((a, b) => a.start - b.start || order.indexOf(a.kind) - order.indexOf(b.kind));
   // A trigger inside another one's words ("Anna, can you" is an assignment, not also a request) is dropped.
   const kept = triggers.filter((t, i) => !triggers.slice(0, i).some((o) => t.start >= o.start && t.start < o.end));
@@ -149,14 +192,19 @@ function classify(sentence: Sentence, all: Sentence[], participants: string[], s
       const near = text.slice(Math.max(0, t.start - HEDGE_REACH), t.end) + rest.slice(0, HEDGE_REACH);
       const candidate = build(sentence, t, rest, near);
       if (!candidate) return null;
-      if (t.kind === 'request' || t.kind === 'assignment' || t.kind === 'marker') {
+      if (CONDITION_BEFORE.test(text.slice(Math.max(0, t.start - HEDGE_REACH), t.start)))
+        candidate.features.add('conditional');
+      if (t.kind === 'request' || t.kind === 'assignment' || t.kind === 'marker' || t.kind === 'imperative') {
         const answer = acceptingAnswer(sentence, all);
         if (answer) {
           candidate.answer = answer;
           candidate.features.add('accepted');
           // Nobody named: whoever said yes took it on.
           candidate.assignee ??= answer.speaker;
-        } else if (t.kind === 'request' && !candidate.assignee && /\byou\b/i.test(text)) {
+        } else if (
+          !candidate.assignee &&
+          ((t.kind === 'request' && /\byou\b/i.test(text)) || t.kind === 'imperative')
+        ) {
           candidate.assignee = nextSpeaker(sentence, all);
         }
       }
@@ -167,9 +215,11 @@ function classify(sentence: Sentence, all: Sentence[], participants: string[], s
 }
 
 function build(sentence: Sentence, trigger: Trigger, rest: string, near: string): Candidate | null {
-  const task = taskFrom(rest);
+  const task = taskFrom(rest, !trigger.nounTask);
   if (!task) return null;
   const [first = '', second = ''] = words(task);
+  const terms = contentTerms(task);
+  if (trigger.nounTask) return terms.length < 2 ? null : candidateOf(sentence, trigger, task, terms, rest, near);
   // "check we've nothing else", "make we have to sell": the verb is followed by a new clause, not an object.
   if (CLAUSE_START.has(second) || NOT_A_VERB.has(first)) return null;
   // "be informed", "be sent": passive, the speaker is not saying who does anything.
@@ -181,11 +231,29 @@ function build(sentence: Sentence, trigger: Trigger, rest: string, near: string)
       ? ALWAYS_IN_MEETING.has(first)
       : IN_MEETING_VERBS.has(first);
   if (inMeeting && !FOLLOW_UP_PHRASE.test(task)) return null;
-  const terms = contentTerms(task);
-  if (terms.length < 2) return null;
+  // A directive to someone may name its work in one word ("think about requirements"); a statement needs two.
+  const directive = trigger.kind === 'request' || trigger.kind === 'assignment' || trigger.kind === 'imperative';
+  if (terms.length < (directive ? 1 : 2)) return null;
+  return candidateOf(sentence, trigger, task, terms, rest, near);
+}
+
+function candidateOf(
+  sentence: Sentence,
+  trigger: Trigger,
+  task: string,
+  terms: string[],
+  rest: string,
+  near: string,
+): Candidate {
+  const [first = ''] = words(task);
   const features = new Set<Feature>([trigger.kind]);
   if (trigger.kind === 'request' && WEAK_REQUEST.test(sentence.text.slice(trigger.start, trigger.end)))
     features.add('question');
+  if (
+    (trigger.kind === 'request' || trigger.kind === 'assignment' || trigger.kind === 'group') &&
+    FUTURE_YOU.test(sentence.text.slice(trigger.start, trigger.end))
+  )
+    features.add('future');
   if (WORK_VERBS.has(first)) features.add('workVerb');
   if (terms.length >= 3) features.add('substantial');
   if (HEDGE.test(near)) features.add('hedge');
@@ -200,22 +268,6 @@ function build(sentence: Sentence, trigger: Trigger, rest: string, near: string)
     terms,
     dueDate: null,
   };
-}
-
-/** The clause after the trigger, in the imperative, without trailing chatter. */
-function taskFrom(rest: string): string | null {
-  let clause = rest
-    .split(
-      /[;:?!]|[.,]\s|\s(?:because|'cause|cause|but|so that|so|and then|which|otherwise|though|okay|alright)\s/i,
-    )[0]!
-    .replace(/^(?:also|just|definitely|probably|actually|still|then|now|all|quickly|maybe|perhaps)\s+/i, '')
-    .replace(/[.,]+$/, '')
-    .replace(/(?:\s+(?:and|or|but|the|a|an|then|so|also))+$/i, '')
-    .trim();
-  clause = toImperative(clause);
-  const count = words(clause).length;
-  if (count < 2) return null;
-  return count > 18 ? `${clause.split(/\s+/).slice(0, 18).join(' ')}...` : clause;
 }
 
 const assignmentPatterns = new Map<string, RegExp>();
@@ -238,7 +290,7 @@ function thirdPersonAssignments(text: string, participants: string[], speaker: s
     if (!pattern) {
       const escaped = escapeRegExp(name);
       pattern = new RegExp(
-        `\\b(?:(?:ask|asking|want|need|would like)\\s+)?(?:the\\s+)?${escaped}(?:(?:\\s+to|'s|\\s+is|\\s+(?:gonna|going to)|\\s+will|\\s+would|\\s+should|\\s+can|,?\\s+(?:you(?:'ll|'re| are| will| can| could| should)?|can you|could you|please))\\s+|,\\s+(?=(?:${IMPERATIVE_VERBS})\\b))(?:(?:going to|gonna|be)\\s+)*`,
+        `\\b(?:(?:ask|asking|want|need|would like)\\s+)?(?:the\\s+)?${escaped}(?:(?:\\s+to|'s|\\s+is|\\s+are|\\s+(?:gonna|going to)|\\s+will|\\s+would|\\s+should|\\s+can|,?\\s+(?:you(?:'ll|'re| are| will| can| could| should)?|can you|could you|please))\\s+|,\\s+(?=(?:${IMPERATIVE_VERBS})\\b))(?:(?:going to|gonna|be)\\s+)*`,
         'gi',
       );
       assignmentPatterns.set(name, pattern);
@@ -307,4 +359,29 @@ function participantNames(input: NotesInput, sentences: Sentence[], said: string
     .filter((n) => n.length > 2 && !/^speaker\s*\d+$/i.test(n) && nameTokens(n).every((t) => spoken.has(t)))
     .sort((a, b) => b.length - a.length)
     .slice(0, MAX_NAMES);
+}
+
+/**
+ * A candidate among tasks that one speaker gives to different people within a minute ("you'll look at the
+ * design, and you at the costs"): the meeting is handing out work. Candidates are in time order.
+ */
+function markHandouts(candidates: Candidate[]) {
+  candidates.forEach((c, i) => {
+    if (!c.assignee || c.kind === 'commitment' || c.kind === 'obligation') return;
+    for (let j = Math.max(0, i - HANDOUT_NEIGHBOURS); j < Math.min(candidates.length, i + HANDOUT_NEIGHBOURS); j++) {
+      const d = candidates[j]!;
+      if (Math.abs(d.sentence.startMs - c.sentence.startMs) > HANDOUT_WINDOW_MS) continue;
+      if (d.sentence.speaker !== c.sentence.speaker || !d.assignee || d.assignee === c.assignee) continue;
+      if (d.kind === 'commitment' || d.kind === 'obligation') continue;
+      c.features.add('handout');
+      return;
+    }
+  });
+}
+
+/** The speaker who says the most words. */
+function mostWords(sentences: Sentence[]): string | null {
+  const said = new Map<string, number>();
+  for (const s of sentences) said.set(s.speaker, (said.get(s.speaker) ?? 0) + words(s.text).length);
+  return [...said].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }

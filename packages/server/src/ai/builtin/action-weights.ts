@@ -1,6 +1,7 @@
-// The action-item scorer: a candidate's score is the sum of the weights of what it shows. The values are
-// the ones the notes benchmark's cross-validation picks when fitted on all 40 AMI meetings of ami-notes
-// (`npm run notes -w @parley/bench` prints them and the held-out figures; docs/decisions/140).
+// The action-item scorer: a candidate's score is the sum of the weights of what it shows (log-odds of being
+// a task, from a logistic regression). The values are the ones the notes benchmark fits on all 40 AMI
+// meetings of ami-notes (`npm run notes -w @parley/bench` prints them and the held-out figures, each fold
+// fitted without the meetings it scores; docs/decisions/140 and 144).
 
 export const FEATURES = [
   /** "I'll send ...", "I'm going to ...". */
@@ -15,8 +16,12 @@ export const FEATURES = [
   'obligation',
   /** "action item: ...", "follow up on ...". */
   'marker',
+  /** A clause opening with a verb of work: "think about the requirements", "and you look at the costs". */
+  'imperative',
   /** A request asked as a question, or "you can" (often the generic you). */
   'question',
+  /** Told as the listener's future ("you'll ...", "you're going to ..."). */
+  'future',
   /** The task opens with a verb of follow-up work (send, prepare, check, ...). */
   'workVerb',
   /** Three or more content words in the task. */
@@ -25,7 +30,9 @@ export const FEATURES = [
   'hedge',
   /** A time frame with the task ("by Friday", "before the next meeting"). */
   'timeFrame',
-  /** Said in the last fifth of the meeting, when work is handed out. */
+  /** Said in the last tenth of the meeting, its wrap-up, when work is handed out. */
+  'closing',
+  /** Said between 80 % and 90 % of the meeting. */
   'late',
   /** Said between 60 % and 80 % of the meeting. */
   'midLate',
@@ -33,12 +40,18 @@ export const FEATURES = [
   'accepted',
   /** The request names who it is for. */
   'addressed',
+  /** One speaker gives tasks to different people within a minute. */
+  'handout',
+  /** Said by whoever leads the meeting (the most words). */
+  'chair',
+  /** Inside a condition ("if you press it"): the generic you. */
+  'conditional',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
 export interface ActionItemWeights {
   features: Record<Feature, number>;
-  /** Candidates scoring below this are dropped. */
+  /** Candidates scoring below this are dropped (the log-odds cut-off less the regression's intercept). */
   minScore: number;
   /** At most this many items per hour of meeting (never fewer than two). */
   perHour: number;
@@ -46,22 +59,28 @@ export interface ActionItemWeights {
 
 export const DEFAULT_WEIGHTS: ActionItemWeights = {
   features: {
-    commitment: 1,
-    request: 0.75,
-    assignment: 1.5,
-    group: 1.5,
-    obligation: 0.25,
-    marker: 2,
-    question: -0.5,
-    workVerb: 0.25,
-    substantial: 0.5,
-    hedge: -0.25,
-    timeFrame: 0.25,
-    late: 1.25,
-    midLate: -1.5,
-    accepted: 0.5,
-    addressed: 0.5,
+    commitment: -0.49,
+    request: -1.14,
+    assignment: 0.19,
+    group: 0.27,
+    obligation: -0.76,
+    marker: 0,
+    imperative: -0.58,
+    question: -1.22,
+    future: 1.08,
+    workVerb: 0.81,
+    substantial: 0.8,
+    hedge: -0.29,
+    timeFrame: -0.49,
+    closing: 1.42,
+    late: -0.08,
+    midLate: -0.5,
+    accepted: -0.16,
+    addressed: 0.21,
+    handout: 0.97,
+    chair: 0.06,
+    conditional: -0.47,
   },
-  minScore: 2.5,
+  minScore: 1.53,
   perHour: 10,
 };
