@@ -6,6 +6,8 @@ import {
   Project,
   type Project as ProjectType,
   type TranscriptionSegment as SegmentType,
+  SummaryTemplate,
+  type SummaryTemplate as SummaryTemplateType,
   TranscriptionSegment,
   User,
   type User as UserType,
@@ -91,4 +93,34 @@ export function makeSegment(overrides: Partial<SegmentType> = {}): SegmentType {
 /** A one-page list reply body, as the server pages people (`{people, pagination}`). */
 export function peoplePage(people: PersonType[] = []) {
   return { people, pagination: { page: 1, pages: people.length > 0 ? 1 : 0, total: people.length, limit: 100 } };
+}
+
+/** The built-in default as the server lists it (docs/decisions/143). */
+export const BUILT_IN_TEMPLATE = SummaryTemplate.parse({
+  _id: 'default',
+  name: 'Standard notes',
+  sections: [
+    { heading: 'Overview', instruction: 'Two or three sentences.' },
+    { heading: 'Key points', instruction: 'Bullets.' },
+    { heading: 'Decisions', instruction: 'Bullets: what was decided.' },
+    { heading: 'Next steps', instruction: 'Who will do what.' },
+  ],
+  builtIn: true,
+  createdAt: null,
+  updatedAt: null,
+});
+
+export function makeSummaryTemplate(overrides: Partial<SummaryTemplateType> = {}): SummaryTemplateType {
+  return SummaryTemplate.parse({
+    _id: nextId('tmpl'),
+    name: 'Customer call',
+    sections: [
+      { heading: 'Customer questions', instruction: 'Every question the customer asked.' },
+      { heading: 'Risks', instruction: '' },
+    ],
+    builtIn: false,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  });
 }

@@ -1,7 +1,8 @@
 import type { User } from '@parley/contract';
-import { LogOut, UserRound, Webhook } from 'lucide-react';
+import { LayoutTemplate, LogOut, UserRound, Webhook } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { TEMPLATES_PATH } from '@/features/summary';
 
 /** The account dropdown's body, shared by the desktop user menu and the mobile Account menu. */
 export function AccountMenuItems({
@@ -24,6 +25,10 @@ export function AccountMenuItems({
       <DropdownMenuItem onSelect={onOpenProfile}>
         <UserRound aria-hidden="true" />
         Profile
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => navigate(TEMPLATES_PATH)}>
+        <LayoutTemplate aria-hidden="true" />
+        Summary templates
       </DropdownMenuItem>
       <DropdownMenuItem onSelect={() => navigate('/webhooks')}>
         <Webhook aria-hidden="true" />

@@ -120,6 +120,7 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
   const [searchParams] = useSearchParams();
   const playback = useMeetingPlayback(parseStart(searchParams.get('t')));
   const [deleting, setDeleting] = useState<Meeting | null>(null);
+  const project = useProject(projectId);
   const projectPath = `/projects/${encodeURIComponent(projectId)}`;
   const created = formatDateTime(meeting.createdAt);
 
@@ -206,7 +207,12 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
           />
         </TabsContent>
         <TabsContent value="summary">
-          <SummaryTab projectId={projectId} meeting={meeting} onSeek={playback.seek} />
+          <SummaryTab
+            projectId={projectId}
+            meeting={meeting}
+            defaultTemplateId={project.data?.summaryTemplateId}
+            onSeek={playback.seek}
+          />
         </TabsContent>
         <TabsContent value="action-items">
           <ActionItemsTab projectId={projectId} meeting={meeting} onSeek={playback.seek} />

@@ -15,6 +15,7 @@ import { useProject } from '../api/get-project';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectFormDialog } from './ProjectFormDialog';
 import { RetentionSetting } from './RetentionSetting';
+import { SummaryTemplateSetting } from './SummaryTemplateSetting';
 
 export default function ProjectDetailPage() {
   const { projectId = '' } = useParams();
@@ -68,7 +69,10 @@ function ProjectDetail({ project }: { project: Project }) {
         }
       />
 
-      <RetentionSetting project={project} />
+      <section aria-label="Project settings" className="mb-6 grid gap-4">
+        <SummaryTemplateSetting project={project} />
+        <RetentionSetting project={project} />
+      </section>
       <div className="mb-6 grid gap-3">
         <ProjectSearch projectId={project._id} />
         <AskBox projectId={project._id} label="Ask a question about this project's meetings" />

@@ -28,7 +28,7 @@ export function RetentionSetting({ project }: { project: Project }) {
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Recording retention" className="mb-6 grid gap-2">
+    <form onSubmit={onSubmit} aria-label="Recording retention" className="grid gap-2">
       <ErrorAlert message={error} />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <label htmlFor="retention-days">Delete recordings after</label>

@@ -1,4 +1,4 @@
-import { type Meeting, routePath, routes, SummaryStreamEvent } from '@parley/contract';
+import { type Meeting, routePath, routes, SummaryStreamEvent, type SummaryStreamRequest } from '@parley/contract';
 import { buildUrl } from '@/lib/api-client';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
@@ -11,14 +11,18 @@ export class SummaryStreamError extends Error {}
  * POSTs to the summary stream and reads its `data: ` events (spec section 7): each chunk goes to
  * `onChunk`, a complete event resolves with the meeting, an error event rejects with its message. A
  * refused request rejects with 'HTTP {status}: {text}' (spec section 8), the text being the server's
- * message when it sent one.
+ * message when it sent one. `options` picks the template and output language (docs/decisions/143).
  */
 export async function streamSummary(
   projectId: string,
   meetingId: string,
-  { onChunk, signal }: { onChunk: (content: string) => void; signal?: AbortSignal },
+  {
+    onChunk,
+    signal,
+    options = {},
+  }: { onChunk: (content: string) => void; signal?: AbortSignal; options?: SummaryStreamRequest },
 ): Promise<Meeting> {
-  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  const headers: Record<string, string> = { Accept: 'text/event-stream', 'Content-Type': 'application/json' };
   const token = readStorage(STORAGE_KEYS.authToken);
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
@@ -26,6 +30,7 @@ export async function streamSummary(
     response = await fetch(buildUrl(routePath(routes.summaryStream, { id: projectId, meetingId })), {
       method: 'POST',
       headers,
+      body: JSON.stringify(options),
       signal,
     });
   } catch (error) {

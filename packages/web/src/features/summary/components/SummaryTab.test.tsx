@@ -1,8 +1,8 @@
-import type { Meeting } from '@parley/contract';
+import { type Meeting, type Project, SummaryStreamRequest } from '@parley/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makeProject, peoplePage } from '@/test/fixtures';
+import { BUILT_IN_TEMPLATE, makeMeeting, makeProject, makeSummaryTemplate, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
@@ -12,9 +12,9 @@ beforeAll(
 );
 const project = makeProject({ _id: 'p1', name: 'Standups' });
 
-function serve(meeting: Meeting) {
-  signIn(server, undefined, { projects: [project] });
-  server.on('GET /api/projects/:id', () => ok(project));
+function serve(meeting: Meeting, served: Project = project) {
+  signIn(server, undefined, { projects: [served] });
+  server.on('GET /api/projects/:id', () => ok(served));
   server.on('GET /api/projects/:id/meetings/:meetingId', () => ok(meeting));
   server.on('GET /api/projects/:id/meetings/:meetingId/audio-url', () =>
     ok({ url: '/a.wav', expiresAt: '2026-11-22T18:00:00.000Z' }),
@@ -107,5 +107,83 @@ describe('Summary tab', { timeout: 20_000 }, () => {
     await openSummaryTab();
     expect(screen.getByRole('button', { name: 'Generate Summary' })).toBeDisabled();
     expect(screen.getByText('Available once the transcription is completed.')).toBeInTheDocument();
+  });
+
+  describe('template and language', () => {
+    const customer = makeSummaryTemplate({ _id: 't-customer', name: 'Customer call' });
+    const retro = makeSummaryTemplate({
+      _id: 't-retro',
+      name: 'Retro',
+      sections: [
+        { heading: 'Went well', instruction: '' },
+        { heading: 'To improve', instruction: '' },
+      ],
+    });
+    const streamBody = () =>
+      SummaryStreamRequest.parse(server.requests.find((r) => r.path.endsWith('/summary/stream'))!.body);
+
+    it("preselects the project's default and sends the template and language picked", async () => {
+      const meeting = makeMeeting({ _id: 'm1', projectId: 'p1' });
+      serve(meeting, makeProject({ _id: 'p1', name: 'Standups', summaryTemplateId: 't-customer' }));
+      server.on('GET /api/summary-templates', () => ok({ templates: [BUILT_IN_TEMPLATE, customer, retro] }));
+      server.on('POST /api/projects/:id/meetings/:meetingId/summary/stream', () =>
+        sse({ type: 'complete', meeting: { ...meeting, summary: '## Went well\n\n- Demo' } }),
+      );
+      const { user } = await openSummaryTab();
+
+      const picker = await screen.findByRole('combobox', { name: 'Template' });
+      expect(picker).toHaveValue('t-customer');
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Standard notes (built-in)', 'Customer call (project default)', 'Retro']);
+      expect(picker).toHaveAccessibleDescription(/Sections: Customer questions, Risks\./);
+      await user.selectOptions(picker, 'Retro');
+      expect(picker).toHaveAccessibleDescription(/Sections: Went well, To improve\./);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'German');
+      expect(screen.getByRole('link', { name: 'Manage templates' })).toHaveAttribute('href', '/summary-templates');
+
+      await user.click(screen.getByRole('button', { name: 'Generate Summary' }));
+      expect(await screen.findByRole('heading', { name: 'Went well' })).toBeInTheDocument();
+      expect(streamBody()).toEqual({ templateId: 't-retro', language: 'German' });
+    });
+
+    it('regenerates with the built-in template when the project has no default, keeping the language of the meeting', async () => {
+      const meeting = makeMeeting({ _id: 'm1', projectId: 'p1', summary: 'Old notes' });
+      serve(meeting);
+      server.on('GET /api/summary-templates', () => ok({ templates: [BUILT_IN_TEMPLATE, customer] }));
+      server.on('POST /api/projects/:id/meetings/:meetingId/summary/stream', () =>
+        sse({ type: 'complete', meeting: { ...meeting, summary: 'New notes' } }),
+      );
+      const { user } = await openSummaryTab();
+      expect(await screen.findByRole('combobox', { name: 'Template' })).toHaveValue('default');
+      expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('');
+      await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+      expect(await screen.findByText('New notes')).toBeInTheDocument();
+      expect(streamBody()).toEqual({ templateId: 'default' });
+    });
+
+    it('falls back to the built-in template when the project default is gone', async () => {
+      const meeting = makeMeeting({ _id: 'm1', projectId: 'p1' });
+      serve(meeting, makeProject({ _id: 'p1', name: 'Standups', summaryTemplateId: 't-deleted' }));
+      server.on('GET /api/summary-templates', () => ok({ templates: [BUILT_IN_TEMPLATE, customer] }));
+      await openSummaryTab();
+      expect(await screen.findByRole('combobox', { name: 'Template' })).toHaveValue('default');
+    });
+
+    it('generates without a template choice when the template list cannot be read', async () => {
+      const meeting = makeMeeting({ _id: 'm1', projectId: 'p1' });
+      serve(meeting);
+      server.on('GET /api/summary-templates', () => fail(500, 'Internal error'));
+      server.on('POST /api/projects/:id/meetings/:meetingId/summary/stream', () =>
+        sse({ type: 'complete', meeting: { ...meeting, summary: 'Notes' } }),
+      );
+      const { user } = await openSummaryTab();
+      await user.click(screen.getByRole('button', { name: 'Generate Summary' }));
+      expect(await screen.findByText('Notes')).toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: 'Template' })).toBeNull();
+      expect(streamBody()).toEqual({});
+    });
   });
 });

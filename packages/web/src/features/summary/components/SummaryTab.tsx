@@ -1,27 +1,45 @@
-import type { Meeting } from '@parley/contract';
+import type { Meeting, SummaryStreamRequest } from '@parley/contract';
 import { RefreshCw, Sparkles } from 'lucide-react';
+import { useState } from 'react';
 import { FailureState } from '@/components/failure-state';
 import { EmptyState } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useSummaryTemplates } from '../api/summary-templates';
 import { useSummaryStream } from '../hooks/use-summary-stream';
+import { resolveTemplateId } from '../lib/templates';
 import { Markdown } from './Markdown';
+import { type SummaryChoice, SummaryOptions } from './SummaryOptions';
 
 export const TRANSCRIPT_NEEDED = 'Available once the transcription is completed.';
 
-/** The Summary tab (spec section 2): stored summary, live stream, empty state, failure with Try Again. */
+/**
+ * The Summary tab (spec section 2): stored summary, live stream, empty state, failure with Try Again.
+ * Generate, Regenerate and Try Again follow the template and language picked above (docs/decisions/147).
+ */
 export function SummaryTab({
   projectId,
   meeting,
+  defaultTemplateId,
   onSeek,
 }: {
   projectId: string;
   meeting: Meeting;
+  /** The project's default template (null or absent: the built-in one). */
+  defaultTemplateId?: string | null;
   onSeek: (ms: number) => void;
 }) {
   const { state, start } = useSummaryStream(projectId, meeting._id);
+  const templates = useSummaryTemplates();
+  const [picked, setPicked] = useState<SummaryChoice | null>(null);
   const transcribed = meeting.transcriptionStatus === 'completed';
   const generating = state.status === 'streaming';
+  const choice = picked ?? { templateId: resolveTemplateId(templates.data, defaultTemplateId), language: '' };
+  // Without the list (still loading, or failed) the server falls back to the project's default itself.
+  const options: SummaryStreamRequest = templates.data
+    ? { templateId: choice.templateId, ...(choice.language && { language: choice.language }) }
+    : {};
+  const generate = () => void start(options);
 
   return (
     <section aria-labelledby="summary-heading" className="grid gap-4" aria-busy={generating || undefined}>
@@ -30,12 +48,22 @@ export function SummaryTab({
           AI-generated meeting summary
         </h2>
         {(meeting.summary || generating) && state.status !== 'error' && (
-          <Button variant="outline" size="sm" onClick={() => void start()} disabled={generating || !transcribed}>
+          <Button variant="outline" size="sm" onClick={generate} disabled={generating || !transcribed}>
             <RefreshCw aria-hidden="true" />
             {generating ? 'Generating...' : 'Regenerate'}
           </Button>
         )}
       </div>
+
+      {templates.data && (
+        <SummaryOptions
+          templates={templates.data}
+          projectDefault={defaultTemplateId}
+          choice={choice}
+          onChange={setPicked}
+          disabled={generating}
+        />
+      )}
 
       {state.status === 'streaming' ? (
         <div className="grid gap-3" aria-live="polite">
@@ -49,7 +77,7 @@ export function SummaryTab({
         <FailureState
           title="Failed to Generate Summary"
           message={state.message}
-          action={<Button onClick={() => void start()}>Try Again</Button>}
+          action={<Button onClick={generate}>Try Again</Button>}
         />
       ) : meeting.summary ? (
         <Markdown onSeek={onSeek}>{meeting.summary}</Markdown>
@@ -60,7 +88,7 @@ export function SummaryTab({
           description="Generate an AI summary of this meeting's transcription."
           action={
             <div className="grid justify-items-center gap-2">
-              <Button onClick={() => void start()} disabled={!transcribed}>
+              <Button onClick={generate} disabled={!transcribed}>
                 Generate Summary
               </Button>
               {!transcribed && <p className="text-muted-foreground text-xs">{TRANSCRIPT_NEEDED}</p>}

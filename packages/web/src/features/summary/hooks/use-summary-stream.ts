@@ -1,4 +1,4 @@
-import type { Meeting } from '@parley/contract';
+import type { Meeting, SummaryStreamRequest } from '@parley/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { meetingKeys } from '@/features/meetings';
@@ -21,29 +21,33 @@ export function useSummaryStream(projectId: string, meetingId: string) {
 
   useEffect(() => () => controllerRef.current?.abort(), []);
 
-  const start = useCallback(async () => {
-    controllerRef.current?.abort();
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setState({ status: 'streaming', text: '' });
-    try {
-      const meeting = await streamSummary(projectId, meetingId, {
-        signal: controller.signal,
-        onChunk: (content) =>
-          setState((current) =>
-            current.status === 'streaming' ? { status: 'streaming', text: current.text + content } : current,
-          ),
-      });
-      queryClient.setQueryData<Meeting>(meetingKeys.detail(projectId, meetingId), meeting);
-      setState({ status: 'idle' });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setState({
-        status: 'error',
-        message: error instanceof SummaryStreamError ? error.message : SUMMARY_FALLBACK_ERROR,
-      });
-    }
-  }, [projectId, meetingId, queryClient]);
+  const start = useCallback(
+    async (options: SummaryStreamRequest = {}) => {
+      controllerRef.current?.abort();
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      setState({ status: 'streaming', text: '' });
+      try {
+        const meeting = await streamSummary(projectId, meetingId, {
+          signal: controller.signal,
+          options,
+          onChunk: (content) =>
+            setState((current) =>
+              current.status === 'streaming' ? { status: 'streaming', text: current.text + content } : current,
+            ),
+        });
+        queryClient.setQueryData<Meeting>(meetingKeys.detail(projectId, meetingId), meeting);
+        setState({ status: 'idle' });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setState({
+          status: 'error',
+          message: error instanceof SummaryStreamError ? error.message : SUMMARY_FALLBACK_ERROR,
+        });
+      }
+    },
+    [projectId, meetingId, queryClient],
+  );
 
   return { state, start };
 }
