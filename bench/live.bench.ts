@@ -112,7 +112,8 @@ for (let i = 0; ; i++) {
 }
 const cpuSeconds = () => {
   const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(stat[11]) + Number(stat[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  // utime + stime, and cutime + cstime of the ffmpeg decodes it waited for; clock ticks of 1/100 s.
+  return (Number(stat[11]) + Number(stat[12]) + Number(stat[13]) + Number(stat[14])) / 100;
 };
 
 async function call(method: string, path: string, token: string | null, body?: unknown, raw?: Buffer) {
@@ -156,8 +157,10 @@ async function record(n: number): Promise<number[]> {
     const now = (performance.now() - start) / 1000;
     ends.forEach((end, i) => {
       if (delays[i] !== undefined || now < end) return;
+      // Final, or the phrase still being said as recognised so far: both are on screen. (The last
+      // sentence ends the recording, so no pause ever makes it final before Stop.)
       const heard = live.segments.some(
-        (s: { final: boolean; endTime: number; text: string }) => s.final && s.endTime >= end - 0.5 && s.text.trim(),
+        (s: { endTime: number; text: string }) => s.endTime >= end - 0.5 && s.text.trim(),
       );
       if (heard) delays[i] = now - end;
     });

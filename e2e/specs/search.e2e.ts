@@ -121,4 +121,47 @@ describe('search', () => {
     await hidden(page.getByText(/^Found \d+ result\(s\)$/));
     await context.close();
   });
+
+  it('asks the open meeting; a citation seeks it to its moment, again after playback moved on', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await openSignedIn(page, meeting.token, `/projects/${meeting.projectId}/meetings/${meeting.meetingId}`);
+    await visible(page.getByText(`${meeting.segmentTotal} segment(s) loaded`));
+    const box = page.getByRole('textbox', { name: 'Ask a question about this meeting' });
+    await box.fill(`What did they say about ${meeting.word.toLowerCase()}?`);
+    await box.press('Enter');
+    const sources = page.getByRole('list', { name: 'Sources' });
+    const source = sources.getByRole('link').first();
+    await visible(source);
+    const href = (await source.getAttribute('href')) ?? '';
+    const at = Number(new URL(href, server.url).searchParams.get('t'));
+    expect(at).toBeGreaterThan(0);
+    await expect(source.textContent()).resolves.toContain(meeting.word);
+    await screenshot(page, 'ask-meeting');
+
+    await source.click();
+    await eventually(
+      () => new URL(page.url()).searchParams.get('t'),
+      (t) => expect(t).toBe(String(at)),
+    );
+    await eventually(
+      () => audioTime(page),
+      (time) => expect(Math.abs(time - at)).toBeLessThan(2),
+    );
+    // Playback moves on (here: back to the start); the same citation, same URL, seeks to it again.
+    await page.getByLabel('Meeting recording').evaluate((el) => {
+      const audio = el as unknown as AudioLike & { pause(): void };
+      audio.pause();
+      audio.currentTime = 0;
+    });
+    await eventually(
+      () => audioTime(page),
+      (time) => expect(time).toBeLessThan(1),
+    );
+    await source.click();
+    await eventually(
+      () => audioTime(page),
+      (time) => expect(Math.abs(time - at)).toBeLessThan(2),
+    );
+    await context.close();
+  });
 });

@@ -99,6 +99,7 @@ const EnvSchema = z.object({
   RECORDING_IDLE_MINUTES: decimal(0.01, 24 * 60, 2),
   TRANSCRIPTION_ENGINE: z.enum(['local', 'remote']).default('local'),
   MOONSHINE_MODEL: z.enum(['tiny', 'base']).default(DEFAULT_MOONSHINE_MODEL),
+  LIVE_MOONSHINE_MODEL: z.enum(['tiny', 'base']).default('tiny'),
   MODELS_DIR: z.string().optional(),
   ASR_THREADS: int(1, 64, 1),
   CPU_WORKER_THREADS: int(1, 64, defaultCpuThreads()),
@@ -191,6 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       idleMs: Math.round(e.RECORDING_IDLE_MINUTES * 60_000),
       /** Live passes one worker runs at once, beside (never behind) its other jobs. */
       liveConcurrency: 4,
+      /**
+       * The recogniser of live passes (decision 152): tiny by default, since a pass re-hears the phrase
+       * still being said every chunk and the full pass with MOONSHINE_MODEL replaces its words after Stop.
+       */
+      liveModel: e.LIVE_MOONSHINE_MODEL,
     },
     transcription: {
       engine: e.TRANSCRIPTION_ENGINE,

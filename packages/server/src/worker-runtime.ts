@@ -1,5 +1,5 @@
 import { JOB_NAMES, type JobName } from '@parley/contract';
-import { createEngine, createTranscriber } from './audio/pipeline/transcriber.ts';
+import { createEngine, createLiveEngine, createTranscriber } from './audio/pipeline/transcriber.ts';
 import type { AppContext } from './context.ts';
 import { applyRetentionHandler } from './jobs/handlers/apply-retention.ts';
 import { deliverWebhooksHandler } from './jobs/handlers/deliver-webhooks.ts';
@@ -41,7 +41,11 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
     applyRetentionHandler({ meetings: ctx.services.meetings }),
     embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
     finishRecordingHandler({ db: ctx.db, ...ctx.repos, storage: ctx.storage, queue: ctx.queue }),
-    liveTranscribeHandler({ ...ctx.repos, storage: ctx.storage, engine }),
+    liveTranscribeHandler({
+      ...ctx.repos,
+      storage: ctx.storage,
+      engine: createLiveEngine(ctx.config.transcription, ctx.config.recording.liveModel, engine),
+    }),
   ];
   // Live passes have a lane of their own, so words keep appearing while a long meeting is transcribed.
   const runner = combined([

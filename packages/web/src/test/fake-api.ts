@@ -31,8 +31,11 @@ export interface FakeReply {
   delay?: Promise<unknown>;
   /** Drop the connection without answering, as when the server is unreachable. */
   dropConnection?: boolean;
-  /** A body sent as it is (set its content-type in `headers`), e.g. a text/event-stream. */
-  raw?: string;
+  /**
+   * A body sent as it is (set its content-type in `headers`), e.g. a text/event-stream; given as parts,
+   * each is written when the iterator yields it, so a test can hold a stream half-sent.
+   */
+  raw?: string | AsyncIterable<string>;
 }
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
@@ -180,8 +183,14 @@ export async function startFakeApi(): Promise<FakeApi> {
     res.statusCode = status;
     if (reply.statusText) res.statusMessage = reply.statusText;
     for (const [key, value] of Object.entries(reply.headers ?? {})) res.setHeader(key, value);
-    if (reply.raw !== undefined) {
+    if (typeof reply.raw === 'string') {
       res.end(reply.raw);
+      return;
+    }
+    if (reply.raw !== undefined) {
+      res.flushHeaders();
+      for await (const part of reply.raw) res.write(part);
+      res.end();
       return;
     }
     if (reply.body === undefined || status === 204) {

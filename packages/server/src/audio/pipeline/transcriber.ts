@@ -33,7 +33,7 @@ export async function createTranscriber(
     transcribeFile(path, { engine, segmentation, onProgress, signal, logger: log, ...overrides });
 }
 
-/** The recogniser configured, loaded once; the worker shares it between whole meetings and live passes. */
+/** The recogniser configured, loaded once; the worker shares it between whole meetings (and live passes when LIVE_MOONSHINE_MODEL is the same). */
 export async function createEngine(settings: Config['transcription']): Promise<AsrEngine> {
   if (settings.engine === 'remote' && settings.remote) {
     const { createRemoteEngine } = await import('../recognition/remote-engine.ts');
@@ -48,4 +48,28 @@ export async function createEngine(settings: Config['transcription']): Promise<A
     modelDir: join(settings.modelsDir, 'moonshine'),
     threads: settings.threads,
   });
+}
+
+/**
+ * The live passes' recogniser (decision 152): the worker's own engine when it is remote or already the
+ * live model, otherwise the live model, loaded at the first live pass so a worker that never sees a
+ * live recording never holds it.
+ */
+export function createLiveEngine(
+  settings: Config['transcription'],
+  liveModel: Config['transcription']['moonshineModel'],
+  shared: AsrEngine,
+): AsrEngine {
+  if (settings.engine === 'remote' || settings.moonshineModel === liveModel) return shared;
+  let loading: Promise<AsrEngine> | undefined;
+  return {
+    name: `moonshine-${liveModel}`,
+    async transcribe(pcm, options) {
+      loading ??= createEngine({ ...settings, moonshineModel: liveModel }).catch((error) => {
+        loading = undefined; // a failed load is tried again by the next pass
+        throw error;
+      });
+      return (await loading).transcribe(pcm, options);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import type { Meeting } from '@parley/contract';
 import { ArrowLeft, CalendarDays, Clock, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LiveTranscript } from '@/components/live-transcript';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
 import { PageBreadcrumb } from '@/components/page-breadcrumb';
@@ -57,7 +57,8 @@ export default function MeetingDetailPage() {
       </PageContainer>
     );
   }
-  return <MeetingDetail projectId={projectId} meeting={meeting.data} />;
+  // Keyed: another meeting opened from this page (a citation) gets its own player state.
+  return <MeetingDetail key={meeting.data._id} projectId={projectId} meeting={meeting.data} />;
 }
 
 function MeetingBreadcrumb({ projectId, title }: { projectId: string; title: string }) {
@@ -118,7 +119,8 @@ function TranscriptionProgress({ meeting }: { meeting: Meeting }) {
 function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Meeting }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const playback = useMeetingPlayback(parseStart(searchParams.get('t')));
+  const location = useLocation();
+  const playback = useMeetingPlayback(parseStart(searchParams.get('t')), location.key);
   const [deleting, setDeleting] = useState<Meeting | null>(null);
   const project = useProject(projectId);
   const projectPath = `/projects/${encodeURIComponent(projectId)}`;

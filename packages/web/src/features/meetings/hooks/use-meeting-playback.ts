@@ -28,13 +28,16 @@ function tryPlay(audio: HTMLAudioElement): Promise<void> {
  * Playback state for the meeting's audio. `startAtSeconds` (the `?t=` parameter) seeks there once the
  * audio's metadata is known and tries to play; when the browser blocks autoplay with sound, playback
  * starts on the user's first click or key press instead, from the same position.
+ * `navigation` names the visit that asked for it (the router's location key): a link to the meeting
+ * already open (a citation, a search hit) seeks again even when its `?t=` is the one applied before,
+ * since playback has moved on since.
  */
-export function useMeetingPlayback(startAtSeconds: number | null): MeetingPlayback {
+export function useMeetingPlayback(startAtSeconds: number | null, navigation = ''): MeetingPlayback {
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const [positionMs, setPositionMs] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [waitingForGesture, setWaitingForGesture] = useState<number | null>(null);
-  const appliedStartRef = useRef<number | null>(null);
+  const appliedStartRef = useRef<string | null>(null);
   const [metadataReady, setMetadataReady] = useState(false);
 
   const seek = useCallback((ms: number) => {
@@ -50,8 +53,9 @@ export function useMeetingPlayback(startAtSeconds: number | null): MeetingPlayba
 
   useEffect(() => {
     const audio = audioRef.current;
-    if (!audio || !metadataReady || startAtSeconds === null || appliedStartRef.current === startAtSeconds) return;
-    appliedStartRef.current = startAtSeconds;
+    const request = `${navigation} ${startAtSeconds}`;
+    if (!audio || !metadataReady || startAtSeconds === null || appliedStartRef.current === request) return;
+    appliedStartRef.current = request;
     const start = Math.min(startAtSeconds, Number.isFinite(audio.duration) ? audio.duration : startAtSeconds);
     audio.currentTime = start;
     setPositionMs(start * 1000);
@@ -59,7 +63,7 @@ export function useMeetingPlayback(startAtSeconds: number | null): MeetingPlayba
       if (!(error instanceof DOMException) || error.name !== 'NotAllowedError') return;
       setWaitingForGesture(start);
     });
-  }, [metadataReady, startAtSeconds]);
+  }, [metadataReady, startAtSeconds, navigation]);
 
   useEffect(() => {
     if (waitingForGesture === null) return;

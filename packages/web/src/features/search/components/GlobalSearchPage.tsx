@@ -43,6 +43,7 @@ export default function GlobalSearchPage() {
         label="Search every project"
         placeholder="Search meetings, transcripts and people..."
         active={q !== ''}
+        initial={q}
         onSearch={(next) => setParams({ q: next })}
         onClear={() => setParams({})}
       />

@@ -11,17 +11,20 @@ export function SearchBox({
   label,
   placeholder,
   active,
+  initial = '',
   onSearch,
   onClear,
 }: {
   label: string;
   placeholder: string;
+  /** The query shown when the box appears (a page opened at `?q=`). */
+  initial?: string;
   /** A search is showing: offer Clear. */
   active: boolean;
   onSearch: (query: string) => void;
   onClear: () => void;
 }) {
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const query = input.trim();
