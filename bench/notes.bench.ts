@@ -28,8 +28,8 @@ const ROLE_OF = new Map(Object.entries(ROLE_ALIASES).flatMap(([label, aliases]) 
 // One pass, longest alias first, so "marketing" never rewrites inside "marketing expert".
 const ROLE_PATTERN = new RegExp(`\\b(?:${[...ROLE_OF.keys()].sort((a, b) => b.length - a.length).join('|')})\\b`, 'gi');
 /** Summary settings the folds choose between: words as a share of the transcript, and MMR's relevance weight. */
-const SUMMARY_GRID: SummaryOptions[] = [0.015, 0.02, 0.025, 0.03].flatMap((ratio) =>
-  [0.5, 0.6, 0.7].map((lambda) => ({ ratio, lambda })),
+const SUMMARY_GRID: SummaryOptions[] = [0.01, 0.015, 0.02, 0.025, 0.03].flatMap((ratio) =>
+  [0.3, 0.4, 0.5, 0.6, 0.7].map((lambda) => ({ ratio, lambda })),
 );
 
 const names = amiMeetings();

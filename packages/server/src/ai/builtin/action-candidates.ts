@@ -6,8 +6,8 @@ import type { Feature } from './action-weights.ts';
 import { acceptingAnswer, addressedName, type NamesInMeeting, namesInMeeting } from './addressee.ts';
 import { allocation, IMPERATIVE, TAG_QUESTION, WORK_VERBS } from './directives.ts';
 import { dueDateFrom } from './due-date.ts';
-import { capitalise, contentTerms, type Sentence, toSentences, words } from './text.ts';
 import { taskFrom } from './task-clause.ts';
+import { capitalise, contentTerms, type Sentence, toSentences, words } from './text.ts';
 
 type Kind = 'commitment' | 'request' | 'assignment' | 'group' | 'obligation' | 'marker' | 'imperative';
 

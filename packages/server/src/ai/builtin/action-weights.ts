@@ -60,8 +60,8 @@ export interface ActionItemWeights {
 export const DEFAULT_WEIGHTS: ActionItemWeights = {
   features: {
     commitment: -0.49,
-    request: -1.14,
-    assignment: 0.19,
+    request: -1.13,
+    assignment: 0.18,
     group: 0.27,
     obligation: -0.76,
     marker: 0,

@@ -19,9 +19,13 @@ export function namesInMeeting(segments: NotesSegment[]): NamesInMeeting {
       maxAnswerGap: 8000,
     },
   );
+  // "Just, ..." or "Check, check here": a word the meeting also says in lower case is an ordinary word.
+  const ordinary = new Set<string>();
+  for (const s of segments) for (const word of s.text.match(/(?<=\s)[a-z][\w'-]*/g) ?? []) ordinary.add(word);
   const addressed = new Map<number, string[]>();
   for (const m of mentions) {
-    if (m.kind === 'addressed') addressed.set(m.segment, [...(addressed.get(m.segment) ?? []), m.name]);
+    if (m.kind !== 'addressed' || (!m.certain && ordinary.has(m.name.toLowerCase()))) continue;
+    addressed.set(m.segment, [...(addressed.get(m.segment) ?? []), m.name]);
   }
   // A word opening a sentence may be an ordinary word set off by a comma: only sure names assign work by name.
   return { names: [...new Set(mentions.filter((m) => m.certain).map((m) => m.name))], addressed };

@@ -92,3 +92,25 @@ describe('builtin summary of a planning meeting', () => {
       expect(topics.split(', ')).not.toContain(noise);
   });
 });
+
+describe('builtin summary points read as writing', () => {
+  it('drops opening markers, spoken hedges and a phrase said twice, and keeps the words that matter', () => {
+    clock = 0;
+    const said =
+      'Okay, so I think we can use we can use the rubber casing because it actually feels better in the hand.';
+    const input: NotesInput = {
+      title: 'Casing',
+      meetingDate: THURSDAY,
+      language: 'English',
+      people: [],
+      segments: [
+        turn('Speaker 1', said),
+        turn('Speaker 2', 'The rubber casing costs more than the plastic casing per unit.'),
+        turn('Speaker 1', 'The plastic casing breaks when the remote falls on the floor.'),
+      ],
+    };
+    const summary = buildSummary(input, []);
+    expect(summary).toContain('): We can use the rubber casing because it feels better in the hand.');
+    expect(summary).not.toContain(said);
+  });
+});
