@@ -3,7 +3,8 @@ import type { Config } from '../../config.ts';
 import type { Transcribe } from '../../jobs/handlers/transcribe-meeting.ts';
 import type { AsrEngine } from '../recognition/engine.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
-import type { SegmenterOptions } from '../speech/vad.ts';
+import { segmentationSession } from '../speech/segmentation.ts';
+import { type SegmenterOptions, SileroVad } from '../speech/vad.ts';
 import { type PipelineLogger, type TranscribeFileOptions, transcribeFile } from './pipeline.ts';
 
 /**
@@ -27,6 +28,9 @@ export async function createTranscriber(
   overrides: Partial<TranscribeFileOptions> = {},
 ): Promise<Transcribe> {
   engine ??= await createEngine(settings);
+  // The speech models' sessions are created here, once per worker (and the shipped segmentation
+  // model's sha256 checked), so no meeting pays their set-up and a damaged model stops the start.
+  await Promise.all([SileroVad.load(), segmentationSession()]);
   log.info({ engine: engine.name }, 'transcription engine ready');
   const segmentation = segmentationFor(engine.name);
   return (path, { onProgress, signal }) =>

@@ -85,6 +85,7 @@ export class SpeakerSegmentation {
   private readonly step: number;
   private readonly gain: number;
   private audio = new Float32Array(SEG_WINDOW * 2);
+  private readonly input = new Float32Array(SEG_WINDOW);
   private audioLen = 0;
   private audioOffset = 0; // absolute sample index of audio[0]
   private received = 0; // samples pushed
@@ -185,9 +186,12 @@ export class SpeakerSegmentation {
   private async runWindow(): Promise<void> {
     const k = this.windows++;
     const start = this.windowStart(k);
-    const x = new Float32Array(SEG_WINDOW); // zero past the end of the recording
+    // one input buffer for every window (640 KB each, 1,440 windows an hour: no garbage to collect)
+    const x = this.input;
     const from = start - this.audioOffset;
-    x.set(this.audio.subarray(from, Math.min(this.audioLen, from + SEG_WINDOW)));
+    const heard = this.audio.subarray(from, Math.min(this.audioLen, from + SEG_WINDOW));
+    x.set(heard);
+    x.fill(0, heard.length); // zero past the end of the recording
     const out = await this.session.run({ x: new ort.Tensor('float32', x, [1, 1, SEG_WINDOW]) });
     const y = out.y!.data as Float32Array; // [SEG_FRAMES, 7] log-probabilities over the powerset
     const local = new Float32Array(SEG_FRAMES * LOCAL); // soft activity, for stitching
