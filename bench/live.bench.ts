@@ -5,13 +5,12 @@
 // live transcript (read the way the stream reads it: final, or as the phrase still being said); then how many recordings at once one server
 // holds with p95 <= 5 s, and the server's CPU per recording.
 // Run: npm run live -w @parley/bench [-- --max 6]
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { startServerProcess } from './server-process.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const maxStreams = Number(args[args.indexOf('--max') + 1] || 6);
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
@@ -82,34 +81,15 @@ const chunks = Array.from({ length: chunkCount }, (_, i) =>
   bytes.subarray(Math.floor((i * bytes.length) / chunkCount), Math.floor(((i + 1) * bytes.length) / chunkCount)),
 );
 
-async function freePort() {
-  return new Promise<number>((res) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => res(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-const port = await freePort();
-const server = spawn(process.execPath, ['--max-semi-space-size=4', join(root, 'packages/server/src/main.ts')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: join(scratch, 'data'),
-    LOG_LEVEL: process.env.LIVE_DEBUG ? 'debug' : 'warn',
-    LOG_FORMAT: 'json',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const {
+  base,
+  child: server,
+  stop,
+} = await startServerProcess({
+  DATA_DIR: join(scratch, 'data'),
+  LOG_LEVEL: process.env.LIVE_DEBUG ? 'debug' : 'warn',
+  LOG_FORMAT: 'json',
 });
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {}
-  if (i > 600) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
 const cpuSeconds = () => {
   const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime + stime, and cutime + cstime of the ffmpeg decodes it waited for; clock ticks of 1/100 s.
@@ -211,7 +191,6 @@ try {
   }
   console.log(`one server holds ${holds} live recordings at once with p95 <= 5 s (target >= 4)`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await stop();
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -3,8 +3,8 @@
 // this one is created on the first start and only started and stopped afterwards.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from './server-process.ts';
 
 function binDir(): string {
   const root = '/usr/lib/postgresql';
@@ -19,15 +19,6 @@ const asPostgres = (command: string, args: string[]) =>
   process.getuid?.() === 0
     ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' })
     : execFileSync(command, args, { stdio: 'pipe' });
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 5432));
-    });
-  });
 
 /** Starts the cluster in `dir` (creating it the first time); returns its URL and a stop function. */
 export async function startKeptCluster(dir: string): Promise<{ url: string; stop: () => void }> {

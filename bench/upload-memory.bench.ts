@@ -4,14 +4,12 @@
 // /proc every 50 ms. Run: node bench/upload-memory.bench.ts [sizeMB] [--s3]
 // --s3: STORAGE=s3 against an s3rver (an S3-compatible server from npm) started in this process, so the
 // upload streams into a bucket as a multipart upload; the figure is the server's memory only.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { ReadableStream } from 'node:stream/web';
+import { startServerProcess } from './server-process.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const useS3 = args.includes('--s3');
 const sizeMb = Number(args.find((arg) => !arg.startsWith('--')) ?? 500);
@@ -39,40 +37,19 @@ function wavHeader(dataBytes: number, rate = 44100, channels = 2) {
   return h;
 }
 
-async function freePort() {
-  return new Promise<number>((res) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => res(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'parley-upload-bench-'));
-const port = await freePort();
 const s3 = useS3 ? await startS3rver(join(dataDir, 's3')) : undefined;
-// The same V8 flags as `npm start` (docs/decisions/007-young-generation.md).
-const server = spawn(process.execPath, ['--max-semi-space-size=4', join(root, 'packages/server/src/main.ts')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RUN_WORKER: 'false',
-    TIER_MAX_FILE_SIZE_MB: '2000',
-    ...s3?.env,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const {
+  base,
+  child: server,
+  stop,
+} = await startServerProcess({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  RUN_WORKER: 'false',
+  TIER_MAX_FILE_SIZE_MB: '2000',
+  ...s3?.env,
 });
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {}
-  if (i > 300) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
 
 try {
   const reg = await (
@@ -111,8 +88,7 @@ try {
   console.log(`server RSS before: ${before.toFixed(1)} MB, peak during upload: ${peak.toFixed(1)} MB`);
   console.log(`memory growth while receiving ${sizeMb} MB: ${(peak - before).toFixed(1)} MB (target <= 64 MB)`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await stop();
   await s3?.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -89,6 +89,15 @@ describe('directives without a modal', () => {
     expect(candidate(review([turn('Marco', 'People look at the survey results first.')]), /survey/)).toBeUndefined();
   });
 
+  it('does not take an ordinary word opening a request for a name ("Just, ...")', () => {
+    const input = review([
+      turn('Lena', 'Just, you are going to look at the casing costs.'),
+      turn('Anna', 'We just need the numbers from the supplier.'),
+    ]);
+    // "just" is said in lower case elsewhere: an ordinary word; whoever answers is the one asked.
+    expect(candidate(input, /casing costs/)?.assignee).toBe('Anna');
+  });
+
   it('keeps the handed-out tasks of the wrap-up and none of the discussion', () => {
     const items = extractActionItems(
       review([

@@ -70,9 +70,34 @@ describe('builtin action items on a planning meeting', () => {
   });
 });
 
+describe('builtin action items said without a date or a modal', () => {
+  it('an imperative after a name and a named request taken on are tasks of the person named', () => {
+    clock = 0;
+    const items = extractActionItems({
+      title: 'Release tasks',
+      meetingDate: THURSDAY,
+      language: 'English',
+      people: [],
+      segments: [
+        turn('Sam Rivera', "Let's go through the tasks for the release."),
+        turn('Sam Rivera', 'Priya, send the launch email on Monday.'),
+        turn('Priya Patel', 'Okay.'),
+        turn('Sam Rivera', 'David, could you draft the release notes?'),
+        turn('David Chen', 'Sure, no problem.'),
+        turn('Sam Rivera', 'Thanks, that is all.'),
+      ],
+    });
+    expect(items.map((i) => [i.assignee, i.task, i.dueDate])).toEqual([
+      ['Priya', 'Send the launch email on Monday', '2026-11-30T00:00:00.000Z'],
+      ['David', 'Draft the release notes', null],
+    ]);
+  });
+});
+
 describe('due dates relative to the meeting day', () => {
   it('reads weekdays forward, keeps "today" and keeps a time only when one was said', () => {
     expect(dueDateFrom(['by Thursday'], THURSDAY)).toBe('2026-12-03T00:00:00.000Z');
+    expect(dueDateFrom(["You're fixing it by Thursday, right?"], THURSDAY)).toBe('2026-12-03T00:00:00.000Z');
     expect(dueDateFrom(['on Friday'], THURSDAY)).toBe('2026-11-27T00:00:00.000Z');
     expect(dueDateFrom(['tomorrow'], THURSDAY)).toBe('2026-11-27T00:00:00.000Z');
     expect(dueDateFrom(['before the end of today'], THURSDAY)).toBe('2026-11-26T00:00:00.000Z');
@@ -90,5 +115,27 @@ describe('builtin summary of a planning meeting', () => {
     const topics = summary.match(/Main topics: ([^.]*)\./)?.[1] ?? '';
     for (const noise of ['send', 'morning', 'monday', 'thursday', 'fix'])
       expect(topics.split(', ')).not.toContain(noise);
+  });
+});
+
+describe('builtin summary points read as writing', () => {
+  it('drops opening markers, spoken hedges and a phrase said twice, and keeps the words that matter', () => {
+    clock = 0;
+    const said =
+      'Okay, so I think we can use we can use the rubber casing because it actually feels better in the hand.';
+    const input: NotesInput = {
+      title: 'Casing',
+      meetingDate: THURSDAY,
+      language: 'English',
+      people: [],
+      segments: [
+        turn('Speaker 1', said),
+        turn('Speaker 2', 'The rubber casing costs more than the plastic casing per unit.'),
+        turn('Speaker 1', 'The plastic casing breaks when the remote falls on the floor.'),
+      ],
+    };
+    const summary = buildSummary(input, []);
+    expect(summary).toContain('): We can use the rubber casing because it feels better in the hand.');
+    expect(summary).not.toContain(said);
   });
 });

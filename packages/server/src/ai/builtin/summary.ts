@@ -6,11 +6,13 @@ import { formatTimestamp, timestampLink } from '../time-format.ts';
 import type { ExtractedActionItem, NotesInput } from '../types.ts';
 import { centroidSimilarity, lexRank, mmrSelect, tfidfVectors } from './rank.ts';
 import { openQuestions, perPerson, renderTemplate, risks } from './summary-sections.ts';
-import { type Sentence, STOPWORDS, stem, toSentences, words } from './text.ts';
+import { capitalise, type Sentence, STOPWORDS, stem, toSentences, words } from './text.ts';
 
 /** Sentences shorter than this (content words) are backchannels or fragments ("Okay, yeah."). */
 const MIN_TERMS = 4;
 const MAX_WORDS = 45;
+/** The summary lists this many action items as next steps (all are in the Action items tab). */
+const NEXT_STEPS = 8;
 /** Relevance against novelty when picking points: lower favours covering more of the meeting. */
 const MMR_LAMBDA = 0.6;
 const WORD_RATIO = 0.025;
@@ -48,9 +50,13 @@ export function buildSummary(
     (0.5 * centrality[i]! + 0.5 * aboutness[i]!) * Math.min(1, candidates[i]!.terms.length / 10) ** 0.5;
 
   const totalWords = sentences.reduce((sum, s) => sum + words(s.text).length, 0);
-  const budget = Math.round(
-    Math.min(options.maxWords ?? 220, Math.max(options.minWords ?? 90, totalWords * (options.ratio ?? WORD_RATIO))),
+  const length = Math.min(
+    options.maxWords ?? 220,
+    Math.max(options.minWords ?? 90, totalWords * (options.ratio ?? WORD_RATIO)),
   );
+  // The summary as a whole has the length: the next steps it lists take their words from the key points.
+  const stepWords = actionItems.slice(0, NEXT_STEPS).reduce((sum, item) => sum + words(item.task).length, 0);
+  const budget = Math.round(Math.max(length / 2, length - stepWords));
   let used = 0;
   const picked = mmrSelect(
     candidates.map((_, i) => i),
@@ -58,7 +64,7 @@ export function buildSummary(
     vectors,
     (chosen, next) => {
       if (chosen.length > 0 && used >= budget) return false;
-      used += Math.min(MAX_WORDS, words(candidates[next]!.text).length);
+      used += Math.min(MAX_WORDS, words(tidy(candidates[next]!.text)).length);
       return true;
     },
     options.lambda ?? MMR_LAMBDA,
@@ -68,7 +74,7 @@ export function buildSummary(
     .sort((a, b) => a.startMs - b.startMs);
   const decisions = findDecisions(sentences, new Set(keyPoints.map((s) => s.index)));
 
-  const nextSteps = actionItems.slice(0, 8).map((item) => {
+  const nextSteps = actionItems.slice(0, NEXT_STEPS).map((item) => {
     const who = item.assignee ? `**${item.assignee}**: ` : '';
     const when = item.contextStartMs === null ? '' : ` (${timestampLink(item.contextStartMs)})`;
     return `- ${who}${item.task}${when}`;
@@ -137,7 +143,27 @@ function normalise(values: number[]): number[] {
 }
 
 function point(s: Sentence): string {
-  return `**${s.speaker}** (${timestampLink(s.startMs)}): ${trimWords(s.text, MAX_WORDS)}`;
+  return `**${s.speaker}** (${timestampLink(s.startMs)}): ${trimWords(tidy(s.text), MAX_WORDS)}`;
+}
+
+/** Words that open a spoken sentence and carry nothing in writing: "Okay, so, well, ...". */
+const OPENING_MARKERS =
+  /^(?:(?:okay|ok|so|well|right|yeah|yes|alright|and|but|um|actually|basically|anyway|now)\b[,.]?\s+)+/i;
+/** Hedges and intensifiers of speech, dropped from a point as fillers are. */
+const SPOKEN_HEDGES = /\b(?:i think|i guess|i suppose|actually|basically|really|just|obviously|literally)\b,?\s*/gi;
+
+/** "we can use we can use", "if we're gonna if we're gonna": a phrase said twice while thinking. */
+const REPEATED_PHRASE = /\b((?:[\w']+\s+){1,3}[\w']+)\s+\1\b/gi;
+
+/** A sentence as a point to read: without the words that only speech needs. */
+function tidy(text: string): string {
+  const tidied = text
+    .replace(OPENING_MARKERS, '')
+    .replace(SPOKEN_HEDGES, '')
+    .replace(REPEATED_PHRASE, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  return tidied.length > 0 ? capitalise(tidied) : text;
 }
 
 function trimWords(text: string, max: number): string {

@@ -1,0 +1,96 @@
+/**
+ * One hour of real meeting audio through the whole pipeline, both speaker paths (prints figures; not
+ * a test): the 12 recordings of shared/data/ami-audio joined and looped to 3600 s, Opus in WebM
+ * (built once with the system ffmpeg, kept in the temporary folder), then `hour-child.ts` in a child
+ * process per path (Silero + change detection; `speakerSegmentation: true`), with the V8 flag the
+ * server ships with. Prints wall-clock RTF, the CPU-time RTF over 2 cores (a lower bound that the
+ * machine's load moves much less than wall time), the main thread's share and peak RSS, with the load.
+ *
+ *   npm run hour -w @parley/bench [-- DIR] [--only default|segmentation]
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fixtureFfmpeg } from '../packages/server/test/fixtures/audio.ts';
+import { meetingNames, meetingsDir } from './meeting-data.ts';
+
+const argv = process.argv.slice(2);
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+const dir = meetingsDir(argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--only'));
+const names = meetingNames(dir);
+const hour = join(tmpdir(), `parley-hour-${basename(dir)}-${names.length}.webm`);
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+
+if (!existsSync(hour)) {
+  const list = join(tmpdir(), `parley-hour-${process.pid}.txt`);
+  writeFileSync(list, names.map((n) => `file '${join(dir, `${n}.wav`)}'\n`).join(''));
+  const joined = join(tmpdir(), `parley-hour-${process.pid}.wav`);
+  const ffmpeg = fixtureFfmpeg();
+  const quiet = ['-hide_banner', '-loglevel', 'error', '-y'];
+  execFileSync(ffmpeg, [...quiet, '-f', 'concat', '-safe', '0', '-i', list, '-ar', '16000', '-ac', '1', joined]);
+  // written under another name first: an interrupted run never leaves a short "hour" behind
+  const partial = `${hour}.partial.webm`;
+  execFileSync(ffmpeg, [
+    ...quiet,
+    '-stream_loop',
+    '-1',
+    '-i',
+    joined,
+    '-t',
+    '3600',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '32k',
+    partial,
+  ]);
+  execFileSync('mv', [partial, hour]);
+}
+
+console.log(`# One hour of meeting audio — ${new Date().toISOString()}`);
+console.log(
+  `node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model}), ${hour} (${names.length} files of ${dir} looped)`,
+);
+console.log(`model ${process.env.MOONSHINE_MODEL ?? 'base (default)'}, ASR threads ${process.env.ASR_THREADS ?? 1}`);
+for (const path of ['default', 'segmentation'] as const) {
+  if (only && only !== path) continue;
+  const before = load();
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--max-semi-space-size=4',
+      join(import.meta.dirname, 'hour-child.ts'),
+      hour,
+      process.env.ASR_THREADS ?? '1',
+      ...(path === 'segmentation' ? ['--segmentation'] : []),
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 },
+  );
+  const h = JSON.parse(out.trim().split('\n').at(-1)!) as {
+    durationSeconds: number;
+    wall: number;
+    cpu: number;
+    childCpu: number;
+    mainThreadCpu: number;
+    maxRssMB: number;
+    segments: number;
+    speakerCount: number;
+    timings: Record<string, number>;
+  };
+  const d = h.durationSeconds;
+  console.log(`\n## ${path} path (load average before ${before}, after ${load()})`);
+  console.log(
+    `audio ${d.toFixed(0)} s in ${h.wall.toFixed(1)} s wall: RTF ${(h.wall / d).toFixed(4)}; target ≤ 0.05 (wall clock: only meaningful on an idle machine)`,
+  );
+  console.log(
+    `CPU ${h.cpu.toFixed(1)} s (main thread ${h.mainThreadCpu.toFixed(1)} s, recognition and the rest ${(h.cpu - h.mainThreadCpu).toFixed(1)} s) + ffmpeg ${h.childCpu.toFixed(1)} s: RTF over 2 cores ≥ ${((h.cpu + h.childCpu) / 2 / d).toFixed(4)}`,
+  );
+  console.log(`peak RSS ${h.maxRssMB.toFixed(0)} MB; target ≤ 600 MB`);
+  console.log(
+    `stages (wall): probe ${h.timings.probe!.toFixed(1)} s, decode + speech + recognition ${h.timings.transcribe!.toFixed(1)} s, speakers ${h.timings.diarize!.toFixed(2)} s; ${h.segments} segments, ${h.speakerCount} speakers`,
+  );
+}
