@@ -52,7 +52,7 @@ import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
 import { voicesService } from './services/voices.ts';
 import { webhooksService } from './services/webhooks.ts';
-import { createStorage } from './storage/storage.ts';
+import { createStorage } from './storage/create-storage.ts';
 
 /** Everything a process needs, built once: the API server and the worker share it. */
 export async function createContext(config: Config, log: FastifyBaseLogger) {
