@@ -15,8 +15,9 @@ section "system packages"
 bash scripts/ensure-system-packages.sh
 node scripts/fetch-test-audio.mjs
 
-section "lint (biome)"
+section "lint (biome) and import direction"
 biome check .
+node scripts/check-imports.mjs
 
 section "types (tsc --noEmit)"
 npm run --silent typecheck

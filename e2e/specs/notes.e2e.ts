@@ -72,6 +72,8 @@ describe('AI notes', () => {
     await openSignedIn(page, account.token, `/projects/${projectId}/meetings/${meetingId}`);
     await page.getByRole('tab', { name: 'Summary' }).click();
     await visible(page.getByText('No Summary Available'));
+    // The output language picked on the tab reaches the model (decision 147).
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('German');
     await page.getByRole('button', { name: 'Generate Summary' }).click();
 
     // Mid-stream: the first text is on screen while the model is still answering.
@@ -81,6 +83,7 @@ describe('AI notes', () => {
     const prompt = fake.requests[0]!.messages.map((m) => m.content).join('\n');
     expect(prompt).toContain('Meeting: Sense and Sensibility');
     expect(prompt.toLowerCase()).toContain('dashwood'); // the real transcript reached the model
+    expect(prompt).toContain('Write in German.');
 
     fake.releaseStreams();
     await hidden(page.getByText('Generating summary...'));

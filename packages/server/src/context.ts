@@ -52,7 +52,7 @@ import { transcriptionsService } from './services/transcriptions.ts';
 import { usersService } from './services/users.ts';
 import { voicesService } from './services/voices.ts';
 import { webhooksService } from './services/webhooks.ts';
-import { createStorage } from './storage/storage.ts';
+import { createStorage } from './storage/create-storage.ts';
 
 /** Everything a process needs, built once: the API server and the worker share it. */
 export async function createContext(config: Config, log: FastifyBaseLogger) {
@@ -130,7 +130,15 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
     oidc: config.oidc ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, log }) : undefined,
     exports: exportsService({ ...repos, cpu, publicUrl: config.publicUrl }),
-    recordings: recordingsService({ db, ...repos, queue, storage, projects, users }),
+    recordings: recordingsService({
+      db,
+      ...repos,
+      queue,
+      storage,
+      projects,
+      users,
+      maxRecordingSeconds: config.maxRecordingHours * 3600,
+    }),
     imports: importsService({ db, ...repos, storage, log, cpu }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };

@@ -8,21 +8,18 @@ import { finishRecordingHandler } from './jobs/handlers/finish-recording.ts';
 import { generateActionItemsHandler } from './jobs/handlers/generate-action-items.ts';
 import { liveTranscribeHandler } from './jobs/handlers/live-transcribe.ts';
 import { transcribeMeetingHandler } from './jobs/handlers/transcribe-meeting.ts';
-import type { JobRunner } from './jobs/worker.ts';
+import type { JobHandler, JobRunner } from './jobs/worker.ts';
 
 /** How often meetings whose vectors are missing are looked for again (search/semantic/index.ts). */
 export const MISSING_VECTORS_CHECK_MS = 60 * 60_000;
 /** How often recordings past their project's retention are looked for. */
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
-/**
- * Builds the job handlers, one per JOB_NAMES entry, and starts the configured queue's runner (start-up
- * fails when a job kind has no handler); the server runs one in-process unless RUN_WORKER=false.
- */
-export async function startWorker(ctx: AppContext): Promise<JobRunner> {
+/** The job handlers, one per JOB_NAMES entry, on the configured transcription engine. */
+export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> {
   const engine = await createEngine(ctx.config.transcription);
   const transcribe = await createTranscriber(ctx.config.transcription, ctx.log, engine);
-  const handlers = [
+  return [
     transcribeMeetingHandler({
       db: ctx.db,
       meetings: ctx.repos.meetings,
@@ -47,6 +44,14 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
       engine: createLiveEngine(ctx.config.transcription, ctx.config.recording.liveModel, engine),
     }),
   ];
+}
+
+/**
+ * Starts the configured queue's runner over every job handler (start-up fails when a job kind has no
+ * handler); the server runs one in-process unless RUN_WORKER=false.
+ */
+export async function startWorker(ctx: AppContext): Promise<JobRunner> {
+  const handlers = await createJobHandlers(ctx);
   // Live passes have a lane of their own, so words keep appearing while a long meeting is transcribed.
   const runner = combined([
     ctx.queue.createRunner({ log: ctx.log, handlers, names: JOB_NAMES.filter((n) => !LIVE_JOBS.includes(n)) }),

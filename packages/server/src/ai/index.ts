@@ -1,6 +1,5 @@
 import type { Config } from '../config.ts';
-import type { CpuPool } from '../cpu/index.ts';
-import { builtinEngine } from './builtin/engine.ts';
+import { type BuiltinTaskRunner, builtinEngine } from './builtin/engine.ts';
 import { openAiEngine } from './openai/engine.ts';
 import type { AiEngine } from './types.ts';
 
@@ -8,6 +7,6 @@ export { NOTHING_FOUND } from './builtin/answer.ts';
 export type { AiEngine } from './types.ts';
 export { AiEngineError } from './types.ts';
 
-export function createAiEngine(config: Config['ai'], cpu: CpuPool): AiEngine {
+export function createAiEngine(config: Config['ai'], cpu: BuiltinTaskRunner): AiEngine {
   return config.engine === 'openai' ? openAiEngine(config) : builtinEngine(cpu);
 }

@@ -163,7 +163,7 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
-  /** Reserved for the fair queue (migration 021; not used yet, always 0). */
+  /** The fair queue's turn (migration 021, decision 107): lower turns are claimed first. */
   turn: Generated<number>;
   /** 1 when a catch-up job was enqueued again while it ran: it runs once more (migration 025b). */
   run_again: Generated<number>;

@@ -1,5 +1,3 @@
-import type { MeetingDocument } from './document.ts';
-
 // Text written into an export comes from users and imported files, so it may hold anything. Line-based
 // formats (SRT, WebVTT, TXT, Markdown) give a line break meaning (a new cue, a heading), and Word's XML
 // refuses most control characters outright: every field passes through here before it is written.
@@ -26,32 +24,3 @@ export const plainLines = (text: string) => text.split(LINE_BREAK).map((line) =>
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 
 export const xmlText = (text: string) => text.replace(NOT_XML_CHAR, '');
-
-const xmlOrNull = (text: string | null) => (text === null ? null : xmlText(text));
-
-/** The document with every string XML 1.0 can hold, for the .docx: no field reaches Word unfiltered. */
-export function xmlSafeDocument(document: MeetingDocument): MeetingDocument {
-  const person = <P extends { name: string; company: string | null } | null>(p: P): P =>
-    p && { ...p, name: xmlText(p.name), company: xmlOrNull(p.company) };
-  return {
-    ...document,
-    title: xmlText(document.title),
-    description: xmlOrNull(document.description),
-    createdAt: xmlText(document.createdAt),
-    summary: xmlOrNull(document.summary),
-    segments: document.segments.map((segment) => ({
-      ...segment,
-      speaker: xmlText(segment.speaker),
-      person: person(segment.person),
-      text: xmlText(segment.text),
-    })),
-    actionItems: document.actionItems.map((item) => ({
-      ...item,
-      task: xmlText(item.task),
-      context: xmlOrNull(item.context),
-      assignee: xmlOrNull(item.assignee),
-      person: person(item.person),
-      dueDate: xmlOrNull(item.dueDate),
-    })),
-  };
-}

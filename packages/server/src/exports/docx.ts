@@ -11,7 +11,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
-import { oneLine, plainLines, textLines, xmlSafeDocument } from './clean-text.ts';
+import { oneLine, plainLines, textLines } from './clean-text.ts';
 import {
   type MeetingDocument,
   ownerName,
@@ -23,6 +23,7 @@ import {
 import { wordSized } from './docx-bounds.ts';
 import { absoluteTimeLinks, inlineParts, nestHeadings } from './summary-markdown.ts';
 import { clockTime, documentDate, dueDateText, durationText } from './time.ts';
+import { xmlSafeDocument } from './xml-safe-document.ts';
 
 /** A line's inline Markdown as Word runs: bold, italics and working links. */
 function inlineRuns(text: string): Array<TextRun | ExternalHyperlink> {

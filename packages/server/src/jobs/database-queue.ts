@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { JOB_NAMES } from '@parley/contract';
 import type { jobsRepository } from '../repositories/jobs.ts';
 import { databaseRunner } from './database-runner.ts';
-import { CATCH_UP_JOBS, type JobQueue, meetingJobKey } from './queue.ts';
+import { CATCH_UP_JOBS, type JobQueue, meetingJobKey, nextTurn } from './queue.ts';
 
 interface DatabaseQueueOptions {
   maxAttempts: number;
@@ -24,12 +24,14 @@ export function databaseQueue(jobs: ReturnType<typeof jobsRepository>, options: 
     async enqueue(trx, name, payload, opts) {
       // A finished job keeps its key: clear it so asking again (regenerating) queues new work.
       await jobs.deleteFinishedByKey(trx, opts.idempotencyKey);
+      const { round, usersLast } = await jobs.turnBasis(trx, name, opts.userId);
       await jobs.insert(trx, {
         name,
         payload,
         userId: opts.userId,
         idempotencyKey: opts.idempotencyKey,
         maxAttempts: options.maxAttempts,
+        turn: nextTurn(round, usersLast),
         catchUp: CATCH_UP_JOBS.includes(name),
       });
       // A wake-up before the transaction commits only costs one empty poll.

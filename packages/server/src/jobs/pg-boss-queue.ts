@@ -4,7 +4,14 @@ import { fromKysely, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../db/database.ts';
 import { pgBossJobsRepository } from '../repositories/pg-boss-jobs.ts';
 import { deadLetterQueue, pgBossRunner } from './pg-boss-runner.ts';
-import { CATCH_UP_JOBS, type JobQueue, type JobState, meetingJobKey, RETRY_DELAY_MAX_SECONDS } from './queue.ts';
+import {
+  CATCH_UP_JOBS,
+  type JobQueue,
+  type JobState,
+  meetingJobKey,
+  nextTurn,
+  RETRY_DELAY_MAX_SECONDS,
+} from './queue.ts';
 
 interface PgBossQueueOptions {
   url: string;
@@ -84,7 +91,15 @@ export async function pgBossQueue(options: PgBossQueueOptions): Promise<JobQueue
     kind: 'pg-boss',
 
     async enqueue(trx, name, payload, opts) {
-      await boss.send(name, payload, { ...policy, db: fromKysely(trx), singletonKey: opts.idempotencyKey });
+      // pg-boss takes the highest priority first, so the turn goes in negated; the user is the group.
+      const { round, usersLast } = await pgBossJobs.turnBasis(trx, name, opts.userId);
+      await boss.send(name, payload, {
+        ...policy,
+        db: fromKysely(trx),
+        singletonKey: opts.idempotencyKey,
+        priority: -nextTurn(round, usersLast),
+        ...(opts.userId ? { group: { id: opts.userId } } : {}),
+      });
     },
 
     async cancelForMeeting(trx, meetingId) {

@@ -57,6 +57,18 @@ export interface JobQueue {
 }
 
 /**
+ * A new job's turn (docs/decisions/107-fair-job-queue.md): both queues run lower turns first, then
+ * the oldest. `round` is the lowest turn among the waiting or running jobs of this kind (null: none),
+ * `usersLast` the highest among this user's (null: none). A user with nothing pending joins the
+ * current round, one with jobs pending goes one turn after their last: so each user's next job goes
+ * before anybody's job after it, and a user whose backlog is under way is not pushed back by
+ * newcomers (their turns start at the round, not at 0). No turn changes after enqueue.
+ */
+export function nextTurn(round: number | null, usersLast: number | null): number {
+  return usersLast === null ? (round ?? 0) : Math.max(round ?? 0, usersLast + 1);
+}
+
+/**
  * Jobs that catch up with what has been received (docs/decisions/151-catch-up-jobs.md): the live
  * transcript reads the chunks that have arrived. One enqueued while its key's job runs must not be
  * dropped, since the running job may already have looked; it runs once more when that one ends (one

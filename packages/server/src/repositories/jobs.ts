@@ -8,6 +8,24 @@ export type JobRow = Selectable<JobsTable>;
 export function jobsRepository(db: Db, kind: DbKind) {
   return {
     /**
+     * What a new job's turn is computed from (jobs/queue.ts nextTurn): the lowest turn among the waiting
+     * or running jobs of this kind, and the highest among this user's. Read in the enqueuing transaction.
+     */
+    async turnBasis(trx: Db, name: string, userId: string | null) {
+      const row = await trx
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.min<number | null>('turn').as('round'))
+        .$if(userId !== null, (qb) =>
+          qb.select((eb) => eb.fn.max<number | null>('turn').filterWhere('user_id', '=', userId!).as('usersLast')),
+        )
+        .where('name', '=', name)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      const number = (n: number | string | null | undefined) => (n === null || n === undefined ? null : Number(n));
+      return { round: number(row.round), usersLast: number(row.usersLast) };
+    },
+
+    /**
      * Insert unless a job with the same idempotency key exists; call inside the caller's transaction.
      * With `catchUp`, a job of that key that is running is marked to run once more instead.
      */
@@ -19,6 +37,7 @@ export function jobsRepository(db: Db, kind: DbKind) {
         userId: string | null;
         idempotencyKey: string;
         maxAttempts: number;
+        turn: number;
         catchUp: boolean;
       },
     ) {
@@ -34,6 +53,7 @@ export function jobsRepository(db: Db, kind: DbKind) {
           status: 'queued',
           attempts: 0,
           max_attempts: job.maxAttempts,
+          turn: job.turn,
           run_at: now,
           locked_by: null,
           locked_until: null,
@@ -51,7 +71,8 @@ export function jobsRepository(db: Db, kind: DbKind) {
 
     /**
      * Atomically takes the next runnable job: a queued one that is due, or a running one whose lease
-     * ran out (its worker died). PostgreSQL skips rows other workers hold; SQLite has a single writer.
+     * ran out (its worker died); the lowest turn first (decision 107), then the one due longest.
+     * PostgreSQL skips rows other workers hold; SQLite has a single writer.
      */
     async claim(workerId: string, leaseSeconds: number, names?: readonly string[]): Promise<JobRow | undefined> {
       const now = nowIso();
@@ -65,6 +86,7 @@ export function jobsRepository(db: Db, kind: DbKind) {
             eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
           ]),
         )
+        .orderBy('turn')
         .orderBy('run_at')
         .limit(1);
       if (names) next = next.where('name', 'in', [...names]);

@@ -25,11 +25,8 @@ export function countWords(texts: string[]): Map<string, number> {
   return counts;
 }
 
-/**
- * Adds the words of `texts` to the user's vocabulary, and counts them, in the caller's transaction.
- * `counted: false` is for migration 004, which runs before the count column exists (008 counts).
- */
-export async function indexWords(trx: Db, userId: string, texts: string[], counted = true): Promise<void> {
+/** Adds the words of `texts` to the user's vocabulary, and counts them, in the caller's transaction. */
+export async function indexWords(trx: Db, userId: string, texts: string[]): Promise<void> {
   // Counted a batch of texts at a time, with a turn of the event loop between: an import brings 10 MB.
   const counts = new Map<string, number>();
   for (let i = 0; i < texts.length; i += COUNT_BATCH) {
@@ -40,17 +37,15 @@ export async function indexWords(trx: Db, userId: string, texts: string[], count
   for (let i = 0; i < all.length; i += BATCH) {
     await nextTurn();
     const chunk = all.slice(i, i + BATCH);
-    const insert = trx.insertInto('search_vocabulary');
-    await (counted
-      ? insert
-          .values(chunk.map((word) => ({ user_id: userId, word, segments: counts.get(word) ?? 0 })))
-          .onConflict((oc) =>
-            oc.columns(['user_id', 'word']).doUpdateSet({
-              segments: (eb) => eb('search_vocabulary.segments', '+', eb.ref('excluded.segments')),
-            }),
-          )
-      : insert.values(chunk.map((word) => ({ user_id: userId, word }))).onConflict((oc) => oc.doNothing())
-    ).execute();
+    await trx
+      .insertInto('search_vocabulary')
+      .values(chunk.map((word) => ({ user_id: userId, word, segments: counts.get(word) ?? 0 })))
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'word']).doUpdateSet({
+          segments: (eb) => eb('search_vocabulary.segments', '+', eb.ref('excluded.segments')),
+        }),
+      )
+      .execute();
     const sounds = chunk.flatMap((word) => phoneticKeysOfWord(word).map((sound) => ({ user_id: userId, sound, word })));
     for (let j = 0; j < sounds.length; j += BATCH) {
       await trx
@@ -59,25 +54,5 @@ export async function indexWords(trx: Db, userId: string, texts: string[], count
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
-  }
-}
-
-/** Every segment's owner and text, a batch at a time in id order (the migrations' backfills). */
-export async function eachSegmentBatch(
-  db: Db,
-  visit: (rows: Array<{ user_id: string; text: string }>) => Promise<void> | void,
-): Promise<void> {
-  let after = '';
-  for (;;) {
-    const rows = await db
-      .selectFrom('transcriptions')
-      .select(['id', 'user_id', 'text'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(2000)
-      .execute();
-    if (rows.length === 0) return;
-    await visit(rows);
-    after = rows.at(-1)?.id ?? after;
   }
 }

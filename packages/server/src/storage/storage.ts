@@ -1,7 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { StorageConfig } from '../config-storage.ts';
-import { localStorage } from './local.ts';
-import { s3Storage } from './s3.ts';
 
 export { recordingNotFound, StorageUnavailableError } from './errors.ts';
 
@@ -36,8 +33,4 @@ export interface AudioStorage {
   check(): Promise<void>;
   /** What GET /api/health reports the store as. */
   readonly kind: 'local' | 's3';
-}
-
-export async function createStorage(config: StorageConfig, dataDir: string): Promise<AudioStorage> {
-  return config.kind === 's3' ? s3Storage(config, dataDir) : localStorage(dataDir);
 }

@@ -3,7 +3,7 @@
 // the features the scorer weighs (action-weights.ts). A request and the answer accepting it are one candidate.
 import type { NotesInput } from '../types.ts';
 import type { Feature } from './action-weights.ts';
-import { acceptingAnswer, addressedName, type NamesInMeeting, namesInMeeting } from './addressee.ts';
+import { acceptingAnswer, addressedName, type NamesInMeeting, namesInMeeting, openingVocative } from './addressee.ts';
 import { allocation, IMPERATIVE, TAG_QUESTION, WORK_VERBS } from './directives.ts';
 import { dueDateFrom } from './due-date.ts';
 import { taskFrom } from './task-clause.ts';
@@ -64,6 +64,8 @@ const NOT_A_VERB = new Set(
   `never not always just the a an it i you we they he she this that these those there here next able our my your their
 his her what which when where if because some any all every each no one two three`.split(/\s+/),
 );
+/** "I'll we're having another meeting", "we're gonna it's gonna excel": a new subject, the speaker restarted. */
+const SUBJECT_CONTRACTION = /^(?:i|you|we|they|he|she|it|there|that|what)(?:'m|'re|'s|'ve|'ll|'d)$/;
 const TIME_FRAME =
   /\b(?:by|before|until|next|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|weekend|week|meeting)\b/i;
 const HEDGE_REACH = 40;
@@ -88,7 +90,12 @@ const HANDOUT_NEIGHBOURS = 20;
 export function findCandidates(input: NotesInput): { candidates: Candidate[]; sentences: Sentence[] } {
   const sentences = toSentences(input.segments);
   const said = namesInMeeting(input.segments);
-  const participants = participantNames(input, sentences, said.names);
+  // A "name" the meeting also says in lower case ("Just") is an ordinary word that was capitalised once.
+  const participants = participantNames(
+    input,
+    sentences,
+    said.names.filter((n) => !said.ordinary.has(n.toLowerCase())),
+  );
   const allocated = allocation(['you(?: guys| two| all| both)?', ...participants.map(escapeRegExp)].join('|'));
   const endMs = input.segments.at(-1)?.endMs ?? 0;
   const chair = mostWords(sentences);
@@ -153,14 +160,17 @@ function classify(
   }
   add(GROUP, 'group', null);
   addRequests(REQUEST, 'request');
-  const imperative = IMPERATIVE.exec(text.replace(TAG_QUESTION, ''));
+  // "Priya, send the launch email on Monday": the imperative after the name of the person it is for.
+  const vocative = openingVocative(text, said);
+  const opening = vocative?.length ?? 0;
+  const imperative = IMPERATIVE.exec(text.slice(opening).replace(TAG_QUESTION, ''));
   if (imperative) {
-    const end = imperative[0].length;
+    const end = opening + imperative[0].length;
     triggers.push({
       kind: 'imperative',
       start: 0,
       end,
-      assignee: nameBefore(text, end, participants, sentence.speaker) ?? named,
+      assignee: nameBefore(text, end, participants, sentence.speaker) ?? vocative?.name ?? named,
     });
   }
   for (const match of text.matchAll(allocated)) {
@@ -221,7 +231,7 @@ function build(sentence: Sentence, trigger: Trigger, rest: string, near: string)
   const terms = contentTerms(task);
   if (trigger.nounTask) return terms.length < 2 ? null : candidateOf(sentence, trigger, task, terms, rest, near);
   // "check we've nothing else", "make we have to sell": the verb is followed by a new clause, not an object.
-  if (CLAUSE_START.has(second) || NOT_A_VERB.has(first)) return null;
+  if (CLAUSE_START.has(second) || NOT_A_VERB.has(first) || SUBJECT_CONTRACTION.test(first)) return null;
   // "be informed", "be sent": passive, the speaker is not saying who does anything.
   if (/ed$/.test(first) && !/^(?:need|feed|seed|embed|speed|shed)$/.test(first)) return null;
   if (DURING_THE_MEETING.test(task)) return null;

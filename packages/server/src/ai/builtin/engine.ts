@@ -1,13 +1,21 @@
-import type { CpuPool } from '../../cpu/index.ts';
-import type { AiEngine } from '../types.ts';
+import type { AiEngine, ExtractedActionItem, NotesInput } from '../types.ts';
 import { builtinAnswer } from './answer.ts';
+
+/**
+ * What the engine needs of the CPU pool: to run its heavy steps, by the pool's task names (cpu/tasks.ts),
+ * off the event loop. Written here so ai/ stays below cpu/, which runs ai/'s functions.
+ */
+export interface BuiltinTaskRunner {
+  run(task: 'builtinSummary', input: NotesInput, signal: AbortSignal): Promise<string>;
+  run(task: 'builtinActionItems', input: NotesInput, signal: AbortSignal): Promise<ExtractedActionItem[]>;
+}
 
 /**
  * The default engine: offline, algorithmic, no model download. No instruction-following model ships in
  * npm or Debian, so it extracts rather than writes (docs/decisions/050-builtin-notes-engine.md). The work
  * runs in the CPU worker threads and stops when the request is cancelled (docs/decisions/100).
  */
-export function builtinEngine(cpu: CpuPool): AiEngine {
+export function builtinEngine(cpu: BuiltinTaskRunner): AiEngine {
   return {
     name: 'builtin',
     async *streamSummary(input, { signal }) {

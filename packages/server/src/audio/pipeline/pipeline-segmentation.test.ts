@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../../../../bench/scoring/wer.ts';
-import { fixtureTempDir, JFK_TEXT, jfkWavPath, joinClips, oneVoicePath } from '../../../test/fixtures/audio.ts';
+import {
+  dominantLabelShare,
+  fixtureTempDir,
+  JFK_TEXT,
+  jfkWavPath,
+  joinClips,
+  oneVoicePath,
+} from '../../../test/fixtures/audio.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
 import { transcribeFile } from './pipeline.ts';
 
-// The speaker-segmentation path (docs/decisions/017), switched on per call while it is not the default.
+// The speaker-segmentation model's tracks (docs/decisions/017): the default; its own pieces per call.
 describe('transcribeFile with the speaker-segmentation model', () => {
-  it('keeps one voice on one label with its words', async () => {
+  it('keeps one voice on one label with its words when the model cuts the pieces too', async () => {
     const engine = await loadMoonshine({ size: 'tiny' });
-    const r = await transcribeFile(jfkWavPath(), { engine, speakerSegmentation: true });
+    const r = await transcribeFile(jfkWavPath(), { engine, speakerSegmentation: { pieces: 'segmentation' } });
     expect(r.diarization).toBe('ok');
     expect(r.speakerCount).toBe(1);
     expect(wordErrorRate(JFK_TEXT, r.segments.map((s) => s.text).join(' '))).toBeLessThanOrEqual(0.1);
+  });
+
+  it('keeps 112 s of one voice on one label with the tracks (the default)', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const r = await transcribeFile(oneVoicePath(), { engine });
+    expect(r.speakerCount).toBe(1);
+    expect(dominantLabelShare(r.segments)).toBe(1);
   });
 
   it('gives two voices that follow each other without a pause two labels, changing at the join', async () => {
@@ -25,7 +39,7 @@ describe('transcribeFile with the speaker-segmentation model', () => {
       0,
     );
     const change = joined.turns[1]!.start;
-    const r = await transcribeFile(joined.path, { engine, speakerSegmentation: true });
+    const r = await transcribeFile(joined.path, { engine });
     expect(r.speakerCount).toBe(2);
     const first = r.segments.filter((s) => s.endTime <= change + 0.5);
     const second = r.segments.filter((s) => s.startTime >= change - 0.5);

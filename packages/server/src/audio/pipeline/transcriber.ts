@@ -1,11 +1,24 @@
 import { join } from 'node:path';
 import type { Config } from '../../config.ts';
-import type { Transcribe } from '../../jobs/handlers/transcribe-meeting.ts';
 import type { AsrEngine } from '../recognition/engine.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
 import { segmentationSession } from '../speech/segmentation.ts';
 import { type SegmenterOptions, SileroVad } from '../speech/vad.ts';
 import { type PipelineLogger, type TranscribeFileOptions, transcribeFile } from './pipeline.ts';
+
+export interface TranscriptResult {
+  durationSeconds: number;
+  /** `voice`: the segment's voice statistics (audio/speakers/voice-stats.ts), kept with it for speaker names. */
+  segments: Array<{ speaker: string; text: string; startTime: number; endTime: number; voice?: string }>;
+  diarization: 'ok' | 'failed';
+  diarizationError?: string;
+}
+
+/** The audio pipeline as the transcription job sees it: a file in, speaker segments (seconds) out. */
+export type Transcribe = (
+  path: string,
+  opts: { onProgress: (fraction: number) => void; signal: AbortSignal },
+) => Promise<TranscriptResult>;
 
 /**
  * Speech pieces that suit each recogniser, measured on real meetings (docs/decisions/012 and 013):

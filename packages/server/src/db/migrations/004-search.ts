@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { eachSegmentBatch, indexWords } from '../../repositories/search-vocabulary.ts';
-import type { Db } from '../database.ts';
+import { nextTurn } from '../../lib/next-turn.ts';
+import { phoneticKeysOfWord } from '../../lib/words/phonetic.ts';
+import { words } from '../../lib/words/tokens.ts';
 
 // The search index (docs/decisions/060-search-index.md).
 // - Words: SQLite an FTS5 table over the segments' text (unicode61 with porter stemming), kept in step by
@@ -8,6 +9,16 @@ import type { Db } from '../database.ts';
 // - Vocabulary: each user's distinct words with a trigram index (FTS5 trigram / pg_trgm) for misspellings
 //   and partial words, and their Double Metaphone sounds for names spelt by ear. The repository adds to it
 //   in the transaction that writes the segments.
+// The backfill's SQL is written here as it was when this migration was (docs/decisions/113): later changes
+// to the repository do not change what this migration did. Words and sounds come from lib/words, the
+// rules today's search reads the vocabulary with.
+
+/** The tables as this migration knows them. */
+interface Tables {
+  transcriptions: { id: string; user_id: string; text: string };
+  search_vocabulary: { user_id: string; word: string };
+  search_vocabulary_sounds: { user_id: string; sound: string; word: string };
+}
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -28,7 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   if (isPostgres(db)) await upPostgres(db);
   else await upSqlite(db);
-  await backfillVocabulary(db as Db);
+  await backfillVocabulary(db as Kysely<Tables>);
 }
 
 async function upSqlite(db: Kysely<unknown>) {
@@ -70,13 +81,54 @@ async function upPostgres(db: Kysely<unknown>) {
   await sql`create index search_vocabulary_trigram on search_vocabulary using gin (word gin_trgm_ops)`.execute(db);
 }
 
+const MIN_WORD_LENGTH = 2;
+const MAX_WORD_LENGTH = 40;
+const BATCH = 500;
+
 /** Segments written before this migration: their words join their owners' vocabularies. */
-async function backfillVocabulary(db: Db) {
-  await eachSegmentBatch(db, async (rows) => {
-    const byUser = new Map<string, string[]>();
-    for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.text]);
-    for (const [userId, texts] of byUser) await indexWords(db, userId, texts, false);
-  });
+async function backfillVocabulary(db: Kysely<Tables>) {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('transcriptions')
+      .select(['id', 'user_id', 'text'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(2000)
+      .execute();
+    if (rows.length === 0) return;
+    const byUser = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const vocabulary = byUser.get(row.user_id) ?? new Set<string>();
+      for (const word of words(row.text, Number.POSITIVE_INFINITY)) {
+        if (word.length >= MIN_WORD_LENGTH && word.length <= MAX_WORD_LENGTH) vocabulary.add(word);
+      }
+      byUser.set(row.user_id, vocabulary);
+    }
+    for (const [userId, vocabulary] of byUser) await addWords(db, userId, [...vocabulary]);
+    after = rows.at(-1)?.id ?? after;
+  }
+}
+
+/** The words and their sounds, a batch at a time with a turn of the event loop between. */
+async function addWords(db: Kysely<Tables>, userId: string, all: string[]) {
+  for (let i = 0; i < all.length; i += BATCH) {
+    await nextTurn();
+    const chunk = all.slice(i, i + BATCH);
+    await db
+      .insertInto('search_vocabulary')
+      .values(chunk.map((word) => ({ user_id: userId, word })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const sounds = chunk.flatMap((word) => phoneticKeysOfWord(word).map((sound) => ({ user_id: userId, sound, word })));
+    for (let j = 0; j < sounds.length; j += BATCH) {
+      await db
+        .insertInto('search_vocabulary_sounds')
+        .values(sounds.slice(j, j + BATCH))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

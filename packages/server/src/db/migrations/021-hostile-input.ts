@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 //   have expired anyway;
 // - sign_in_codes: one-time codes that carry a sign-in to the web app's landing, each bound to the
 //   browser that started the flow (only hashes are stored);
-// - jobs.turn: for the fair queue (issue 21, finding 4): how many of its user's jobs were waiting or
-//   running when a job was enqueued, so that lower turns can run first. NOT USED YET: always 0.
+// - jobs.turn: the fair queue's turn (issue 21, finding 4; decision 107), set at enqueue from the user's
+//   waiting or running jobs; lower turns run first.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('revoked_sessions')

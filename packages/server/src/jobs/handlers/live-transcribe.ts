@@ -42,10 +42,11 @@ class ChunkCache {
 }
 
 /**
- * The live transcript (docs/decisions/150-chunked-recording.md): each new chunk queues this job (one
- * per meeting at a time, and one more when a chunk comes while it runs: decision 151); it transcribes the audio after the last final phrase, round after round
- * while chunks keep coming, and stops when the recording is no longer being made. Only the chunks
- * received without a gap are heard; a missing one holds the live text until it arrives.
+ * The live transcript (docs/decisions/150-chunked-recording.md): each new chunk queues this job, one
+ * per meeting at a time, and a chunk that comes while it runs queues one more run (decision 151). A run
+ * is one pass over the audio after the last final phrase; it does nothing once the recording is no
+ * longer being made. Only the chunks received without a gap are heard; a missing one holds the live
+ * text until it arrives.
  */
 export function liveTranscribeHandler({ meetings, recordings, storage, engine }: Deps): JobHandler<'live-transcribe'> {
   const cache = new ChunkCache();

@@ -1,3 +1,4 @@
+import type { Transcribe } from '../../audio/pipeline/transcriber.ts';
 import type { Db } from '../../db/database.ts';
 import type { meetingsRepository } from '../../repositories/meetings.ts';
 import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
@@ -6,20 +7,6 @@ import type { WebhookEvents } from '../../services/webhooks.ts';
 import type { AudioStorage } from '../../storage/storage.ts';
 import { progressWriter } from '../progress.ts';
 import { type JobHandler, PermanentJobError } from '../worker.ts';
-
-export interface TranscriptResult {
-  durationSeconds: number;
-  /** `voice`: the segment's voice statistics (audio/speakers/voice-stats.ts), kept with it for speaker names. */
-  segments: Array<{ speaker: string; text: string; startTime: number; endTime: number; voice?: string }>;
-  diarization: 'ok' | 'failed';
-  diarizationError?: string;
-}
-
-/** The audio pipeline as the job sees it: a file in, speaker segments (seconds) out. */
-export type Transcribe = (
-  path: string,
-  opts: { onProgress: (fraction: number) => void; signal: AbortSignal },
-) => Promise<TranscriptResult>;
 
 interface Deps {
   db: Db;

@@ -28,7 +28,7 @@ export function SummaryOptions({
 }) {
   const sections = templates.find((t) => t._id === choice.templateId)?.sections ?? [];
   return (
-    <fieldset className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)_auto] sm:items-end">
+    <fieldset className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,14rem)_auto] sm:items-end">
       <legend className="sr-only">Summary options</legend>
       <div className="grid min-w-0 gap-1.5">
         <Label htmlFor="summary-template">Template</Label>

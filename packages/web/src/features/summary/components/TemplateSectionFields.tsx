@@ -65,14 +65,10 @@ export function TemplateSectionFields({
           {...form.register(`sections.${index}.heading`)}
         />
       </FormField>
-      <FormField
-        id={instructionId}
-        label="Instruction (optional)"
-        error={errors?.instruction?.message}
-        hint="What this section should hold, e.g. 'Bullets: what was decided, and by whom.'"
-      >
+      <FormField id={instructionId} label="Instruction (optional)" error={errors?.instruction?.message}>
         <Textarea
-          {...fieldProps(instructionId, errors?.instruction?.message, true)}
+          {...fieldProps(instructionId, errors?.instruction?.message)}
+          placeholder="What this section should hold, e.g. 'Bullets: what was decided, and by whom.'"
           rows={2}
           maxLength={SUMMARY_TEMPLATE_LIMITS.instructionMax}
           {...form.register(`sections.${index}.instruction`)}
