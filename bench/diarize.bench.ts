@@ -12,9 +12,10 @@
  *   left of the miss is overlapped speech (a second voice over a first), which a one-label-at-a-time
  *   diarizer cannot score.
  * --options: DiarizeOptions as JSON, e.g. '{"clustering":{"lambda":1.75}}'.
- * --segmentation: speech, speaker tracks and overlap from the segmentation model (docs/decisions/017)
- *   instead of Silero VAD and change detection; --segmentation-options JSON: its SegmentationOptions,
- *   e.g. '{"stepFrames":296}'; --segmenter JSON: SegmenterOptions.
+ * By default, as the pipeline: Silero's speech pieces and the segmentation model's speaker tracks
+ * (docs/decisions/017). --no-segmentation: Silero and change detection only; --segmentation-pieces:
+ * speech and overlap from the segmentation model too; --segmentation-options JSON: its
+ * SegmentationOptions, e.g. '{"stepFrames":296}'; --segmenter JSON: SegmenterOptions.
  * Quiet recordings are raised for speech detection as in the pipeline (level.ts).
  * Pooled figures are also given per half (tuningHalf in meeting-data.ts: A to choose, B held out).
  */
@@ -39,7 +40,8 @@ const optionValue = (name: string) => {
 };
 const referenceSpeech = argv.includes('--reference-speech');
 const diarizeOptions = JSON.parse(optionValue('--options') ?? '{}') as DiarizeOptions;
-const silero = !argv.includes('--segmentation');
+const useTracks = !argv.includes('--no-segmentation');
+const silero = !argv.includes('--segmentation-pieces');
 const segmentationOptions = JSON.parse(optionValue('--segmentation-options') ?? '{}') as SegmentationOptions;
 const segmenterOptions = JSON.parse(optionValue('--segmenter') ?? '{}') as SegmenterOptions;
 const positional = argv.filter(
@@ -54,11 +56,12 @@ async function analyse(path: string, truth: Truth, vad: SileroVad) {
   const pieces: Array<{ start: number; end: number; overlap?: boolean }> = [];
   if (!referenceSpeech) {
     const gain = vadGainFor(await measureLevel(path));
-    const seg = silero ? undefined : await SpeakerSegmentation.load({ gain, ...segmentationOptions });
-    const options = seg
+    const seg = useTracks || !silero ? await SpeakerSegmentation.load({ gain, ...segmentationOptions }) : undefined;
+    const options = !silero
       ? { threshold: 0.5, negThreshold: 0.5, segmentation: seg, ...segmenterOptions }
       : { vad, vadGain: gain, ...segmenterOptions };
-    for await (const p of speechPieces(decodePcmStream(path), options)) {
+    const pcm = seg && silero ? seg.hearing(decodePcmStream(path)) : decodePcmStream(path);
+    for await (const p of speechPieces(pcm, options)) {
       if (!p.overlap) features.addPiece(p);
       pieces.push({ start: p.start, end: p.end, overlap: p.overlap === true });
     }
@@ -93,9 +96,9 @@ async function analyse(path: string, truth: Truth, vad: SileroVad) {
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 console.log(`# Parley speaker stage on real meetings — ${new Date().toISOString()}`);
 console.log(
-  `${dir}; speech from ${referenceSpeech ? 'the reference turns' : silero ? 'Silero' : 'the segmentation model'}; options ${JSON.stringify(
-    { diarizeOptions, segmentationOptions, segmenterOptions },
-  )}; load ${loadavg()
+  `${dir}; speech from ${referenceSpeech ? 'the reference turns' : silero ? 'Silero' : 'the segmentation model'}${
+    useTracks && !referenceSpeech ? ', speaker tracks from the segmentation model' : ''
+  }; options ${JSON.stringify({ diarizeOptions, segmentationOptions, segmenterOptions })}; load ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );

@@ -5,8 +5,10 @@
  * without fillers), DER (0.25 s collar, overlap scored, one-to-one mapping), speakers found vs true,
  * the share of correctly recognised words shown under the right speaker, real-time factor and peak RSS.
  *
- *   npm run meetings -w @parley/bench [-- DIR] [--tiny] [--json out.json] [--segmentation] [--pipeline JSON]
- * --segmentation: speech, speaker tracks and overlap from the segmentation model (docs/decisions/017);
+ *   npm run meetings -w @parley/bench [-- DIR] [--tiny] [--json out.json] [--no-segmentation]
+ *     [--segmentation-pieces] [--pipeline JSON]
+ * --no-segmentation: speakers from Silero's pieces and change detection only (the default before
+ * docs/decisions/017); --segmentation-pieces: speech and overlap from the segmentation model too;
  * --pipeline: other TranscribeFileOptions as JSON, to compare settings.
  * DIR defaults to $MEETINGS_DIR, else shared/data/ami-audio beside the repository.
  * The model is the server's default (base) unless MOONSHINE_MODEL or --tiny says otherwise; ASR_THREADS as for
@@ -64,7 +66,8 @@ const transcribe = await createTranscriber(
   quiet,
   undefined,
   {
-    ...(flag('--segmentation') && { speakerSegmentation: true }),
+    ...(flag('--no-segmentation') && { speakerSegmentation: false }),
+    ...(flag('--segmentation-pieces') && { speakerSegmentation: { pieces: 'segmentation' as const } }),
     ...(option('--pipeline') && (JSON.parse(option('--pipeline')!) as object)),
   },
 );

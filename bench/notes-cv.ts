@@ -32,11 +32,11 @@ export interface Counts {
   assigneeCorrect: number;
 }
 
-export function evaluate(meetings: PreparedMeeting[], weights: ActionItemWeights): Counts {
+export function evaluate(meetings: PreparedMeeting[], weights: ActionItemWeights, threshold = MATCH_THRESHOLD): Counts {
   const total: Counts = { matched: 0, predicted: 0, reference: 0, assigneeChecked: 0, assigneeCorrect: 0 };
   for (const m of meetings) {
     const items = selectCandidates(m.candidates, weights, m.endMs).map((c) => ({ task: c.task, assignee: c.assignee }));
-    const r = matchActionItems(items, m.references, m.participants);
+    const r = matchActionItems(items, m.references, m.participants, threshold);
     for (const key of Object.keys(total) as Array<keyof Counts>) total[key] += r[key];
   }
   return total;

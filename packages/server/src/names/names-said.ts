@@ -56,7 +56,8 @@ const NOT_NAMES = new Set(
     'finally basically honestly seriously obviously maybe perhaps please thanks thank guys everyone everybody ' +
     'folks team yesterday today tomorrow again still though however otherwise meanwhile besides true exactly ' +
     'absolutely definitely totally really wait hold okay-so like see i you we they he she it this that there here ' +
-    'what why how when where who which sir madam man dude'
+    'what why how when where who which sir madam man dude nah yup just your my our his their with for to in on ' +
+    "at of from by that's it's there's here's what's"
   ).split(' '),
 );
 
@@ -77,7 +78,8 @@ const THANKS = new RegExp(`\\b(?:thanks|thank you|cheers)\\s*,?\\s+${NAME}(?=\\s
 /** Requests and questions: what an addressed person is expected to answer. */
 const ASKS = /\?|\b(?:can|could|would|will|please|what|how|when|why|do|did|are|is|have)\b/iu;
 
-function cleanName(raw: string): string | null {
+/** The name in `raw` (a word or two said where a name stands), or null for a discourse word ("Okay", "So"). */
+export function cleanName(raw: string): string | null {
   const words = raw.trim().split(/\s+/);
   const first = words[0]!.toLowerCase();
   if (NOT_NAMES.has(first) || first.length < 2) return null;

@@ -3,7 +3,7 @@
 // the features the scorer weighs (action-weights.ts). A request and the answer accepting it are one candidate.
 import type { NotesInput } from '../types.ts';
 import type { Feature } from './action-weights.ts';
-import { acceptingAnswer, addressedName, type NamesInMeeting, namesInMeeting } from './addressee.ts';
+import { acceptingAnswer, addressedName, type NamesInMeeting, namesInMeeting, openingVocative } from './addressee.ts';
 import { allocation, IMPERATIVE, TAG_QUESTION, WORK_VERBS } from './directives.ts';
 import { dueDateFrom } from './due-date.ts';
 import { taskFrom } from './task-clause.ts';
@@ -88,7 +88,12 @@ const HANDOUT_NEIGHBOURS = 20;
 export function findCandidates(input: NotesInput): { candidates: Candidate[]; sentences: Sentence[] } {
   const sentences = toSentences(input.segments);
   const said = namesInMeeting(input.segments);
-  const participants = participantNames(input, sentences, said.names);
+  // A "name" the meeting also says in lower case ("Just") is an ordinary word that was capitalised once.
+  const participants = participantNames(
+    input,
+    sentences,
+    said.names.filter((n) => !said.ordinary.has(n.toLowerCase())),
+  );
   const allocated = allocation(['you(?: guys| two| all| both)?', ...participants.map(escapeRegExp)].join('|'));
   const endMs = input.segments.at(-1)?.endMs ?? 0;
   const chair = mostWords(sentences);
@@ -153,14 +158,17 @@ function classify(
   }
   add(GROUP, 'group', null);
   addRequests(REQUEST, 'request');
-  const imperative = IMPERATIVE.exec(text.replace(TAG_QUESTION, ''));
+  // "Priya, send the launch email on Monday": the imperative after the name of the person it is for.
+  const vocative = openingVocative(text, said);
+  const opening = vocative?.length ?? 0;
+  const imperative = IMPERATIVE.exec(text.slice(opening).replace(TAG_QUESTION, ''));
   if (imperative) {
-    const end = imperative[0].length;
+    const end = opening + imperative[0].length;
     triggers.push({
       kind: 'imperative',
       start: 0,
       end,
-      assignee: nameBefore(text, end, participants, sentence.speaker) ?? named,
+      assignee: nameBefore(text, end, participants, sentence.speaker) ?? vocative?.name ?? named,
     });
   }
   for (const match of text.matchAll(allocated)) {

@@ -51,9 +51,10 @@ export function selectCandidates(candidates: Candidate[], weights: ActionItemWei
  * an action item by any reading, kept whatever its score.
  */
 const isDefinite = (c: Candidate) =>
-  c.dueDate !== null &&
   !c.features.has('hedge') &&
-  (c.kind === 'commitment' || c.features.has('accepted') || c.features.has('addressed'));
+  ((c.dueDate !== null && (c.kind === 'commitment' || c.features.has('accepted') || c.features.has('addressed'))) ||
+    // "David, could you draft the release notes?" - "Sure, no problem.": asked by name and taken on.
+    (c.features.has('addressed') && c.features.has('accepted') && c.kind !== 'group'));
 
 /** A turn without punctuation can run for minutes: the context keeps the start of it. */
 const CONTEXT_WORDS = 80;

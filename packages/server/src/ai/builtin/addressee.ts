@@ -1,7 +1,7 @@
 // Who a request is for and whether the next turn takes the task on: "David, can you fix the checkout
 // failures?" answered by "Yes, I will fix it by Thursday" is one task, owned by whoever said yes. Names said
 // in the meeting come from names/names-said.ts (shared with the speaker names).
-import { namesSaid } from '../../names/names-said.ts';
+import { cleanName, namesSaid } from '../../names/names-said.ts';
 import type { NotesSegment } from '../types.ts';
 import type { Sentence } from './text.ts';
 
@@ -10,6 +10,8 @@ export interface NamesInMeeting {
   names: string[];
   /** Names addressed in each segment, by segment index. */
   addressed: Map<number, string[]>;
+  /** Words the meeting says in lower case inside a sentence: ordinary words, not names. */
+  ordinary: Set<string>;
 }
 
 export function namesInMeeting(segments: NotesSegment[]): NamesInMeeting {
@@ -28,7 +30,7 @@ export function namesInMeeting(segments: NotesSegment[]): NamesInMeeting {
     addressed.set(m.segment, [...(addressed.get(m.segment) ?? []), m.name]);
   }
   // A word opening a sentence may be an ordinary word set off by a comma: only sure names assign work by name.
-  return { names: [...new Set(mentions.filter((m) => m.certain).map((m) => m.name))], addressed };
+  return { names: [...new Set(mentions.filter((m) => m.certain).map((m) => m.name))], addressed, ordinary };
 }
 
 /** The name a sentence is addressed to: a known participant said in it, else the name it addresses. */
@@ -59,7 +61,7 @@ export function acceptingAnswer(sentence: Sentence, all: Sentence[]): Sentence |
       continue;
     }
     const opening = next.text.split(/\s+/).slice(0, 8).join(' ');
-    if (ACCEPT.test(next.text) && !REFUSE.test(opening.replace(/^no problem/i, ''))) return next;
+    if (ACCEPT.test(next.text) && !REFUSE.test(opening.replace(/\bno (?:problem|worries)\b/gi, ''))) return next;
     // A backchannel ("Mm-hmm.") is cleaned to nothing or a word; anything longer is a different reply.
     if (next.terms.length >= 2) return null;
   }
@@ -76,4 +78,18 @@ function wholeWord(name: string): RegExp {
     wordPatterns.set(name, pattern);
   }
   return pattern;
+}
+
+const VOCATIVE_OPENING = /^(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?),\s+/u;
+
+/**
+ * "Priya, send the launch email": the name a sentence opens with, set off by a comma; null when the word
+ * is a discourse word ("Okay, ...") or one the meeting also says in lower case. `length` is where the rest starts.
+ */
+export function openingVocative(text: string, said: NamesInMeeting): { name: string; length: number } | null {
+  const match = VOCATIVE_OPENING.exec(text);
+  if (!match) return null;
+  const name = cleanName(match[1]!);
+  if (!name || said.ordinary.has(name.toLowerCase().split(' ')[0]!)) return null;
+  return { name, length: match[0].length };
 }

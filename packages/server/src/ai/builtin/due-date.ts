@@ -17,7 +17,8 @@ export function dueDateFrom(texts: string[], meetingDate: Date): string | null {
     const start = result.start;
     let day = Date.UTC(start.get('year')!, start.get('month')! - 1, start.get('day')!);
     const meetingDay = Date.UTC(meetingDate.getUTCFullYear(), meetingDate.getUTCMonth(), meetingDate.getUTCDate());
-    if (day === meetingDay && WEEKDAY.test(result.text.trim())) day += 7 * 86_400_000;
+    // chrono's text can keep the punctuation after the day ("by Thursday, right?" gives "Thursday,").
+    if (day === meetingDay && WEEKDAY.test(result.text.trim().replace(/[,.;:!?]+$/, ''))) day += 7 * 86_400_000;
     if (!start.isCertain('hour')) return new Date(day).toISOString();
     const time = Date.UTC(1970, 0, 1, start.get('hour')!, start.get('minute') ?? 0);
     return new Date(day + time).toISOString();

@@ -70,9 +70,34 @@ describe('builtin action items on a planning meeting', () => {
   });
 });
 
+describe('builtin action items said without a date or a modal', () => {
+  it('an imperative after a name and a named request taken on are tasks of the person named', () => {
+    clock = 0;
+    const items = extractActionItems({
+      title: 'Release tasks',
+      meetingDate: THURSDAY,
+      language: 'English',
+      people: [],
+      segments: [
+        turn('Sam Rivera', "Let's go through the tasks for the release."),
+        turn('Sam Rivera', 'Priya, send the launch email on Monday.'),
+        turn('Priya Patel', 'Okay.'),
+        turn('Sam Rivera', 'David, could you draft the release notes?'),
+        turn('David Chen', 'Sure, no problem.'),
+        turn('Sam Rivera', 'Thanks, that is all.'),
+      ],
+    });
+    expect(items.map((i) => [i.assignee, i.task, i.dueDate])).toEqual([
+      ['Priya', 'Send the launch email on Monday', '2026-11-30T00:00:00.000Z'],
+      ['David', 'Draft the release notes', null],
+    ]);
+  });
+});
+
 describe('due dates relative to the meeting day', () => {
   it('reads weekdays forward, keeps "today" and keeps a time only when one was said', () => {
     expect(dueDateFrom(['by Thursday'], THURSDAY)).toBe('2026-12-03T00:00:00.000Z');
+    expect(dueDateFrom(["You're fixing it by Thursday, right?"], THURSDAY)).toBe('2026-12-03T00:00:00.000Z');
     expect(dueDateFrom(['on Friday'], THURSDAY)).toBe('2026-11-27T00:00:00.000Z');
     expect(dueDateFrom(['tomorrow'], THURSDAY)).toBe('2026-11-27T00:00:00.000Z');
     expect(dueDateFrom(['before the end of today'], THURSDAY)).toBe('2026-11-26T00:00:00.000Z');

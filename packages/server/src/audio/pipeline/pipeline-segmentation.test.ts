@@ -4,11 +4,11 @@ import { fixtureTempDir, JFK_TEXT, jfkWavPath, joinClips, oneVoicePath } from '.
 import { loadMoonshine } from '../recognition/moonshine.ts';
 import { transcribeFile } from './pipeline.ts';
 
-// The speaker-segmentation path (docs/decisions/017), switched on per call while it is not the default.
+// The speaker-segmentation model's tracks (docs/decisions/017): the default; its own pieces per call.
 describe('transcribeFile with the speaker-segmentation model', () => {
-  it('keeps one voice on one label with its words', async () => {
+  it('keeps one voice on one label with its words when the model cuts the pieces too', async () => {
     const engine = await loadMoonshine({ size: 'tiny' });
-    const r = await transcribeFile(jfkWavPath(), { engine, speakerSegmentation: true });
+    const r = await transcribeFile(jfkWavPath(), { engine, speakerSegmentation: { pieces: 'segmentation' } });
     expect(r.diarization).toBe('ok');
     expect(r.speakerCount).toBe(1);
     expect(wordErrorRate(JFK_TEXT, r.segments.map((s) => s.text).join(' '))).toBeLessThanOrEqual(0.1);
@@ -25,7 +25,7 @@ describe('transcribeFile with the speaker-segmentation model', () => {
       0,
     );
     const change = joined.turns[1]!.start;
-    const r = await transcribeFile(joined.path, { engine, speakerSegmentation: true });
+    const r = await transcribeFile(joined.path, { engine });
     expect(r.speakerCount).toBe(2);
     const first = r.segments.filter((s) => s.endTime <= change + 0.5);
     const second = r.segments.filter((s) => s.startTime >= change - 0.5);

@@ -39,12 +39,13 @@ describe('transcribeFile', () => {
     for (let i = 1; i < progress.length; i++) expect(progress[i]!).toBeGreaterThan(progress[i - 1]!);
   });
 
-  it('labels a three-speaker meeting and keeps segments ordered', async () => {
+  it('labels a three-speaker meeting with three labels and keeps segments ordered', async () => {
     const engine = await loadMoonshine({ size: 'tiny' });
     const meeting = makeMultiSpeakerMeeting({ speakers: 3, dir });
     const r = await transcribeFile(meeting.path, { engine });
-    expect([3, 4]).toContain(r.speakerCount); // see diarize.test.ts
-    expect(speakerAttribution(meeting.turns, r.segments)).toBeGreaterThanOrEqual(0.85);
+    // one reader recorded in two sessions stays one person (speaker tracks, docs/decisions/017)
+    expect(r.speakerCount).toBe(3);
+    expect(speakerAttribution(meeting.turns, r.segments)).toBeGreaterThanOrEqual(0.9);
     for (let i = 1; i < r.segments.length; i++)
       expect(r.segments[i]!.startTime).toBeGreaterThanOrEqual(r.segments[i - 1]!.startTime);
     expect(

@@ -79,12 +79,13 @@ export interface TranscribeFileOptions {
   /** Pieces decoded ahead of recognition; default 3. */
   lookahead?: number;
   /**
-   * Speech activity, speaker tracks and overlapped speech from the segmentation model
-   * (speech/segmentation.ts) instead of Silero VAD and change detection. Off by default until it
-   * measures better on every front: on the AMI files it lowers DER and puts more words under the
-   * right name but loses words and splits the joined clean-speech test (docs/decisions/017).
+   * Speaker tracks from the segmentation model (speech/segmentation.ts) for the speaker stage, in
+   * place of change detection; on unless false. Silero still cuts the recogniser's pieces, so
+   * recognition hears exactly what it does without the model; `pieces: 'segmentation'`: the model's
+   * speech activity cuts them too, with an extra piece for overlapped speech (measured worse for
+   * words; docs/decisions/017). false: Silero and change detection only.
    */
-  speakerSegmentation?: SegmentationOptions | boolean;
+  speakerSegmentation?: (SegmentationOptions & { pieces?: 'silero' | 'segmentation' }) | boolean;
 }
 
 function throwIfAborted(signal?: AbortSignal): void {
@@ -192,14 +193,16 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   progress(PROBE_SHARE);
   let decodedSamples = 0;
 
-  const seg =
-    options.speakerSegmentation === undefined || options.speakerSegmentation === false
+  const segOptions =
+    options.speakerSegmentation === false
       ? undefined
-      : await SpeakerSegmentation.load({
-          gain: vadGain,
-          ...(options.speakerSegmentation === true ? {} : options.speakerSegmentation),
-        });
-  const vad = seg ? undefined : await SileroVad.load();
+      : options.speakerSegmentation === true || options.speakerSegmentation === undefined
+        ? {}
+        : options.speakerSegmentation;
+  const seg = segOptions ? await SpeakerSegmentation.load({ gain: vadGain, ...segOptions }) : undefined;
+  // the model cuts the pieces only when asked; otherwise it hears the audio beside Silero, for speakers only
+  const segPieces = seg && segOptions?.pieces === 'segmentation' ? seg : undefined;
+  const vad = segPieces ? undefined : await SileroVad.load();
   const features = new SpeakerFeatures();
   const queue = new Channel<SpeechPiece>(options.lookahead ?? 3);
   let vadSeconds = 0; // audio the VAD has seen
@@ -217,14 +220,15 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
       const decoded = balance
         ? monoMeasuringSides(decodePcmStream(path, { signal, channels: 2 }), balance)
         : decodePcmStream(path, { signal });
-      const pcm = countSamples(decoded, (n) => {
+      const counted = countSamples(decoded, (n) => {
         decodedSamples += n;
       });
+      const pcm = seg && !segPieces ? seg.hearing(counted) : counted;
       for await (const piece of speechPieces(pcm, {
-        ...(seg ? { threshold: SEGMENTATION_THRESHOLD, negThreshold: SEGMENTATION_THRESHOLD } : {}),
+        ...(segPieces ? { threshold: SEGMENTATION_THRESHOLD, negThreshold: SEGMENTATION_THRESHOLD } : {}),
         ...options.segmentation,
         vad,
-        segmentation: seg,
+        segmentation: segPieces,
         vadGain,
         ...(balance ? { sideOf: (frame: number) => balance.sideOfFrame(frame) } : {}),
         signal,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SEG_HOP, type SpeakerTracks, segFrameCentre } from '../speech/segmentation.ts';
 import { GaussStats } from './gaussian.ts';
-import { dominantTracks, heardTogether, personOfTracks, secondVoice } from './tracks.ts';
+import { sample, voice } from './synthetic-voices.ts';
+import { dominantTracks, heardTogether, labelBlocksByTracks, personOfTracks, secondVoice } from './tracks.ts';
 
 /** Tracks over `seconds`, from a function giving the (first, second) track at a time. */
 function tracksOf(seconds: number, at: (t: number) => [number, number]): SpeakerTracks {
@@ -90,5 +91,50 @@ describe('speaker tracks', () => {
         ]),
       ),
     ).toBeUndefined();
+  });
+
+  describe('tracks into people', () => {
+    // two tracks one after the other (0-10 s, 10-20 s), in 0.5 s blocks of 50 MFCC frames
+    const twoTracks = tracksOf(20, (t) => [t < 10 ? 0 : 1, -1]);
+    const blocksOf = (voiceOf: (t: number) => number) =>
+      Array.from({ length: 40 }, (_, i) => ({
+        start: i * 0.5,
+        end: i * 0.5 + 0.45,
+        stats: sample(50, voice(voiceOf(i * 0.5)), 100 + i),
+      }));
+    const people = (blocks: ReturnType<typeof blocksOf>, tracks: SpeakerTracks) =>
+      new Set(labelBlocksByTracks(blocks, dominantTracks(blocks, tracks), tracks, undefined));
+
+    it('joins two tracks of one voice, and keeps them apart when the model told them apart in one window', () => {
+      const blocks = blocksOf(() => 0);
+      expect(people(blocks, twoTracks).size).toBe(1);
+      expect(people(blocks, { ...twoTracks, distinct: [{ x: 1, y: 0, start: 5, end: 15 }] }).size).toBe(2);
+      // told apart only in a window neither reaches (a track that carried another voice there)
+      expect(people(blocks, { ...twoTracks, distinct: [{ x: 1, y: 0, start: 30, end: 40 }] }).size).toBe(1);
+    });
+
+    it('joins two tracks of different voices only as the statistics say', () => {
+      expect(
+        people(
+          blocksOf((t) => (t < 10 ? 0 : 1)),
+          twoTracks,
+        ).size,
+      ).toBe(2);
+    });
+
+    it('gives a voice heard only over another its own person, not its neighbour`s', () => {
+      // track 0 alone 0-10 s; 10-20 s track 1 speaks over track 0 (track 1 the louder): never alone
+      const overlapped = tracksOf(20, (t) => (t < 10 ? [0, -1] : [1, 0]));
+      const labels = labelBlocksByTracks(
+        blocksOf((t) => (t < 10 ? 0 : 1)),
+        dominantTracks(
+          blocksOf(() => 0),
+          overlapped,
+        ),
+        overlapped,
+        undefined,
+      );
+      expect(labels[5]).not.toBe(labels[30]);
+    });
   });
 });

@@ -1,12 +1,11 @@
 /**
  * What the segmentation's speaker tracks (speech/segmentation.ts) tell the speaker stage. A track is
- * one voice for as long as the model followed it across its overlapping windows. A change of track
- * is a change of speaker the model heard (change detection may find more, never fewer), and two
- * tracks heard at the same time are two people, so the clustering never joins them. The number of
- * people thus comes from both: at least as many as ever spoke together, and as many more as the
- * voices' statistics say. Clustering whole tracks instead (their solo blocks pooled) was measured and
- * not kept: one wrong merge moves a whole track, and the joined clean-speech clips lost a third of
- * their attribution (docs/decisions/017).
+ * one voice for as long as the model followed it across its overlapping windows. Its stretches (a
+ * pause of STRETCH_GAP_SECONDS starts a new one) are clustered into people with the voice statistics
+ * of the blocks it holds alone; two tracks the model heard at the same time, or told apart as two
+ * local speakers of one window, are two people and never joined. The number of people thus comes
+ * from both: at least as many as the model told apart, and as many more as the voices' statistics
+ * say (docs/decisions/017).
  */
 import { SEG_HOP, type SpeakerTracks, segFrameCentre } from '../speech/segmentation.ts';
 import { type ClusteringOptions, clusterSegments } from './clustering.ts';
@@ -16,11 +15,31 @@ import type { SpeakerBlock } from './speaker-features.ts';
 export interface TrackOptions {
   /** Share of a block's frames its track must hold alone for the block to describe the voice; default 0.8. */
   pureShare?: number;
-  /** A pause this long in a track's speech starts a new stretch to cluster; default Infinity (whole tracks). */
+  /** A pause this long in a track's speech starts a new stretch to cluster; default STRETCH_GAP_SECONDS. */
   stretchGapSeconds?: number;
+  /** false: a track without blocks of its own (only overlapped) is not clustered, its blocks take a neighbour's label. */
+  overlapped?: boolean;
+  /** false: tracks the model told apart within one window may still be joined (only those heard together may not). */
+  distinct?: boolean;
 }
 
 const SR = 16000;
+/**
+ * A track that falls silent this long is clustered afresh when it speaks again: after two seconds
+ * without the voice, stitching matched the next one on less of it (chosen on half A, where it
+ * changed little; the held-out half gained 0.4 points of DER).
+ */
+const STRETCH_GAP_SECONDS = 2;
+/**
+ * The clustering's last pass judges two people on at most this much of their speech together
+ * (clustering.ts maxPairSeconds; 25 s without tracks). The people the model told apart can no longer be
+ * joined, so the pass can be lenient with the rest: at 25 s the clean clips' one reader, recorded
+ * in two sessions, kept two labels; at 15 s one (10 s joined two different radio voices); the AMI
+ * files did not change between 10 and 25 s.
+ */
+const TRACK_PAIR_SECONDS = 15;
+/** MFCC frames (10 ms) a track heard only in overlap needs to be clustered: a second of speech. */
+const MIN_OVERLAPPED_FRAMES = 100;
 
 /** Segmentation frames whose centre lies in [start, end] (seconds). */
 function framesOf(start: number, end: number, frames: number): [number, number] {
@@ -64,9 +83,9 @@ export function labelBlocksByTracks(
   options: TrackOptions = {},
 ): Int32Array {
   const pureShare = options.pureShare ?? 0.8;
-  const gap = options.stretchGapSeconds ?? Infinity;
+  const gap = options.stretchGapSeconds ?? STRETCH_GAP_SECONDS;
   const stretchOf = new Int32Array(sorted.length).fill(-1);
-  const stretches: Array<{ track: number; stats: GaussStats; end: number }> = [];
+  const stretches: Array<{ track: number; stats: GaussStats; all: GaussStats; start: number; end: number }> = [];
   const open = new Map<number, number>(); // track -> its current stretch
   sorted.forEach((b, i) => {
     const t = dominant[i]!;
@@ -76,24 +95,37 @@ export function labelBlocksByTracks(
     for (let g = a; g <= z; g++) if (tracks.first[g] === t && tracks.second[g]! < 0) solo++;
     let k = open.get(t);
     if (k === undefined || b.start - stretches[k]!.end > gap) {
-      k = stretches.push({ track: t, stats: new GaussStats(b.stats.d), end: b.end }) - 1;
+      k =
+        stretches.push({
+          track: t,
+          stats: new GaussStats(b.stats.d),
+          all: new GaussStats(b.stats.d),
+          start: b.start,
+          end: b.end,
+        }) - 1;
       open.set(t, k);
     }
     stretchOf[i] = k;
     stretches[k]!.end = b.end;
     if (z >= a && solo >= pureShare * (z - a + 1)) stretches[k]!.stats.add(b.stats);
+    stretches[k]!.all.add(b.stats);
   });
+  // a voice heard only over another's is still a person of its own: measured on its blocks as they are
+  if (options.overlapped !== false)
+    for (const st of stretches) if (st.stats.n === 0 && st.all.n >= MIN_OVERLAPPED_FRAMES) st.stats.add(st.all);
   const measured = stretches.map((_, k) => k).filter((k) => stretches[k]!.stats.n > 0);
   if (measured.length === 0) return new Int32Array(sorted.length);
-  const apart = heardTogether(tracks);
+  const together = heardTogether(tracks);
+  const distinct = toldApart(tracks);
   const clusters = clusterSegments(
     measured.map((k) => stretches[k]!.stats),
     {
+      maxPairSeconds: TRACK_PAIR_SECONDS,
       ...clustering,
       cannotLink: (x, y) => {
-        const a = stretches[measured[x]!]!.track;
-        const b = stretches[measured[y]!]!.track;
-        return a !== b && apart(a, b);
+        const a = stretches[measured[x]!]!;
+        const b = stretches[measured[y]!]!;
+        return a.track !== b.track && (together(a.track, b.track) || (options.distinct !== false && distinct(a, b)));
       },
     },
   );
@@ -134,6 +166,27 @@ export function heardTogether(tracks: SpeakerTracks, seconds = 0.5): (x: number,
   }
   const need = (seconds * SR) / SEG_HOP;
   return (x, y) => (together.get(`${Math.min(x, y)} ${Math.max(x, y)}`) ?? 0) >= need;
+}
+
+/**
+ * Whether the model told two tracks apart as two local speakers of one window that both stretches
+ * (seconds) reach into (segmentation.ts). Judged per window, not per track: a track that, rarely,
+ * carries a second voice elsewhere does not keep that voice from its own person.
+ */
+export function toldApart(
+  tracks: SpeakerTracks,
+): (x: { track: number; start: number; end: number }, y: { track: number; start: number; end: number }) => boolean {
+  const windows = new Map<string, Array<{ start: number; end: number }>>();
+  for (const d of tracks.distinct ?? []) {
+    const key = `${Math.min(d.x, d.y)} ${Math.max(d.x, d.y)}`;
+    windows.set(key, [...(windows.get(key) ?? []), d]);
+  }
+  const reaches = (s: { start: number; end: number }, w: { start: number; end: number }) =>
+    s.start < w.end && s.end > w.start;
+  return (x, y) =>
+    (windows.get(`${Math.min(x.track, y.track)} ${Math.max(x.track, y.track)}`) ?? []).some(
+      (w) => reaches(x, w) && reaches(y, w),
+    );
 }
 
 /** The person most of each track's blocks were given. */

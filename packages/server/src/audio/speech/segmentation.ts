@@ -73,7 +73,16 @@ export interface SpeakerTracks {
   /** A second track active at the same time (overlapped speech), or -1. */
   second: Int32Array;
   trackCount: number;
+  /**
+   * Tracks the model told apart as two local speakers of one window (seconds), each speaking there
+   * for at least DISTINCT_SECONDS: two people there, whether or not they spoke at once. Kept with
+   * the window's time because a track may, rarely, carry another voice elsewhere.
+   */
+  distinct?: ReadonlyArray<{ x: number; y: number; start: number; end: number }>;
 }
+
+/** Speech a local speaker needs in a window for the model's telling it from another to count. */
+const DISTINCT_SECONDS = 1;
 
 /**
  * Streaming segmentation: push 16 kHz mono PCM, read frames once final. Keeps the audio of one
@@ -103,6 +112,7 @@ export class SpeakerSegmentation {
   private first = new Int32Array(4096);
   private second = new Int32Array(4096);
   private finished = false;
+  private readonly distinct: Array<{ x: number; y: number; start: number; end: number }> = [];
 
   private constructor(session: ort.InferenceSession, o: SegmentationOptions) {
     this.session = session;
@@ -141,6 +151,14 @@ export class SpeakerSegmentation {
     while (this.windowStart(this.windows) + SEG_WINDOW <= this.received) await this.runWindow();
   }
 
+  /** The same audio, passed on once the model has heard it (speaker tracks beside Silero's pieces). */
+  async *hearing(source: AsyncIterable<Float32Array>): AsyncGenerator<Float32Array> {
+    for await (const chunk of source) {
+      await this.push(chunk);
+      yield chunk;
+    }
+  }
+
   /** Runs the last windows (zero-padded past the end) and makes every frame of the recording final. */
   async finish(): Promise<SpeakerTracks> {
     if (!this.finished) {
@@ -158,6 +176,7 @@ export class SpeakerSegmentation {
       first: this.first.subarray(0, this.finalFrames),
       second: this.second.subarray(0, this.finalFrames),
       trackCount: this.nextTrack,
+      distinct: this.distinct,
     };
   }
 
@@ -211,6 +230,7 @@ export class SpeakerSegmentation {
     const tracks = this.stitch(local);
     const base = k * this.step; // global frame of this window's frame 0
     const valid = Math.min(SEG_FRAMES, Math.ceil((this.received - start - SEG_FIELD / 2) / SEG_HOP));
+    this.noteDistinct(hard, tracks, valid, start);
     for (let t = 0; t < valid; t++) {
       const i = base + t - this.finalFrames;
       if (i < 0) continue;
@@ -220,13 +240,14 @@ export class SpeakerSegmentation {
         this.speakerSums.push(0);
         this.counts.push(0);
       }
-      this.counts[i]!++;
-      this.speechSums[i]! += speech[t]!;
+      const w = FRAME_WEIGHT[t]!;
+      this.counts[i]! += w;
+      this.speechSums[i]! += w * speech[t]!;
       const m = this.sums[i]!;
       for (let s = 0; s < LOCAL; s++) {
         if (!hard[t * LOCAL + s]) continue;
-        m.set(tracks[s]!, (m.get(tracks[s]!) ?? 0) + 1);
-        this.speakerSums[i]!++;
+        m.set(tracks[s]!, (m.get(tracks[s]!) ?? 0) + w);
+        this.speakerSums[i]! += w;
       }
     }
     this.prevLocal = local;
@@ -236,8 +257,9 @@ export class SpeakerSegmentation {
   }
 
   /**
-   * Local speakers of this window matched to the previous window's on their overlap: the pairing
-   * (of the 3! possible) with the most activity in common; a pair joins one track only if they
+   * Local speakers of this window matched to the previous window's on their overlap (less its
+   * edges, STITCH_EDGE): the pairing (of the 3! possible) with the most activity in common; a pair
+   * joins one track only if they
    * share at least 0.5 s of activity and it is most of the shorter one's activity there (otherwise
    * a new track starts: the clustering joins tracks of one person later, it cannot split them).
    */
@@ -249,7 +271,7 @@ export class SpeakerSegmentation {
     const common = new Float64Array(LOCAL * LOCAL);
     const totalPrev = new Float64Array(LOCAL);
     const totalNew = new Float64Array(LOCAL);
-    for (let t = 0; t < overlap; t++) {
+    for (let t = STITCH_EDGE; t < overlap - STITCH_EDGE; t++) {
       for (let a = 0; a < LOCAL; a++) {
         const pa = prev[(t + this.step) * LOCAL + a]!;
         totalPrev[a]! += pa;
@@ -275,6 +297,20 @@ export class SpeakerSegmentation {
     });
   }
 
+  /** Records the window's local speakers that each speak long enough as pairs of different people. */
+  private noteDistinct(hard: Uint8Array, tracks: number[], valid: number, start: number): void {
+    const active = new Array<number>(LOCAL).fill(0);
+    for (let t = 0; t < valid; t++) for (let s = 0; s < LOCAL; s++) active[s]! += hard[t * LOCAL + s]!;
+    const need = (DISTINCT_SECONDS * 16000) / SEG_HOP;
+    for (let a = 0; a < LOCAL; a++)
+      for (let b = a + 1; b < LOCAL; b++) {
+        const x = tracks[a]!;
+        const y = tracks[b]!;
+        if (active[a]! >= need && active[b]! >= need && x !== y)
+          this.distinct.push({ x, y, start: start / 16000, end: (start + SEG_WINDOW) / 16000 });
+      }
+  }
+
   /** Makes frames before `upTo` final; frames at or after `last` (past the audio) are dropped. */
   private finalise(upTo: number, last: number): void {
     const n = Math.min(upTo, last) - this.finalFrames;
@@ -285,7 +321,7 @@ export class SpeakerSegmentation {
       const count = this.counts[i] ?? 0;
       this.speech[g] = count ? this.speechSums[i]! / count : 0;
       // as pyannote: how many speak is the windows' average count, rounded; who are the most active
-      const speakers = Math.round((this.speakerSums[i] ?? 0) / Math.max(1, count));
+      const speakers = count > 0 ? Math.round(this.speakerSums[i]! / count) : 0;
       let f = -1;
       let fa = 0;
       let s = -1;
@@ -328,6 +364,23 @@ export class SpeakerSegmentation {
     this.second = s;
   }
 }
+
+/**
+ * How much a window's frame counts when the windows covering it are combined: a Hamming window, as
+ * pyannote aggregates. The model hears least context at a window's edges and errs most there (it
+ * gave two clean voices one local speaker when the second only began in the window's last seconds).
+ */
+const FRAME_WEIGHT = Float32Array.from(
+  { length: SEG_FRAMES },
+  (_, t) => 0.54 - 0.46 * Math.cos((2 * Math.PI * t) / (SEG_FRAMES - 1)),
+);
+/**
+ * Frames (1 s) at either end of the overlap of two windows that stitching does not look at: the
+ * last second of the earlier window and the first of the later one, each heard at its window's
+ * edge. A voice that only begins there was matched to the one that had just ended (a track then
+ * carried two people: the joined clean clips went from 4 wrongly joined tracks to none).
+ */
+const STITCH_EDGE = Math.round(16000 / SEG_HOP);
 
 /** Local speakers of each powerset class: silence, A, B, C, A+B, A+C, B+C. */
 const POWERSET = [[], [0], [1], [2], [0, 1], [0, 2], [1, 2]];
