@@ -130,7 +130,15 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
     oidc: config.oidc ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, log }) : undefined,
     exports: exportsService({ ...repos, cpu, publicUrl: config.publicUrl }),
-    recordings: recordingsService({ db, ...repos, queue, storage, projects, users }),
+    recordings: recordingsService({
+      db,
+      ...repos,
+      queue,
+      storage,
+      projects,
+      users,
+      maxRecordingSeconds: config.maxRecordingHours * 3600,
+    }),
     imports: importsService({ db, ...repos, storage, log, cpu, semantic }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };

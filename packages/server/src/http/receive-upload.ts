@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AudioDecodeError, checkAudioFile, probeSampleRate } from '../audio/decoding/ffmpeg.ts';
-import { AppError, badRequest, payloadTooLarge } from '../lib/errors.ts';
+import { AppError, badRequest, payloadTooLarge, recordingTooLongMessage } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parse } from '../lib/validation.ts';
 import type { ReceivedTranscript } from '../services/imports.ts';
@@ -209,7 +209,7 @@ async function measure(path: string, maxDurationSeconds: number): Promise<number
     const { durationSeconds: seconds } = await checkAudioFile(path);
     if (!(seconds > 0)) throw new AudioDecodeError('empty', 'The file contains no audio');
     if (seconds > maxDurationSeconds) {
-      throw audioFileError(`The recording is longer than the ${maxDurationSeconds / 3600}-hour limit`);
+      throw audioFileError(recordingTooLongMessage(maxDurationSeconds));
     }
     return seconds;
   } catch (error) {

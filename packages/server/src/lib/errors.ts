@@ -29,3 +29,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 /** The client went away before the answer (nginx's 499): nobody reads it, and it is not the server's failure. */
 export const clientClosed = () => new AppError(499, 'The client closed the connection');
+
+/** Media over MAX_RECORDING_HOURS, as an upload or as a recording sent in chunks (decision 108). */
+export const recordingTooLongMessage = (maxSeconds: number) =>
+  `The recording is longer than the ${maxSeconds / 3600}-hour limit`;

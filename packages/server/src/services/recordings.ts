@@ -1,8 +1,17 @@
 import { Readable } from 'node:stream';
 import { type LiveTranscript, MESSAGES, RECORDING_CHUNK, type StartRecordingRequest } from '@parley/contract';
+import { findClusters } from '../audio/live/webm-clusters.ts';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../lib/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  payloadTooLarge,
+  recordingTooLongMessage,
+} from '../lib/errors.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
@@ -21,6 +30,8 @@ interface Deps {
   storage: AudioStorage;
   projects: ProjectsService;
   users: UsersService;
+  /** MAX_RECORDING_HOURS in seconds: a recording is refused more audio past it, as an upload is. */
+  maxRecordingSeconds: number;
 }
 
 /** Where a chunk is kept until the recording is put together. */
@@ -35,7 +46,7 @@ export const chunkKey = (userId: string, meetingId: string, seq: number) =>
  * worker after RECORDING_IDLE_MINUTES.
  */
 export function recordingsService(deps: Deps) {
-  const { db, meetings, recordings, queue, storage, projects, users } = deps;
+  const { db, meetings, recordings, queue, storage, projects, users, maxRecordingSeconds } = deps;
 
   async function owned(userId: string, meetingId: string): Promise<MeetingRow> {
     const row = await meetings.findForUser(userId, meetingId);
@@ -50,6 +61,28 @@ export function recordingsService(deps: Deps) {
    */
   const acceptsChunks = (row: MeetingRow) =>
     row.recording_state === 'recording' || row.recording_finished_by === 'idle';
+
+  /**
+   * The limits an upload meets, for a recording that grows (decision 108): a chunk that takes it past
+   * MAX_RECORDING_HOURS (400) or past the minutes left this month (403, the spec's message) is refused
+   * before it is stored. How far a chunk reaches is read from its own WebM Cluster time codes (what
+   * Chromium and Firefox record); a chunk without any (another container, or inside a long Cluster)
+   * adds nothing the previous chunks did not already claim, and is taken.
+   */
+  async function assertWithinLimits(userId: string, row: MeetingRow, body: Buffer) {
+    const clusters = findClusters(body);
+    const reachesMs = clusters.length > 0 ? clusters[clusters.length - 1]!.timeMs : 0;
+    if (reachesMs === 0) return;
+    if (reachesMs / 1000 > maxRecordingSeconds) {
+      const message = recordingTooLongMessage(maxRecordingSeconds);
+      throw badRequest(message, [{ path: 'body', message }]);
+    }
+    const quota = await users.quota(userId);
+    // A recording the server finished once (idle) and that goes on is already counted that far.
+    const counted = Number(row.duration_ms) / 1000;
+    if (quota.usedSeconds - counted + reachesMs / 1000 > quota.monthlyDuration)
+      throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
+  }
 
   return {
     async start(userId: string, projectId: string, input: StartRecordingRequest) {
@@ -80,6 +113,7 @@ export function recordingsService(deps: Deps) {
       if (!acceptsChunks(row)) throw conflict('This recording is finished: it takes no more audio');
       if (body.length === 0) throw badRequest('The chunk is empty', [{ path: 'body', message: 'No audio' }]);
       if (body.length > RECORDING_CHUNK.maxBytes) throw payloadTooLarge('The chunk is too large');
+      await assertWithinLimits(userId, row, body);
       const key = chunkKey(userId, meetingId, seq);
       await storage.store(key, Readable.from([body]), async () => undefined);
       let chunks = 0;

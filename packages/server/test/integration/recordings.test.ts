@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ChunkReceiptResponse, LiveTranscriptResponse, MeetingResponse } from '@parley/contract';
+import { ChunkReceiptResponse, LiveTranscriptResponse, MESSAGES, MeetingResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../../../bench/scoring/wer.ts';
 import type { Worker } from '../../src/jobs/worker.ts';
@@ -298,5 +298,79 @@ describe('a recording whose browser went away (RECORDING_IDLE_MINUTES)', () => {
     expect(wordErrorRate(JFK_TEXT, await transcriptText(api, token, meeting._id))).toBeLessThan(0.25);
     // Usage counts the recording once, at its whole length.
     expect((await api.get('/api/users/me', token)).body.data.currentMonthUsage.duration).toBe(whole.duration);
+  });
+});
+
+describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_HOURS, minutes left)', () => {
+  let server: TestServer;
+  let api: Api;
+  // JFK in 8 chunks of about 1.4 s: by their Cluster time codes they reach 1.3, 2.7, 4.2, 5.7, 7.1 ... s.
+  const chunks = recordedChunks(8);
+
+  beforeAll(async () => {
+    // 0.0018 hours = 6.48 s: the fifth chunk (7.1 s) goes past it.
+    server = await startTestServer({ MAX_RECORDING_HOURS: '0.0018' });
+    api = apiClient(server.url);
+  });
+  afterAll(() => server?.close());
+
+  async function recording(monthlySeconds?: number) {
+    const { token, user } = await api.register();
+    const projectId = (await api.post('/api/projects', { name: 'Limits' }, token)).body.data._id;
+    if (monthlySeconds !== undefined)
+      await server.ctx.db
+        .updateTable('users')
+        .set({ monthly_duration_limit: monthlySeconds })
+        .where('id', '=', user._id)
+        .execute();
+    const res = await api.post(
+      `/api/projects/${projectId}/recordings`,
+      { title: 'Long', mimeType: 'audio/webm' },
+      token,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { token, meetingId: expectSchema(MeetingResponse, res.body).data._id };
+  }
+
+  /** Sends the chunks in order until one is refused; the refusal, and what the recording kept. */
+  async function sendUntilRefused(token: string, meetingId: string) {
+    for (let seq = 0; seq < chunks.length; seq++) {
+      const res = await putChunk(api, token, meetingId, seq, chunks[seq]!);
+      if (res.status !== 200) return { refused: res, seq };
+      expect(res.body.data).toEqual({ seq, chunks: seq + 1 });
+    }
+    throw new Error('every chunk was taken');
+  }
+
+  it('refuses the chunk that takes it past MAX_RECORDING_HOURS with the upload 400, and keeps what came before', async () => {
+    const { token, meetingId } = await recording();
+    const { refused, seq } = await sendUntilRefused(token, meetingId);
+    expect(seq).toBe(4);
+    expectError(refused, 400, 'The recording is longer than the 0.0018-hour limit');
+    expect(refused.body.errors).toEqual([{ path: 'body', message: refused.body.message }]);
+    // The refused chunk was not kept; the recording up to it can still be used.
+    expectError(
+      await api.post(`/api/meetings/${meetingId}/recording/finish`, { chunks: 5 }, token),
+      409,
+      'Chunks missing: 4',
+    );
+    const stop = await api.post(`/api/meetings/${meetingId}/recording/finish`, { chunks: 4 }, token);
+    expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+  });
+
+  it("refuses the chunk that takes it past the user's minutes left with the spec's 403", async () => {
+    const { token, meetingId } = await recording(4);
+    const { refused, seq } = await sendUntilRefused(token, meetingId);
+    expect(seq).toBe(2);
+    expectError(refused, 403, MESSAGES.monthlyLimitReached(4));
+    // Sending it again changes nothing: the limit is not a passing failure.
+    expectError(await putChunk(api, token, meetingId, 2, chunks[2]!), 403, MESSAGES.monthlyLimitReached(4));
+  });
+
+  it('takes a whole recording that fits both', async () => {
+    // The limits apply per recording and per user: another user's recording under both is taken whole.
+    const { token, meetingId } = await recording(60);
+    for (let seq = 0; seq < 4; seq++)
+      expect((await putChunk(api, token, meetingId, seq, chunks[seq]!)).body.data).toEqual({ seq, chunks: seq + 1 });
   });
 });

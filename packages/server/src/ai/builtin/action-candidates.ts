@@ -64,6 +64,8 @@ const NOT_A_VERB = new Set(
   `never not always just the a an it i you we they he she this that these those there here next able our my your their
 his her what which when where if because some any all every each no one two three`.split(/\s+/),
 );
+/** "I'll we're having another meeting", "we're gonna it's gonna excel": a new subject, the speaker restarted. */
+const SUBJECT_CONTRACTION = /^(?:i|you|we|they|he|she|it|there|that|what)(?:'m|'re|'s|'ve|'ll|'d)$/;
 const TIME_FRAME =
   /\b(?:by|before|until|next|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|weekend|week|meeting)\b/i;
 const HEDGE_REACH = 40;
@@ -229,7 +231,7 @@ function build(sentence: Sentence, trigger: Trigger, rest: string, near: string)
   const terms = contentTerms(task);
   if (trigger.nounTask) return terms.length < 2 ? null : candidateOf(sentence, trigger, task, terms, rest, near);
   // "check we've nothing else", "make we have to sell": the verb is followed by a new clause, not an object.
-  if (CLAUSE_START.has(second) || NOT_A_VERB.has(first)) return null;
+  if (CLAUSE_START.has(second) || NOT_A_VERB.has(first) || SUBJECT_CONTRACTION.test(first)) return null;
   // "be informed", "be sent": passive, the speaker is not saying who does anything.
   if (/ed$/.test(first) && !/^(?:need|feed|seed|embed|speed|shed)$/.test(first)) return null;
   if (DURING_THE_MEETING.test(task)) return null;

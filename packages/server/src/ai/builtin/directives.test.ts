@@ -98,6 +98,11 @@ describe('directives without a modal', () => {
     expect(candidate(input, /casing costs/)?.assignee).toBe('Anna');
   });
 
+  it('a commitment broken off by a new subject is not a task ("I\'ll we\'re having another meeting")', () => {
+    const input = review([turn('Lena', "Okay well I'll we're having another meeting in half an hour.")]);
+    expect(candidate(input, /meeting/)).toBeUndefined();
+  });
+
   it('keeps the handed-out tasks of the wrap-up and none of the discussion', () => {
     const items = extractActionItems(
       review([
