@@ -143,18 +143,25 @@ describe('summary templates', () => {
     );
   });
 
-  it('the editor fits a phone and is reached from the Account menu', async () => {
+  it('the picker and the editor fit a phone; the editor is reached from the Account menu', async () => {
     const account = await registerByApi(server.url);
-    await createProjectByApi(server.url, account.token, 'Phone');
+    const projectId = await createProjectByApi(server.url, account.token, 'Phone');
+    const meetingId = await importMeeting(account.token, projectId);
     const { page } = await newPage(browser, server.url, MOBILE);
-    await openSignedIn(page, account.token, '/');
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await openSignedIn(page, account.token, `/projects/${projectId}/meetings/${meetingId}`);
+    await page.getByRole('tab', { name: 'Summary' }).click();
+    await visible(page.getByRole('combobox', { name: 'Template' }));
+    await visible(page.getByRole('combobox', { name: 'Language' }));
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await screenshot(page, 'summary-picker-phone');
+
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Summary templates' }).click();
     await page.getByRole('button', { name: 'Duplicate Standard notes' }).click();
     const editor = page.getByRole('dialog', { name: 'New template' });
     expect(await editor.getByLabel('Name').inputValue()).toBe('Copy of Standard notes');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await overflow()).toBeLessThanOrEqual(0);
     const box = await editor.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(MOBILE.width);
     await screenshot(page, 'summary-template-editor-phone');
