@@ -4,7 +4,7 @@ import { registerByApi } from '../support/accounts.ts';
 import { apiCall } from '../support/api.ts';
 import { launchBrowser, MOBILE, newPage, screenshot } from '../support/browser.ts';
 import { eventually, expect, hidden, visible } from '../support/expect.ts';
-import { createProjectByApi, openSignedIn } from '../support/meetings.ts';
+import { createProjectByApi, importTranscriptByApi, openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // Summary templates in a real browser against the real server and its offline (builtin) engine: a
@@ -44,19 +44,8 @@ const LAUNCH = `WEBVTT
 <v Speaker 1>Yes, we decided that legal reviews every customer email from now on.
 `;
 
-async function importMeeting(token: string, projectId: string) {
-  const form = new FormData();
-  form.append('title', 'Launch review');
-  form.append('recordingType', 'upload');
-  form.append('transcriptFile', new Blob([LAUNCH], { type: 'text/vtt' }), 'launch.vtt');
-  const res = await fetch(`${server.url}/api/projects/${projectId}/meetings`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`import failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { _id: string } }).data._id;
-}
+const importMeeting = (token: string, projectId: string) =>
+  importTranscriptByApi(server.url, token, projectId, LAUNCH, 'Launch review');
 
 describe('summary templates', () => {
   it('a template made in the editor and picked on the Summary tab gives the summary its sections', async () => {
