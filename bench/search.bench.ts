@@ -13,6 +13,7 @@ import { Migrator } from 'kysely/migration';
 import { createDb } from '../packages/server/src/db/database.ts';
 import * as initial from '../packages/server/src/db/migrations/001-initial.ts';
 import type { NewSegment } from '../packages/server/src/repositories/transcriptions.ts';
+import { cpuMeter } from './cpu-time.ts';
 import { benchMeetingId, benchOwner, latency, openLibrary, SEARCH_QUERIES } from './search-library.ts';
 
 const { values: args } = parseArgs({
@@ -151,25 +152,50 @@ async function main() {
   for (const q of QUERIES)
     await services.search.inProject(userId, projectId, { q, page: 1, limit: 20, groupByMeeting: true });
 
-  const meetingTimes: number[] = [];
-  const projectTimes: number[] = [];
-  const globalTimes: number[] = [];
+  // CPU on this process and the database server (PostgreSQL's processes when the bench runs its cluster).
+  const meter = cpuMeter(
+    ctx.dbKind === 'postgres' && !process.env.DATABASE_URL ? join(dataDir, 'postgres/data') : undefined,
+  );
+  const kinds = ['meeting', 'project', 'global'] as const;
+  const times = { meeting: [] as number[], project: [] as number[], global: [] as number[] };
+  const cpu = { meeting: [] as number[], project: [] as number[], global: [] as number[] };
+  const waited = { meeting: [] as number[], project: [] as number[], global: [] as number[] };
+  const measure = async (kind: (typeof kinds)[number], search: () => Promise<unknown>) => {
+    const before = meter?.read();
+    const t = performance.now();
+    await search();
+    times[kind].push(performance.now() - t);
+    const after = meter?.read();
+    if (before && after) {
+      cpu[kind].push((after[0] - before[0]) / 1e6);
+      waited[kind].push((after[1] - before[1]) / 1e6);
+    }
+  };
   for (let r = 0; r < RUNS; r++) {
     const q = QUERIES[r % QUERIES.length] as string;
-    let t = performance.now();
-    await services.search.inMeeting(userId, meetingId((r * 37) % MEETINGS), { q, page: 1, limit: 20 });
-    meetingTimes.push(performance.now() - t);
-    t = performance.now();
-    await services.search.inProject(userId, projectId, { q, page: 1, limit: 20, groupByMeeting: true });
-    projectTimes.push(performance.now() - t);
+    await measure('meeting', () =>
+      services.search.inMeeting(userId, meetingId((r * 37) % MEETINGS), { q, page: 1, limit: 20 }),
+    );
+    await measure('project', () =>
+      services.search.inProject(userId, projectId, { q, page: 1, limit: 20, groupByMeeting: true }),
+    );
     // The header's search across every project: titles, passages grouped by meeting, people (decision 162).
-    t = performance.now();
-    await services.search.everywhere(userId, { q, page: 1, limit: 20 });
-    globalTimes.push(performance.now() - t);
+    await measure('global', () => services.search.everywhere(userId, { q, page: 1, limit: 20 }));
   }
-  summary(`in-meeting search (${RUNS} runs)`, meetingTimes);
-  summary(`project search, ${MEETINGS} meetings`, projectTimes);
-  summary('global search (GET /api/search)', globalTimes);
+  const labels = {
+    meeting: `in-meeting search (${RUNS} runs)`,
+    project: `project search, ${MEETINGS} meetings`,
+    global: 'global search (GET /api/search)',
+  };
+  for (const kind of kinds) summary(labels[kind], times[kind]);
+  if (meter) {
+    console.log(
+      `\nCPU time per search (this process${ctx.dbKind === 'postgres' ? ' + the PostgreSQL server' : ''}): what it costs on a free core`,
+    );
+    for (const kind of kinds) summary(`  ${kind}`, cpu[kind]);
+    console.log("time spent waiting for a core (the machine's load)");
+    for (const kind of kinds) summary(`  ${kind}`, waited[kind]);
+  }
   if (args['search-only']) return ctx.close();
 
   // Per query (project search), to show where the time goes.

@@ -164,4 +164,50 @@ describe('search', () => {
     );
     await context.close();
   });
+
+  it('searches every project from the header and asks all meetings; a passage and a citation open the meeting at their moment', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await openSignedIn(page, meeting.token, '/');
+    const header = page.getByRole('search', { name: 'Search everything' });
+    await header.getByRole('searchbox').fill(meeting.word.toLowerCase());
+    await header.getByRole('searchbox').press('Enter');
+    await eventually(
+      () => new URL(page.url()),
+      (url) => {
+        expect(url.pathname).toBe('/search');
+        expect(url.searchParams.get('q')).toBe(meeting.word.toLowerCase());
+      },
+    );
+    const results = page.getByRole('region', { name: 'Search results' });
+    await visible(results.getByRole('link', { name: 'Austen reading' }));
+    await visible(results.locator('mark', { hasText: meeting.word }).first());
+    await screenshot(page, 'search-everywhere');
+    const passage = results.getByRole('listitem').getByRole('listitem').first().getByRole('link');
+    const at = Number(new URL((await passage.getAttribute('href')) ?? '', server.url).searchParams.get('t'));
+    expect(at).toBeGreaterThan(0);
+
+    const ask = page.getByRole('textbox', { name: 'Ask a question about all your meetings' });
+    await ask.fill(`What was said about ${meeting.word.toLowerCase()}?`);
+    await ask.press('Enter');
+    const source = page.getByRole('list', { name: 'Sources' }).getByRole('link').first();
+    await visible(source);
+    await expect(source.textContent()).resolves.toContain('Austen reading');
+    const cited = new URL((await source.getAttribute('href')) ?? '', server.url);
+    expect(cited.pathname).toBe(`/projects/${meeting.projectId}/meetings/${meeting.meetingId}`);
+    expect(Number(cited.searchParams.get('t'))).toBeGreaterThanOrEqual(0);
+
+    await passage.click();
+    await eventually(
+      () => new URL(page.url()),
+      (url) => {
+        expect(url.pathname).toBe(`/projects/${meeting.projectId}/meetings/${meeting.meetingId}`);
+        expect(url.searchParams.get('t')).toBe(String(at));
+      },
+    );
+    await eventually(
+      () => audioTime(page),
+      (time) => expect(time).toBeGreaterThanOrEqual(at - 0.1),
+    );
+    await context.close();
+  });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi } from '../support/accounts.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { eventually, hidden, visible } from '../support/expect.ts';
-import { createPersonByApi, createProjectByApi, openSignedIn } from '../support/meetings.ts';
+import { createPersonByApi, createProjectByApi, importTranscriptByApi, openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // Speakers by name in a real browser against the real server: a planning meeting's transcript in which
@@ -47,26 +47,12 @@ const chosen = (select: Locator, label: string) =>
     (text) => expect(text).toBe(label),
   );
 
-async function importTranscript(token: string, projectId: string) {
-  const form = new FormData();
-  form.append('title', 'Launch planning');
-  form.append('recordingType', 'upload');
-  form.append('transcriptFile', new Blob([PLANNING], { type: 'text/vtt' }), 'planning.vtt');
-  const res = await fetch(`${server.url}/api/projects/${projectId}/meetings`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`import failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { _id: string } }).data._id;
-}
-
 describe('speakers by name', () => {
   it('suggests the names said in the meeting; Accept assigns, Create person creates and assigns, one segment moves alone', async () => {
     const account = await registerByApi(server.url);
     const projectId = await createProjectByApi(server.url, account.token, 'Launch');
     await createPersonByApi(server.url, account.token, 'Priya Raman', 'Acme');
-    const meetingId = await importTranscript(account.token, projectId);
+    const meetingId = await importTranscriptByApi(server.url, account.token, projectId, PLANNING, 'Launch planning');
     const { page, context } = await newPage(browser, server.url);
     await openSignedIn(page, account.token, `/projects/${projectId}/meetings/${meetingId}`);
 

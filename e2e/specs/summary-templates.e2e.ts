@@ -4,7 +4,7 @@ import { registerByApi } from '../support/accounts.ts';
 import { apiCall } from '../support/api.ts';
 import { launchBrowser, MOBILE, newPage, screenshot } from '../support/browser.ts';
 import { eventually, expect, hidden, visible } from '../support/expect.ts';
-import { createProjectByApi, openSignedIn } from '../support/meetings.ts';
+import { createProjectByApi, importTranscriptByApi, openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // Summary templates in a real browser against the real server and its offline (builtin) engine: a
@@ -44,19 +44,8 @@ const LAUNCH = `WEBVTT
 <v Speaker 1>Yes, we decided that legal reviews every customer email from now on.
 `;
 
-async function importMeeting(token: string, projectId: string) {
-  const form = new FormData();
-  form.append('title', 'Launch review');
-  form.append('recordingType', 'upload');
-  form.append('transcriptFile', new Blob([LAUNCH], { type: 'text/vtt' }), 'launch.vtt');
-  const res = await fetch(`${server.url}/api/projects/${projectId}/meetings`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`import failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { _id: string } }).data._id;
-}
+const importMeeting = (token: string, projectId: string) =>
+  importTranscriptByApi(server.url, token, projectId, LAUNCH, 'Launch review');
 
 describe('summary templates', () => {
   it('a template made in the editor and picked on the Summary tab gives the summary its sections', async () => {
@@ -143,18 +132,25 @@ describe('summary templates', () => {
     );
   });
 
-  it('the editor fits a phone and is reached from the Account menu', async () => {
+  it('the picker and the editor fit a phone; the editor is reached from the Account menu', async () => {
     const account = await registerByApi(server.url);
-    await createProjectByApi(server.url, account.token, 'Phone');
+    const projectId = await createProjectByApi(server.url, account.token, 'Phone');
+    const meetingId = await importMeeting(account.token, projectId);
     const { page } = await newPage(browser, server.url, MOBILE);
-    await openSignedIn(page, account.token, '/');
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await openSignedIn(page, account.token, `/projects/${projectId}/meetings/${meetingId}`);
+    await page.getByRole('tab', { name: 'Summary' }).click();
+    await visible(page.getByRole('combobox', { name: 'Template' }));
+    await visible(page.getByRole('combobox', { name: 'Language' }));
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await screenshot(page, 'summary-picker-phone');
+
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Summary templates' }).click();
     await page.getByRole('button', { name: 'Duplicate Standard notes' }).click();
     const editor = page.getByRole('dialog', { name: 'New template' });
     expect(await editor.getByLabel('Name').inputValue()).toBe('Copy of Standard notes');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await overflow()).toBeLessThanOrEqual(0);
     const box = await editor.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(MOBILE.width);
     await screenshot(page, 'summary-template-editor-phone');

@@ -50,17 +50,18 @@ export async function createPersonByApi(baseUrl: string, token: string, name: st
   return reply.data._id;
 }
 
-export async function uploadMeetingByApi(
+/** Creates a meeting from one file (`audioFile` or `transcriptFile`) and returns its id. */
+async function postMeeting(
   baseUrl: string,
   token: string,
   projectId: string,
-  file: string,
   title: string,
+  file: [string, Blob, string],
 ) {
   const form = new FormData();
   form.append('title', title);
   form.append('recordingType', 'upload');
-  form.append('audioFile', new Blob([readFileSync(file)], { type: 'audio/wav' }), basename(file));
+  form.append(...file);
   const res = await fetch(`${baseUrl}/api/projects/${projectId}/meetings`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
@@ -68,6 +69,17 @@ export async function uploadMeetingByApi(
   });
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { _id: string } }).data._id;
+}
+
+export function uploadMeetingByApi(baseUrl: string, token: string, projectId: string, file: string, title: string) {
+  const audio = new Blob([readFileSync(file)], { type: 'audio/wav' });
+  return postMeeting(baseUrl, token, projectId, title, ['audioFile', audio, basename(file)]);
+}
+
+/** A meeting imported from a WebVTT transcript: completed at once, no transcription to wait for. */
+export function importTranscriptByApi(baseUrl: string, token: string, projectId: string, vtt: string, title: string) {
+  const transcript = new Blob([vtt], { type: 'text/vtt' });
+  return postMeeting(baseUrl, token, projectId, title, ['transcriptFile', transcript, 'transcript.vtt']);
 }
 
 /** Waits until the worker has finished the meeting (completed or failed) and returns its status. */

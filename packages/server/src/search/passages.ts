@@ -6,6 +6,7 @@ import type { SearchIndex, SearchScope } from './index.ts';
 // and the verbs of asking ("what did we decide about", "when is") are dropped, and the rest must all be
 // in a passage. When no passage holds them all, passages holding most of them (at least two, and at
 // least half) follow, those holding more first: a question about something never said finds nothing.
+// A question asking for a time or an amount puts the passages that say one first.
 
 const ASKING = new Set(
   `what when where who whom whose which why how is are was were be been being am do does did done doing
@@ -15,6 +16,39 @@ const ASKING = new Set(
   mention mentioned decide decided agree agreed think thought know knew meeting meetings anyone someone
   somebody everyone anything something going gonna get got let please ever`.split(/\s+/),
 );
+/**
+ * What a question asks for, told by how it opens, and how a passage says it: "when" wants a time (a
+ * day, a date, a month, a clock time, a relative time), "how much / how many / what price" an amount.
+ * Among the passages holding the question's words, those that say such a thing come first: in a pile
+ * of meetings "the launch" is mentioned often, the date of it once.
+ */
+const ANSWER_KINDS: Array<{ asks: RegExp; says: RegExp }> = [
+  {
+    asks: /^\s*(when|by when|until when|how soon|what (day|date|time|week|month)|which (day|date|week|month))\b/i,
+    says: new RegExp(
+      `\\b(${[
+        'monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|today|tonight|tomorrow|yesterday',
+        'january|february|march|april|may|june|july|august|september|october|november|december',
+        '(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\\.?',
+        'morning|afternoon|evening|noon|midnight|o.clock|(\\d{1,2}(:\\d\\d)?\\s*(am|pm))|\\d{1,2}:\\d\\d',
+        '(next|last|this|coming) (week|month|year|quarter)|in (a|one|two|three|four|a few|\\d+) (days?|weeks?|months?)',
+        // Ordinals as dates ("on the fourteenth", "the 3rd"); "first" and "second" say too much else.
+        '\\d{1,2}(st|nd|rd|th)|the (twenty |thirty )?(third|fourth|fifth|sixth|seventh|eighth|ninth)',
+        'the (tenth|eleventh|twelfth|(thir|four|fif|six|seven|eigh|nine)teenth|twentieth|thirtieth)',
+        '(19|20)\\d\\d|q[1-4]|deadline',
+      ].join('|')})\\b`,
+      'i',
+    ),
+  },
+  {
+    asks: /^\s*(how (much|many)|what (is|was|are|were) the (price|cost|budget|number|amount|total))\b/i,
+    says: /[\d€$£%]|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|euros?|dollars?|pounds?|percent|cents?)\b/i,
+  },
+];
+
+/** The pattern of what the question asks for, when it asks for a time or an amount. */
+export const answerKind = (question: string) => ANSWER_KINDS.find((kind) => kind.asks.test(question))?.says;
+
 /** Words of a question used at most (the engine takes 12). */
 const MAX_WORDS = 8;
 /** Candidates per retriever when reading a question's words. */
@@ -34,7 +68,16 @@ export async function passagesFor(
 ): Promise<EngineHit[]> {
   const terms = questionWords(question);
   if (terms.length === 0) return [];
-  const all = (await index.run(scope, terms.join(' '), CAP)).hits;
+  const whole = await index.run(scope, terms.join(' '), CAP);
+  const kind = answerKind(question);
+  if (kind && whole.hits.length > k) {
+    // Passages saying a time (an amount) first, each group in the engine's order.
+    const rows = await whole.load(whole.hits);
+    const says = rows.filter(({ row }) => kind.test(row.text)).map(({ hit }) => hit);
+    const rest = rows.filter(({ row }) => !kind.test(row.text)).map(({ hit }) => hit);
+    return [...says, ...rest].slice(0, k);
+  }
+  const all = whole.hits;
   if (all.length >= k || terms.length < 3) return all.slice(0, k);
   // Fewer than k hold every word: passages holding most of them, by how many, then by their ranks.
   const each = await Promise.all(terms.map((term) => index.run(scope, term, CAP)));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { phoneticKeysOfWord, soundsAlike } from '../lib/words/phonetic.ts';
 import { fuzzyPieces } from './engine.ts';
 import { editDistance, isCompound, isNearSpelling, isSoundAlike } from './forgiveness.ts';
+import { answerKind, questionWords } from './passages.ts';
 import { MAX_QUERY_TERMS, parseQuery } from './query-parser.ts';
 import { RRF_K, reciprocalRankFusion } from './rrf.ts';
 import { rankByTermFrequency } from './term-frequency-rank.ts';
@@ -114,5 +115,32 @@ describe('rankByTermFrequency', () => {
         (r) => r.id,
       ),
     ).toEqual(['twice', 'once', 'tie', 'long']);
+  });
+});
+
+describe('what a question asks for', () => {
+  it('reads a time from "when" questions and an amount from "how much", nothing from others', () => {
+    const time = answerKind('When is the launch?');
+    for (const said of [
+      'The launch is on the fourteenth of March, a Tuesday.',
+      'We ship next week',
+      'Launch at 10:30',
+      'by the 3rd',
+      'in two weeks',
+    ])
+      expect(time?.test(said), said).toBe(true);
+    for (const said of ['The launch video needs music.', 'First of all, the launch', 'Wait a second'])
+      expect(time?.test(said), said).toBe(false);
+    expect(answerKind('What date is the review?')).toBe(time);
+    const amount = answerKind('How much is the starter plan?');
+    expect(amount?.test('It stays at twelve euros.')).toBe(true);
+    expect(amount?.test('We like this one.')).toBe(false);
+    expect(answerKind('What did we decide about the launch?')).toBeUndefined();
+    expect(answerKind('Who said when?')).toBeUndefined();
+  });
+
+  it('keeps the words that say what a question is about', () => {
+    expect(questionWords('When is the launch?')).toEqual(['launch']);
+    expect(questionWords('What did the customer say about the export?')).toEqual(['customer', 'export']);
   });
 });

@@ -4,7 +4,7 @@ import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError } from '../helpers/api.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai.ts';
 import { startTestServer } from '../helpers/server.ts';
-import { uploadMeeting } from '../helpers/uploads.ts';
+import { importTranscript, uploadMeeting } from '../helpers/uploads.ts';
 
 // POST /api/ask: the passages of the user's own meetings answer (decision 163), with the builtin engine
 // and with an OpenAI-compatible model (the local fake model server, the only fake).
@@ -108,6 +108,39 @@ describe('ask, builtin engine', () => {
     const theirs = await events(await ctx.ask({ question: 'When is the launch?' }, ctx.other.token));
     expect(mine.complete.citations.map((c) => c.meetingId)).toEqual([ctx.owner.meetingId]);
     expect(theirs.complete.citations.map((c) => c.meetingId)).toEqual([ctx.other.meetingId]);
+  });
+
+  // Last: it adds a meeting to the owner's library.
+  it('"When is the launch?" among meetings that mention the launch often cites the date first', async () => {
+    const talk = [
+      'The launch video is nearly done, the launch video needs music.',
+      'For the launch party we need a bigger room than the launch room.',
+      'Launch, launch, launch: the launch banner says launch in red.',
+      'Our launch slides follow the launch checklist for the launch.',
+      'The launch email goes out with the launch video and the launch photos.',
+      'Marketing asks whether the launch logo can be bigger for the launch.',
+    ];
+    const vtt = `WEBVTT\n\n${talk
+      .map((text, i) => `00:0${i}:00.000 --> 00:0${i}:05.000\n<v Dana>${text}`)
+      .join('\n\n')}\n`;
+    const imported = await importTranscript(
+      ctx.server.url,
+      ctx.owner.token,
+      ctx.owner.projectId,
+      { name: 'marketing.vtt', text: vtt },
+      { fields: { title: 'Marketing sync', recordingType: 'upload' } },
+    );
+    expect(imported.status).toBe(201);
+
+    const { complete } = await events(await ctx.ask({ question: 'When is the launch?' }));
+    expect(complete.citations[0]).toEqual(
+      expect.objectContaining({ meetingId: ctx.owner.meetingId, startTime: 60_000, text: PLANNING[1]!.text }),
+    );
+    expect(complete.answer).toContain('fourteenth of March');
+    // Not a question of time: the same passages in the engine's order, the date not put first.
+    const plain = await events(await ctx.ask({ question: 'What about the launch?' }));
+    expect(plain.complete.citations).toHaveLength(5);
+    expect(plain.complete.citations[0]?.text).not.toBe(PLANNING[1]!.text);
   });
 });
 

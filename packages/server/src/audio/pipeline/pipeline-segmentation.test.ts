@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../../../../bench/scoring/wer.ts';
-import { fixtureTempDir, JFK_TEXT, jfkWavPath, joinClips, oneVoicePath } from '../../../test/fixtures/audio.ts';
+import {
+  dominantLabelShare,
+  fixtureTempDir,
+  JFK_TEXT,
+  jfkWavPath,
+  joinClips,
+  oneVoicePath,
+} from '../../../test/fixtures/audio.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
 import { transcribeFile } from './pipeline.ts';
 
@@ -12,6 +19,13 @@ describe('transcribeFile with the speaker-segmentation model', () => {
     expect(r.diarization).toBe('ok');
     expect(r.speakerCount).toBe(1);
     expect(wordErrorRate(JFK_TEXT, r.segments.map((s) => s.text).join(' '))).toBeLessThanOrEqual(0.1);
+  });
+
+  it('keeps 112 s of one voice on one label with the tracks (the default)', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    const r = await transcribeFile(oneVoicePath(), { engine });
+    expect(r.speakerCount).toBe(1);
+    expect(dominantLabelShare(r.segments)).toBe(1);
   });
 
   it('gives two voices that follow each other without a pause two labels, changing at the join', async () => {

@@ -177,4 +177,8 @@ describe('splitText', () => {
     ];
     expect(splitText('yes indeed', parts)).toEqual([{ start: 0, end: 5.2, speaker: 'Speaker 1', text: 'yes indeed' }]);
   });
+
+  it('shows nothing for an overlap segment the speaker stage gave no second voice', () => {
+    expect(splitText('the same words again', [])).toEqual([]);
+  });
 });

@@ -162,6 +162,27 @@ describe('Summary templates page', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('asks before closing the editor on unsaved edits', async () => {
+    serveTemplates();
+    const { user } = renderApp('/summary-templates');
+    await user.click(await screen.findByRole('button', { name: 'New template' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'New template' }));
+    await user.type(within(screen.getByRole('dialog')).getByLabelText('Name'), 'Half done');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(screen.getByRole('dialog')).getByLabelText('Name')).toHaveValue('Half done');
+
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('is reached from the user menu', async () => {
     serveTemplates();
     const { user } = renderApp('/');

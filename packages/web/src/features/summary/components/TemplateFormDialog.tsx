@@ -3,6 +3,7 @@ import { SUMMARY_TEMPLATE_LIMITS, type SummaryTemplate } from '@parley/contract'
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -41,12 +42,15 @@ export function TemplateFormDialog({
 }) {
   const save = useSaveSummaryTemplate();
   const [formError, setFormError] = useState<string | null>(null);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const form = useForm<TemplateFormValues, unknown, TemplateFormOutput>({
     resolver: zodResolver(TemplateFormSchema),
     defaultValues: templateFormValues(),
   });
   const sections = useFieldArray({ control: form.control, name: 'sections' });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  // Closing (Cancel, Escape, the X, a click outside) with unsaved edits asks first: sections take a while to write.
+  const close = () => (isDirty ? setConfirmingDiscard(true) : onOpenChange(false));
   const editing = draft?.mode === 'edit';
 
   useEffect(() => {
@@ -74,7 +78,7 @@ export function TemplateFormDialog({
   const sectionsError = errors.sections?.message ?? errors.sections?.root?.message;
 
   return (
-    <Dialog open={draft !== null} onOpenChange={onOpenChange}>
+    <Dialog open={draft !== null} onOpenChange={(open) => (open ? onOpenChange(true) : close())}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{editing ? 'Edit template' : 'New template'}</DialogTitle>
@@ -149,7 +153,7 @@ export function TemplateFormDialog({
           </div>
 
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="outline" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" disabled={isSubmitting}>
@@ -158,6 +162,20 @@ export function TemplateFormDialog({
           </DialogFooter>
         </form>
       </DialogContent>
+      <ConfirmDialog
+        open={confirmingDiscard}
+        onOpenChange={setConfirmingDiscard}
+        title="Discard changes?"
+        description="Your changes to this template have not been saved."
+        cancelLabel="Keep editing"
+        confirmLabel="Discard"
+        pending={false}
+        error={null}
+        onConfirm={() => {
+          setConfirmingDiscard(false);
+          onOpenChange(false);
+        }}
+      />
     </Dialog>
   );
 }
