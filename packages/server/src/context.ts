@@ -73,7 +73,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     projects: projectsRepository(db),
     people: peopleRepository(db),
     meetings: meetingsRepository(db),
-    transcriptions: transcriptionsRepository(db, semantic?.segmentsWritten),
+    transcriptions: transcriptionsRepository(db),
     jobs,
     loginThrottle: loginThrottleRepository(db),
     identities: identitiesRepository(db),
@@ -120,7 +120,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     people,
     search,
     meetings,
-    transcriptions: transcriptionsService({ ...repos, people, voices }),
+    transcriptions: transcriptionsService({ db, ...repos, people, voices, semantic }),
     speakerSuggestions: speakerSuggestionsService({ ...repos, voiceProfiles: voices, cpu }),
     summary: summaryService({ ...repos, meetingsService: meetings, ai, events: webhooks, db, summaryTemplates }),
     summaryTemplates,
@@ -139,7 +139,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       users,
       maxRecordingSeconds: config.maxRecordingHours * 3600,
     }),
-    imports: importsService({ db, ...repos, storage, log, cpu }),
+    imports: importsService({ db, ...repos, storage, log, cpu, semantic }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };
 

@@ -28,6 +28,7 @@ export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> 
       storage: ctx.storage,
       transcribe,
       events: ctx.services.webhooks,
+      semantic: ctx.semantic,
     }),
     generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai, events: ctx.services.webhooks }),
     deliverWebhooksHandler({

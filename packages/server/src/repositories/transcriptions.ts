@@ -47,19 +47,10 @@ export const SEGMENT_COLUMNS = [
   'people.company as person_company',
 ] as const;
 
-/**
- * Called inside every transaction that changes a meeting's segments, so work that follows them (the
- * semantic-search vectors, docs/decisions/061) is asked for atomically with the change.
- */
-export type SegmentsWritten = (
-  trx: Db,
-  change: { userId: string; meetingId: string; editedSegmentId?: string },
-) => Promise<void>;
-
 /** Rows per read when a whole meeting is read (exports, notes). */
 const READ_BATCH = 2000;
 
-export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritten = async () => {}) {
+export function transcriptionsRepository(db: Db) {
   const segments = (executor: Db = db) =>
     executor
       .selectFrom('transcriptions')
@@ -72,7 +63,7 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
    */
   async function insertSegments(trx: Db, userId: string, meetingId: string, rowsIn: ImportedSegment[]) {
     const now = nowIso();
-    const rows = rowsIn.map((s) => ({
+    const toRow = (s: ImportedSegment) => ({
       id: newId(),
       user_id: userId,
       meeting_id: meetingId,
@@ -84,18 +75,19 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
       end_ms: Math.round(s.endMs),
       created_at: now,
       updated_at: now,
-    }));
-    // 100 rows a statement: each is synchronous in SQLite, with the word index's triggers.
-    for (let i = 0; i < rows.length; i += 100) {
+    });
+    // 100 rows a statement, each batch made and written in a turn of its own: a statement is synchronous
+    // in SQLite (with the word index's triggers), and so are 20,000 ids made at once.
+    const ids: string[] = [];
+    for (let i = 0; i < rowsIn.length; i += 100) {
       if (i > 0) await nextTurn();
-      await trx
-        .insertInto('transcriptions')
-        .values(rows.slice(i, i + 100))
-        .execute();
+      const rows = rowsIn.slice(i, i + 100).map(toRow);
+      for (const row of rows) ids.push(row.id);
+      await trx.insertInto('transcriptions').values(rows).execute();
     }
     // each segment's voice goes with it (foreign key, cascade): never audio, statistics only
     const voices = rowsIn.flatMap((s, i) =>
-      s.voice ? [{ segment_id: rows[i]!.id, user_id: userId, meeting_id: meetingId, voice: s.voice }] : [],
+      s.voice ? [{ segment_id: ids[i]!, user_id: userId, meeting_id: meetingId, voice: s.voice }] : [],
     );
     for (let i = 0; i < voices.length; i += 200) {
       await trx
@@ -108,7 +100,6 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
       userId,
       rowsIn.map((s) => s.text),
     );
-    await segmentsWritten(trx, { userId, meetingId });
   }
 
   /** Links the meeting's segments that have `column` = `value` to a person; the number changed. */
@@ -249,34 +240,30 @@ export function transcriptionsRepository(db: Db, segmentsWritten: SegmentsWritte
     insertImported: (trx: Db, userId: string, meetingId: string, imported: ImportedSegment[]) =>
       insertSegments(trx, userId, meetingId, imported),
 
-    updateText: (userId: string, meetingId: string, id: string, text: string): Promise<boolean> =>
-      db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('transcriptions')
-          .set({ text, is_edited: 1, updated_at: nowIso() })
-          .where('user_id', '=', userId)
-          .where('meeting_id', '=', meetingId)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        await indexWords(trx, userId, [text]);
-        await segmentsWritten(trx, { userId, meetingId, editedSegmentId: id });
-        return true;
-      }),
+    /** One segment's text, in the caller's transaction (its words join the vocabulary); false: no such segment. */
+    async updateText(trx: Db, userId: string, meetingId: string, id: string, text: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('transcriptions')
+        .set({ text, is_edited: 1, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await indexWords(trx, userId, [text]);
+      return true;
+    },
 
-    delete: (userId: string, meetingId: string, id: string): Promise<boolean> =>
-      db.transaction().execute(async (trx) => {
-        const result = await trx
-          .deleteFrom('transcriptions')
-          .where('user_id', '=', userId)
-          .where('meeting_id', '=', meetingId)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) return false;
-        // The segment's vector goes with it (foreign key); its neighbours' windows change.
-        await segmentsWritten(trx, { userId, meetingId });
-        return true;
-      }),
+    /** Deletes one segment in the caller's transaction (its vector goes with it: foreign key). */
+    async delete(trx: Db, userId: string, meetingId: string, id: string): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('transcriptions')
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
 
     assignSpeaker: (userId: string, meetingId: string, speaker: string, personId: string | null) =>
       setPerson(userId, meetingId, ['speaker', speaker], personId),

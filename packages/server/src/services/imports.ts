@@ -11,6 +11,7 @@ import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts
 import type { peopleRepository } from '../repositories/people.ts';
 import type { ImportedSegment, transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { usageRepository } from '../repositories/usage.ts';
+import type { SemanticSearch } from '../search/semantic/index.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { newMeetingRow, type ReceivedAudio } from './meetings.ts';
 
@@ -24,6 +25,8 @@ interface Deps {
   storage: AudioStorage;
   log: { warn: (obj: object, msg: string) => void };
   cpu: CpuPool;
+  /** Absent when embeddings are off. */
+  semantic?: Pick<SemanticSearch, 'queueEmbedding'>;
 }
 
 export interface ReceivedTranscript {
@@ -40,7 +43,18 @@ interface ImportPlan {
 
 type PersonRef = { _id?: string; name: string } | null;
 
-export function importsService({ db, meetings, transcriptions, actionItems, people, usage, storage, log, cpu }: Deps) {
+export function importsService({
+  db,
+  meetings,
+  transcriptions,
+  actionItems,
+  people,
+  usage,
+  storage,
+  log,
+  cpu,
+  semantic,
+}: Deps) {
   /** Parsed in a CPU thread (10 MB of JSON or cues takes a while); 400 on transcriptFile, naming the line at fault. */
   async function parseOrReject(file: ReceivedTranscript): Promise<ParsedTranscript> {
     const outcome = await cpu.run('parseTranscript', { fileName: file.fileName, text: file.text });
@@ -137,6 +151,7 @@ export function importsService({ db, meetings, transcriptions, actionItems, peop
         await db.transaction().execute(async (trx) => {
           await meetings.insert(trx, row);
           await transcriptions.insertImported(trx, userId, id, imported.segments);
+          await semantic?.queueEmbedding(trx, { userId, meetingId: id });
           await actionItems.insertMany(userId, id, imported.actionItems, trx);
           if (audio) await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
         });

@@ -1,18 +1,23 @@
+import type { Db } from '../db/database.ts';
 import { notFound } from '../lib/errors.ts';
 import { pagination, presentSegment } from '../presenters/index.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
+import type { SemanticSearch } from '../search/semantic/index.ts';
 import type { PeopleService } from './people.ts';
 import { peopleOf, type VoicesService } from './voices.ts';
 
 interface Deps {
+  db: Db;
   meetings: ReturnType<typeof meetingsRepository>;
   transcriptions: ReturnType<typeof transcriptionsRepository>;
   people: PeopleService;
   voices: VoicesService;
+  /** Absent when embeddings are off. */
+  semantic?: Pick<SemanticSearch, 'queueEmbedding'>;
 }
 
-export function transcriptionsService({ meetings, transcriptions, people, voices }: Deps) {
+export function transcriptionsService({ db, meetings, transcriptions, people, voices, semantic }: Deps) {
   async function assertMeeting(userId: string, meetingId: string) {
     if (!(await meetings.findForUser(userId, meetingId))) throw notFound('Meeting');
   }
@@ -35,13 +40,24 @@ export function transcriptionsService({ meetings, transcriptions, people, voices
 
     async updateText(userId: string, meetingId: string, id: string, text: string) {
       await assertMeeting(userId, meetingId);
-      if (!(await transcriptions.updateText(userId, meetingId, id, text))) throw notFound('Transcription');
+      const updated = await db.transaction().execute(async (trx) => {
+        if (!(await transcriptions.updateText(trx, userId, meetingId, id, text))) return false;
+        await semantic?.queueEmbedding(trx, { userId, meetingId, editedSegmentId: id });
+        return true;
+      });
+      if (!updated) throw notFound('Transcription');
       return presentSegment(await getSegment(userId, meetingId, id));
     },
 
     async delete(userId: string, meetingId: string, id: string) {
       await assertMeeting(userId, meetingId);
-      if (!(await transcriptions.delete(userId, meetingId, id))) throw notFound('Transcription');
+      const deleted = await db.transaction().execute(async (trx) => {
+        if (!(await transcriptions.delete(trx, userId, meetingId, id))) return false;
+        // The neighbours' windows held the deleted words: the meeting is embedded again.
+        await semantic?.queueEmbedding(trx, { userId, meetingId });
+        return true;
+      });
+      if (!deleted) throw notFound('Transcription');
     },
 
     // Every change of a segment's person re-learns what this meeting says of the voices of the people

@@ -186,14 +186,14 @@ describe('semantic search', () => {
     ]);
     await embeddingsSettled();
     expect(texts((await inMeeting(meetingId, 'umbrella')).transcriptions)).toHaveLength(1);
-    // The transcription job replaces a meeting's segments through this repository call, in a transaction.
-    await server.ctx.db
-      .transaction()
-      .execute((trx) =>
-        server.ctx.repos.transcriptions.replaceForMeeting(trx, owner.userId, meetingId, [
-          { speaker: 'Speaker 1', text: 'Solar charging keeps the battery full.', startMs: 0, endMs: 2000 },
-        ]),
-      );
+    // The transcription job's transaction (jobs/handlers/transcribe-meeting.ts): the segments replaced,
+    // their embedding job enqueued beside them.
+    await server.ctx.db.transaction().execute(async (trx) => {
+      await server.ctx.repos.transcriptions.replaceForMeeting(trx, owner.userId, meetingId, [
+        { speaker: 'Speaker 1', text: 'Solar charging keeps the battery full.', startMs: 0, endMs: 2000 },
+      ]);
+      await server.ctx.semantic?.queueEmbedding(trx, { userId: owner.userId, meetingId });
+    });
     expect(await vectorsOf(meetingId)).toEqual([]);
     expect((await inMeeting(meetingId, 'umbrella')).transcriptions).toEqual([]);
     await embeddingsSettled();

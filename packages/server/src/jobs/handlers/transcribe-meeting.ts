@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { meetingsRepository } from '../../repositories/meetings.ts';
 import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
 import type { usageRepository } from '../../repositories/usage.ts';
+import type { SemanticSearch } from '../../search/semantic/index.ts';
 import type { WebhookEvents } from '../../services/webhooks.ts';
 import type { AudioStorage } from '../../storage/storage.ts';
 import { progressWriter } from '../progress.ts';
@@ -16,6 +17,8 @@ interface Deps {
   storage: AudioStorage;
   transcribe: Transcribe;
   events: WebhookEvents;
+  /** Absent when embeddings are off. */
+  semantic?: Pick<SemanticSearch, 'queueEmbedding'>;
 }
 
 export function transcribeMeetingHandler({
@@ -26,6 +29,7 @@ export function transcribeMeetingHandler({
   storage,
   transcribe,
   events,
+  semantic,
 }: Deps): JobHandler<'transcribe-meeting'> {
   return {
     name: 'transcribe-meeting',
@@ -73,6 +77,7 @@ export function transcribeMeetingHandler({
             voice: s.voice,
           })),
         );
+        await semantic?.queueEmbedding(trx, { userId: meeting.user_id, meetingId });
         // The upload was measured from packet times; the decoded sample count is exact. Usage follows
         // the exact figure, in the month the meeting was recorded.
         const correction = Math.round(result.durationSeconds) - Math.round(Number(meeting.duration_ms) / 1000);

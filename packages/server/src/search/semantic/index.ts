@@ -6,8 +6,8 @@ import { type EmbeddingsConfig, embeddingsClient } from './client.ts';
 import { semanticRetriever } from './retriever.ts';
 
 // Semantic search, present only when EMBEDDINGS_BASE_URL is set: the client of the endpoint, the
-// vectors' repository, the retriever, and the hook that asks for a meeting's vectors to be brought up
-// to date in the transaction that changed its segments.
+// vectors' repository, the retriever, and the job that brings a meeting's vectors up to date, which
+// every writer of segments enqueues in its own transaction (docs/decisions/112).
 
 /** How long the check for meetings without vectors waits for the endpoint to answer its probe. */
 const PROBE_TIMEOUT_MS = 10_000;
@@ -33,8 +33,12 @@ export function semanticSearch(options: {
     vectors,
     retriever: semanticRetriever({ client, vectors, minSimilarity: config.minSimilarity, log }),
 
-    /** Called by the transcriptions repository inside every transaction that writes a meeting's segments. */
-    async segmentsWritten(trx: Db, change: { userId: string; meetingId: string; editedSegmentId?: string }) {
+    /**
+     * Enqueues, in `trx`, the job that embeds the meeting's segments again: every code that writes segments
+     * (the transcription job, an import, an edit, a delete) calls it in the transaction of its write. An
+     * edited segment's old vector goes at once, so a search never ranks it by words it no longer holds.
+     */
+    async queueEmbedding(trx: Db, change: { userId: string; meetingId: string; editedSegmentId?: string }) {
       if (change.editedSegmentId) await vectors.deleteForSegment(trx, change.editedSegmentId);
       await requestEmbedding(trx, change.userId, change.meetingId);
     },
