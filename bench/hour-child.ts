@@ -1,19 +1,26 @@
 // Child process of pipeline.bench.ts (or run alone): transcribes one file and prints wall time, CPU time
 // and peak RSS as JSON.
-//   node --max-semi-space-size=4 bench/hour-child.ts FILE [ASR_THREADS] [--segmentation]
+//   node --max-semi-space-size=4 bench/hour-child.ts FILE [ASR_THREADS] [--speaker-segmentation JSON]
+// --speaker-segmentation: TranscribeFileOptions.speakerSegmentation as JSON (true, false, {...});
+// absent: the pipeline's default; --segmentation is short for true.
 // CPU time is less sensitive to the machine's load than wall time: on a shared machine report both.
 // `cpu` is this process (main thread, the recognition worker, ONNX Runtime's threads), `childCpu` the
 // ffmpeg processes it waited for, `mainThreadCpu` the main thread alone (decoding, speech, speakers).
 
 import { readFileSync } from 'node:fs';
-import { transcribeFile } from '../packages/server/src/audio/pipeline/pipeline.ts';
+import { type TranscribeFileOptions, transcribeFile } from '../packages/server/src/audio/pipeline/pipeline.ts';
 import { segmentationFor } from '../packages/server/src/audio/pipeline/transcriber.ts';
 import { loadMoonshine } from '../packages/server/src/audio/recognition/moonshine.ts';
 import { DEFAULT_MOONSHINE_MODEL } from '../packages/server/src/config.ts';
 
 const argv = process.argv.slice(2);
-const speakerSegmentation = argv.includes('--segmentation');
-const [path, threads] = argv.filter((a) => !a.startsWith('--'));
+const i = argv.indexOf('--speaker-segmentation');
+const speakerSegmentation = argv.includes('--segmentation')
+  ? true
+  : i >= 0
+    ? (JSON.parse(argv[i + 1]!) as TranscribeFileOptions['speakerSegmentation'])
+    : undefined;
+const [path, threads] = argv.filter((a, k) => !a.startsWith('--') && k !== i + 1);
 const engine = await loadMoonshine({
   size: (process.env.MOONSHINE_MODEL as 'tiny' | 'base' | undefined) ?? DEFAULT_MOONSHINE_MODEL,
   threads: Number(threads ?? 1),
@@ -41,7 +48,7 @@ let last = -1;
 const r = await transcribeFile(path!, {
   engine,
   segmentation: segmentationFor(engine.name),
-  ...(speakerSegmentation && { speakerSegmentation: true }),
+  ...(speakerSegmentation !== undefined && { speakerSegmentation }),
   onProgress: (f) => {
     if (f - last >= 0.1 || f === 1) {
       last = f;
@@ -60,7 +67,7 @@ console.log(
     childCpu: childCpu() - child0,
     mainThreadCpu: mainCpu() - main0,
     maxRssMB: (process.resourceUsage().maxRSS * 1024) / 1e6, // getrusage gives KiB; report decimal MB
-    speakerSegmentation,
+    speakerSegmentation: speakerSegmentation ?? 'default',
     segments: r.segments.length,
     speakerCount: r.speakerCount,
     timings: r.timings,

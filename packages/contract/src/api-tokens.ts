@@ -8,6 +8,9 @@ export type ApiTokenScope = z.infer<typeof ApiTokenScope>;
 /** Every personal access token starts with this, so the auth plugin can tell it from a session token. */
 export const API_TOKEN_PREFIX = 'pat_';
 
+/** Tokens one user may keep; the list is always sent whole (decision 190). */
+export const API_TOKENS_PER_USER = 50;
+
 export const CreateApiTokenRequest = z.object({
   name: z
     .string({ error: 'Name is required' })

@@ -4,6 +4,9 @@ import { Id, IsoDate, success } from './common.ts';
 import { Meeting } from './meetings.ts';
 import { TranscriptionSegment } from './transcriptions.ts';
 
+/** Links one meeting may have; the list is always sent whole (decision 190). */
+export const SHARES_PER_MEETING = 50;
+
 /** A read-only link to one meeting that works without signing in (docs/decisions/172). */
 export const CreateShareRequest = z.object({
   expiresAt: IsoDate.optional().refine((value) => !value || Date.parse(value) > Date.now(), {

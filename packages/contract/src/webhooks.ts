@@ -26,6 +26,9 @@ const WebhookSecret = z
   .min(16, 'The secret must be at least 16 characters')
   .max(200, 'The secret must be at most 200 characters');
 
+/** Endpoints one user may keep: each event of theirs is posted to every one (decision 190). */
+export const WEBHOOKS_PER_USER = 20;
+
 /** Without a secret the server makes one; it is in the reply to this request only. */
 export const CreateWebhookRequest = z.object({
   url: WebhookUrl,

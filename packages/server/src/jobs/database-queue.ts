@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { JOB_NAMES } from '@parley/contract';
 import type { jobsRepository } from '../repositories/jobs.ts';
 import { databaseRunner } from './database-runner.ts';
-import { CATCH_UP_JOBS, type JobQueue, meetingJobKey, nextTurn } from './queue.ts';
+import { CATCH_UP_JOBS, type JobQueue, meetingJobKey, turnOfNewJob } from './queue.ts';
 
 interface DatabaseQueueOptions {
   maxAttempts: number;
@@ -31,7 +31,7 @@ export function databaseQueue(jobs: ReturnType<typeof jobsRepository>, options: 
         userId: opts.userId,
         idempotencyKey: opts.idempotencyKey,
         maxAttempts: options.maxAttempts,
-        turn: nextTurn(round, usersLast),
+        turn: turnOfNewJob(round, usersLast),
         catchUp: CATCH_UP_JOBS.includes(name),
       });
       // A wake-up before the transaction commits only costs one empty poll.

@@ -9,8 +9,8 @@ import {
   type JobQueue,
   type JobState,
   meetingJobKey,
-  nextTurn,
   RETRY_DELAY_MAX_SECONDS,
+  turnOfNewJob,
 } from './queue.ts';
 
 interface PgBossQueueOptions {
@@ -97,7 +97,7 @@ export async function pgBossQueue(options: PgBossQueueOptions): Promise<JobQueue
         ...policy,
         db: fromKysely(trx),
         singletonKey: opts.idempotencyKey,
-        priority: -nextTurn(round, usersLast),
+        priority: -turnOfNewJob(round, usersLast),
         ...(opts.userId ? { group: { id: opts.userId } } : {}),
       });
     },

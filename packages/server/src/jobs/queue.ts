@@ -64,7 +64,7 @@ export interface JobQueue {
  * before anybody's job after it, and a user whose backlog is under way is not pushed back by
  * newcomers (their turns start at the round, not at 0). No turn changes after enqueue.
  */
-export function nextTurn(round: number | null, usersLast: number | null): number {
+export function turnOfNewJob(round: number | null, usersLast: number | null): number {
   return usersLast === null ? (round ?? 0) : Math.max(round ?? 0, usersLast + 1);
 }
 

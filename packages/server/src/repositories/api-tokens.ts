@@ -18,6 +18,17 @@ export function apiTokensRepository(db: Db) {
         .orderBy('id')
         .execute(),
 
+    countForUser: async (userId: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('api_tokens')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
     findByHash: (hash: string) =>
       db.selectFrom('api_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
 

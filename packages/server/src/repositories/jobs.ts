@@ -8,7 +8,7 @@ export type JobRow = Selectable<JobsTable>;
 export function jobsRepository(db: Db, kind: DbKind) {
   return {
     /**
-     * What a new job's turn is computed from (jobs/queue.ts nextTurn): the lowest turn among the waiting
+     * What a new job's turn is computed from (jobs/queue.ts turnOfNewJob): the lowest turn among the waiting
      * or running jobs of this kind, and the highest among this user's. Read in the enqueuing transaction.
      */
     async turnBasis(trx: Db, name: string, userId: string | null) {

@@ -11,7 +11,7 @@ import { words } from '../lib/words/tokens.ts';
 const MIN_WORD_LENGTH = 2;
 const MAX_WORD_LENGTH = 40;
 const BATCH = 500;
-const COUNT_BATCH = 1000;
+const COUNT_BATCH = 250;
 
 /** Each vocabulary word of `texts`, with the number of texts it is in. */
 export function countWords(texts: string[]): Map<string, number> {

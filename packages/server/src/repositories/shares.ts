@@ -19,6 +19,18 @@ export function sharesRepository(db: Db) {
         .orderBy('id')
         .execute(),
 
+    countForMeeting: async (userId: string, meetingId: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('meeting_shares')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .where('meeting_id', '=', meetingId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
     findByToken: (token: string) =>
       db.selectFrom('meeting_shares').selectAll().where('token', '=', token).executeTakeFirst(),
 

@@ -63,7 +63,7 @@ export function transcriptionsRepository(db: Db) {
    */
   async function insertSegments(trx: Db, userId: string, meetingId: string, rowsIn: ImportedSegment[]) {
     const now = nowIso();
-    const rows = rowsIn.map((s) => ({
+    const toRow = (s: ImportedSegment) => ({
       id: newId(),
       user_id: userId,
       meeting_id: meetingId,
@@ -75,18 +75,19 @@ export function transcriptionsRepository(db: Db) {
       end_ms: Math.round(s.endMs),
       created_at: now,
       updated_at: now,
-    }));
-    // 100 rows a statement: each is synchronous in SQLite, with the word index's triggers.
-    for (let i = 0; i < rows.length; i += 100) {
+    });
+    // 100 rows a statement, each batch made and written in a turn of its own: a statement is synchronous
+    // in SQLite (with the word index's triggers), and so are 20,000 ids made at once.
+    const ids: string[] = [];
+    for (let i = 0; i < rowsIn.length; i += 100) {
       if (i > 0) await nextTurn();
-      await trx
-        .insertInto('transcriptions')
-        .values(rows.slice(i, i + 100))
-        .execute();
+      const rows = rowsIn.slice(i, i + 100).map(toRow);
+      for (const row of rows) ids.push(row.id);
+      await trx.insertInto('transcriptions').values(rows).execute();
     }
     // each segment's voice goes with it (foreign key, cascade): never audio, statistics only
     const voices = rowsIn.flatMap((s, i) =>
-      s.voice ? [{ segment_id: rows[i]!.id, user_id: userId, meeting_id: meetingId, voice: s.voice }] : [],
+      s.voice ? [{ segment_id: ids[i]!, user_id: userId, meeting_id: meetingId, voice: s.voice }] : [],
     );
     for (let i = 0; i < voices.length; i += 200) {
       await trx

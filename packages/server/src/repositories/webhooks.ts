@@ -23,6 +23,17 @@ export function webhooksRepository(db: Db) {
         .orderBy('id')
         .execute(),
 
+    countForUser: async (userId: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('webhooks')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
     findForUser: (userId: string, id: string) =>
       db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 

@@ -71,8 +71,8 @@ export async function passagesFor(
   const whole = await index.run(scope, terms.join(' '), CAP);
   const kind = answerKind(question);
   if (kind && whole.hits.length > k) {
-    // Passages saying a time (an amount) first, each group in the engine's order.
-    const rows = await whole.load(whole.hits);
+    // Passages saying a time (an amount) first, each group in the engine's order; the best CAP are read.
+    const rows = await whole.load(whole.hits.slice(0, CAP));
     const says = rows.filter(({ row }) => kind.test(row.text)).map(({ hit }) => hit);
     const rest = rows.filter(({ row }) => !kind.test(row.text)).map(({ hit }) => hit);
     return [...says, ...rest].slice(0, k);

@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { API_TOKEN_PREFIX, type ApiTokenScope, type CreateApiTokenRequest } from '@parley/contract';
-import { notFound, unauthorized } from '../lib/errors.ts';
+import {
+  API_TOKEN_PREFIX,
+  API_TOKENS_PER_USER,
+  type ApiTokenScope,
+  type CreateApiTokenRequest,
+} from '@parley/contract';
+import { conflict, notFound, unauthorized } from '../lib/errors.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { presentApiToken } from '../presenters/index.ts';
 import type { apiTokensRepository } from '../repositories/api-tokens.ts';
@@ -30,6 +35,9 @@ export function apiTokensService({ apiTokens, users }: Deps) {
     list: async (userId: string) => (await apiTokens.listForUser(userId)).map(presentApiToken),
 
     async create(userId: string, input: CreateApiTokenRequest) {
+      if ((await apiTokens.countForUser(userId)) >= API_TOKENS_PER_USER) {
+        throw conflict(`You can keep at most ${API_TOKENS_PER_USER} API tokens`);
+      }
       const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const row = {
         id: newId(),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateShareRequest, Share, SharedMeeting } from '@parley/contract';
-import { notFound } from '../lib/errors.ts';
+import { type CreateShareRequest, SHARES_PER_MEETING, type Share, type SharedMeeting } from '@parley/contract';
+import { conflict, notFound } from '../lib/errors.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { presentActionItem, presentMeeting, presentSegment } from '../presenters/index.ts';
 import type { actionItemsRepository } from '../repositories/action-items.ts';
@@ -50,6 +50,9 @@ export function sharesService({ shares, meetings, transcriptions, actionItems, m
   return {
     async create(userId: string, meetingId: string, input: CreateShareRequest, origin: string) {
       await meetingsService.get(userId, meetingId);
+      if ((await shares.countForMeeting(userId, meetingId)) >= SHARES_PER_MEETING) {
+        throw conflict(`A meeting can have at most ${SHARES_PER_MEETING} share links`);
+      }
       const row: ShareRow = {
         id: newId(),
         user_id: userId,

@@ -4,13 +4,14 @@ import {
   type CreateWebhookRequest,
   type UpdateWebhookRequest,
   WEBHOOK_TEST_EVENT,
+  WEBHOOKS_PER_USER,
   type WebhookEvent,
   type WebhookPayload,
 } from '@parley/contract';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { meetingJobKey } from '../jobs/queue.ts';
-import { badRequest, notFound } from '../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { presentMeeting, presentWebhook, presentWebhookDelivery } from '../presenters/index.ts';
 import type { MeetingRow } from '../repositories/meetings.ts';
@@ -80,6 +81,9 @@ export function webhooksService({ db, webhooks, queue, allowPrivateNetworks }: D
 
     async create(userId: string, input: CreateWebhookRequest) {
       checkUrl(input.url);
+      if ((await webhooks.countForUser(userId)) >= WEBHOOKS_PER_USER) {
+        throw conflict(`You can keep at most ${WEBHOOKS_PER_USER} webhooks`);
+      }
       const now = nowIso();
       const row = {
         id: newId(),
