@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { DelayedSpinner } from '@/components/ui/spinner';
 import { NewMeetingProvider } from '@/features/new-meeting';
-import { TEMPLATES_PATH } from '@/features/summary';
+import { SUMMARY_TEMPLATES_PATH } from '@/lib/paths';
 import { AppShell } from './shell/AppShell';
 
 const HomePage = lazy(() => import('@/features/meetings/components/HomePage'));
@@ -13,7 +13,7 @@ const PeoplePage = lazy(() => import('@/features/people/components/PeoplePage'))
 const PersonDetailPage = lazy(() => import('@/features/people/components/PersonDetailPage'));
 const GlobalSearchPage = lazy(() => import('@/features/search/components/GlobalSearchPage'));
 const WebhooksPage = lazy(() => import('@/features/webhooks/components/WebhooksPage'));
-const SummaryTemplatesPage = lazy(() => import('@/features/summary/components/SummaryTemplatesPage'));
+const SummaryTemplatesPage = lazy(() => import('@/features/summary-templates/components/SummaryTemplatesPage'));
 
 /** The signed-in routes of spec section 2; any other path goes to /. */
 export function AuthenticatedRoutes() {
@@ -27,7 +27,7 @@ export function AuthenticatedRoutes() {
         <Route path="people" element={<PeoplePage />} />
         <Route path="people/:personId" element={<PersonDetailPage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
-        <Route path={TEMPLATES_PATH} element={<SummaryTemplatesPage />} />
+        <Route path={SUMMARY_TEMPLATES_PATH} element={<SummaryTemplatesPage />} />
         <Route path="search" element={<GlobalSearchPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

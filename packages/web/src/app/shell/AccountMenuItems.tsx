@@ -2,7 +2,7 @@ import type { User } from '@parley/contract';
 import { LayoutTemplate, LogOut, UserRound, Webhook } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
-import { TEMPLATES_PATH } from '@/features/summary';
+import { SUMMARY_TEMPLATES_PATH } from '@/lib/paths';
 
 /** The account dropdown's body, shared by the desktop user menu and the mobile Account menu. */
 export function AccountMenuItems({
@@ -26,7 +26,7 @@ export function AccountMenuItems({
         <UserRound aria-hidden="true" />
         Profile
       </DropdownMenuItem>
-      <DropdownMenuItem onSelect={() => navigate(TEMPLATES_PATH)}>
+      <DropdownMenuItem onSelect={() => navigate(SUMMARY_TEMPLATES_PATH)}>
         <LayoutTemplate aria-hidden="true" />
         Summary templates
       </DropdownMenuItem>

@@ -2,8 +2,9 @@ import type { Project } from '@parley/contract';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
-import { resolveTemplateId, SummaryTemplateSelect, TEMPLATES_PATH, useSummaryTemplates } from '@/features/summary';
+import { resolveTemplateId, SummaryTemplateSelect, useSummaryTemplates } from '@/features/summary-templates';
 import { errorMessage } from '@/lib/api-client';
+import { SUMMARY_TEMPLATES_PATH } from '@/lib/paths';
 import { useUpdateProject } from '../api/update-project';
 
 /**
@@ -37,7 +38,7 @@ export function SummaryTemplateSetting({ project }: { project: Project }) {
           disabled={update.isPending}
           onChange={(e) => onChange(e.target.value)}
         />
-        <Link to={TEMPLATES_PATH} className="text-primary underline-offset-4 hover:underline">
+        <Link to={SUMMARY_TEMPLATES_PATH} className="text-primary underline-offset-4 hover:underline">
           Manage templates
         </Link>
       </div>

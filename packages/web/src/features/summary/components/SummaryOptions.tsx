@@ -3,8 +3,9 @@ import { Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { SUMMARY_LANGUAGES, TEMPLATES_PATH } from '../lib/templates';
-import { SummaryTemplateSelect } from './SummaryTemplateSelect';
+import { SummaryTemplateSelect } from '@/features/summary-templates';
+import { SUMMARY_TEMPLATES_PATH } from '@/lib/paths';
+import { SUMMARY_LANGUAGES } from '../lib/languages';
 
 export interface SummaryChoice {
   templateId: string;
@@ -60,7 +61,7 @@ export function SummaryOptions({
         </NativeSelect>
       </div>
       <Link
-        to={TEMPLATES_PATH}
+        to={SUMMARY_TEMPLATES_PATH}
         className="text-primary inline-flex h-9 items-center gap-1.5 text-sm underline-offset-4 hover:underline"
       >
         <Settings2 className="size-4" aria-hidden="true" />

@@ -5,9 +5,8 @@ import { FailureState } from '@/components/failure-state';
 import { EmptyState } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useSummaryTemplates } from '../api/summary-templates';
+import { resolveTemplateId, useSummaryTemplates } from '@/features/summary-templates';
 import { useSummaryStream } from '../hooks/use-summary-stream';
-import { resolveTemplateId } from '../lib/templates';
 import { Markdown } from './Markdown';
 import { type SummaryChoice, SummaryOptions } from './SummaryOptions';
 

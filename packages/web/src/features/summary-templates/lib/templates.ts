@@ -1,8 +1,5 @@
 import { DEFAULT_SUMMARY_TEMPLATE_ID, type SummaryTemplate } from '@parley/contract';
 
-/** The page that lists and edits the user's templates. */
-export const TEMPLATES_PATH = '/summary-templates';
-
 /**
  * The template a picker starts on: the project's default when it is still in the list (a deleted one is
  * unset on the server, maybe not yet in this page's copy of the project), else the built-in one.
@@ -12,24 +9,3 @@ export function resolveTemplateId(templates: SummaryTemplate[] | undefined, proj
     ? projectDefault
     : DEFAULT_SUMMARY_TEMPLATE_ID;
 }
-
-/** Output languages offered for written notes; the empty value keeps the transcript's. */
-export const SUMMARY_LANGUAGES = [
-  'English',
-  'Spanish',
-  'French',
-  'German',
-  'Italian',
-  'Portuguese',
-  'Dutch',
-  'Polish',
-  'Swedish',
-  'Turkish',
-  'Russian',
-  'Ukrainian',
-  'Arabic',
-  'Hindi',
-  'Chinese',
-  'Japanese',
-  'Korean',
-] as const;

@@ -1,0 +1,20 @@
+/** Output languages offered for written notes; the empty value keeps the transcript's. */
+export const SUMMARY_LANGUAGES = [
+  'English',
+  'Spanish',
+  'French',
+  'German',
+  'Italian',
+  'Portuguese',
+  'Dutch',
+  'Polish',
+  'Swedish',
+  'Turkish',
+  'Russian',
+  'Ukrainian',
+  'Arabic',
+  'Hindi',
+  'Chinese',
+  'Japanese',
+  'Korean',
+] as const;
