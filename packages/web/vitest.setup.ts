@@ -3,8 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Screens are lazy-loaded routes: their first import is transformed on demand, which takes longer
-// than Testing Library's 1 s default on a busy 2-core CI machine.
-configure({ asyncUtilTimeout: 5000 });
+// than Testing Library's 1 s default on a busy 2-core CI machine (see also testTimeout in vitest.config.ts).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks a few browser APIs that Radix primitives and our pages call.
 class ResizeObserverStub {
