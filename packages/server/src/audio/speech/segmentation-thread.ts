@@ -1,60 +1,29 @@
 /**
- * The segmentation model in a worker thread of its own (segmentation-worker.ts), one per process:
- * the main thread posts a window and awaits its log-probabilities, and keeps decoding, Silero and the
- * speaker features going meanwhile. The thread is unref'd while idle, so it never keeps a process alive.
+ * The thread that owns the segmentation model's ONNX session (segmentation-model.ts starts it).
+ * onnxruntime-node runs a session on the calling thread: on the main thread each 10 s window held the
+ * event loop ~50 ms of CPU (docs/decisions/019), where the API may be serving requests beside the job worker.
  */
-import { Worker } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import * as ort from 'onnxruntime-node';
 
-/** Runs the model on one window: x (16 kHz samples) in, y ([frames, 7] log-probabilities) out. */
-export interface SegmentationModel {
-  run(x: Float32Array): Promise<Float32Array>;
-}
+const port = parentPort!;
+// the model's bytes, checked against the shipped sha256 by the thread that started this one
+const ready = ort.InferenceSession.create(workerData as Uint8Array, {
+  intraOpNumThreads: 1,
+  interOpNumThreads: 1,
+  graphOptimizationLevel: 'all',
+});
+ready.then(
+  () => port.postMessage({ type: 'ready' }),
+  (e: unknown) => port.postMessage({ type: 'load-error', message: (e as Error).message }),
+);
 
-export function startSegmentationThread(modelBytes: Uint8Array): Promise<SegmentationModel> {
-  const worker = new Worker(new URL('./segmentation-worker.ts', import.meta.url), { workerData: modelBytes });
-  const pending = new Map<number, { resolve: (y: Float32Array) => void; reject: (e: Error) => void }>();
-  let failure: Error | undefined;
-  let nextId = 1;
-  const model: SegmentationModel = {
-    run(x) {
-      if (failure) return Promise.reject(failure);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.ref();
-        worker.postMessage({ id, x }); // copied (640 KB): the caller may reuse its buffer at once
-      });
-    },
-  };
-  const fail = (e: Error) => {
-    failure ??= e;
-    for (const p of pending.values()) p.reject(failure);
-    pending.clear();
-  };
-  return new Promise((resolve, reject) => {
-    worker.on('message', (msg: { type: string; id?: number; y?: Float32Array; message?: string }) => {
-      if (msg.type === 'ready') {
-        worker.unref();
-        resolve(model);
-      } else if (msg.type === 'load-error') {
-        void worker.terminate();
-        reject(new Error(`Speaker segmentation model could not be loaded: ${msg.message}`));
-      } else if (msg.id !== undefined) {
-        const p = pending.get(msg.id);
-        pending.delete(msg.id);
-        if (pending.size === 0) worker.unref();
-        if (msg.type === 'result') p?.resolve(msg.y!);
-        else p?.reject(new Error(`speaker segmentation failed: ${msg.message}`));
-      }
-    });
-    worker.on('error', (e) => {
-      fail(e);
-      reject(e);
-    });
-    worker.on('exit', (code) => {
-      const e = new Error(`speaker segmentation worker exited (code ${code})`);
-      fail(e);
-      reject(e);
-    });
-  });
-}
+port.on('message', async (msg: { id: number; x: Float32Array }) => {
+  try {
+    const session = await ready;
+    const out = await session.run({ x: new ort.Tensor('float32', msg.x, [1, 1, msg.x.length]) });
+    port.postMessage({ type: 'result', id: msg.id, y: out.y!.data as Float32Array });
+  } catch (e) {
+    port.postMessage({ type: 'error', id: msg.id, message: (e as Error).message });
+  }
+});

@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModelMissingError } from '../model-missing.ts';
-import { type SegmentationModel, startSegmentationThread } from './segmentation-thread.ts';
+import { type SegmentationModel, startSegmentationThread } from './segmentation-model.ts';
 
 /** sha256 of the shipped model.int8.onnx (see the README beside it); checked at load. */
 export const SEGMENTATION_MODEL_SHA256 = 'd582f4b4c6b48205de7e0643c57df0df5615a3c176189be3fc461e9d18827b5d';
@@ -35,7 +35,7 @@ export function defaultSegmentationModelPath(): string {
 const sessions = new Map<string, Promise<SegmentationModel>>();
 
 /**
- * One session per process (per model path), in a worker thread of its own (segmentation-thread.ts):
+ * One session per process (per model path), in a thread of its own (segmentation-model.ts):
  * a 20 s clip should not pay the set-up again, and the event loop never waits for a window.
  */
 export function segmentationSession(modelPath = defaultSegmentationModelPath()): Promise<SegmentationModel> {
