@@ -4,7 +4,7 @@
 // --speaker-segmentation: TranscribeFileOptions.speakerSegmentation as JSON (true, false, {...});
 // absent: the pipeline's default; --segmentation is short for true.
 // CPU time is less sensitive to the machine's load than wall time: on a shared machine report both.
-// `cpu` is this process (main thread, the recognition worker, ONNX Runtime's threads), `childCpu` the
+// `cpu` is this process (main thread, the recognition and segmentation threads), `childCpu` the
 // ffmpeg processes it waited for, `mainThreadCpu` the main thread alone (decoding, speech, speakers).
 
 import { readFileSync } from 'node:fs';

@@ -1,8 +1,8 @@
-import { type TaskEvent, WorkerPool } from './pool.ts';
+import { type TaskEvent, ThreadPool } from './pool.ts';
 import type { CpuTaskName, CpuTasks } from './tasks.ts';
 
 export type { TaskEvent } from './pool.ts';
-export { WorkerTaskError } from './pool.ts';
+export { ThreadTaskError } from './pool.ts';
 
 export interface CpuPoolOptions {
   threads: number;
@@ -14,7 +14,7 @@ export interface CpuPoolOptions {
  * cancelled by the caller's signal.
  */
 export function createCpuPool(options: CpuPoolOptions) {
-  const pool = new WorkerPool(new URL('./thread.ts', import.meta.url), {
+  const pool = new ThreadPool(new URL('./thread.ts', import.meta.url), {
     size: options.threads,
     maxHeapMb: options.maxHeapMb,
   });

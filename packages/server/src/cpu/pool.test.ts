@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CpuPool, createCpuPool, type TaskEvent, WorkerTaskError } from './index.ts';
+import { type CpuPool, createCpuPool, type TaskEvent, ThreadTaskError } from './index.ts';
 
 const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nAnn: Hello there.\n';
 const parse = { fileName: 'a.vtt', text: vtt };
@@ -61,7 +61,7 @@ describe('the CPU worker pool', () => {
     cpu = createCpuPool({ threads: 1, maxHeapMb: 256 });
     // Not a string: the parser throws a TypeError, which is not a format error.
     const failed = cpu.run('parseTranscript', { fileName: 'a.vtt', text: 42 as unknown as string });
-    await expect(failed).rejects.toBeInstanceOf(WorkerTaskError);
+    await expect(failed).rejects.toBeInstanceOf(ThreadTaskError);
     expect((await cpu.run('parseTranscript', parse)).ok).toBe(true);
   });
 
@@ -69,7 +69,7 @@ describe('the CPU worker pool', () => {
     cpu = createCpuPool({ threads: 1, maxHeapMb: 8 });
     const line = `00:00:01.000 --> 00:00:02.000\nAnn: ${'word '.repeat(2000)}\n\n`;
     const huge = { fileName: 'a.vtt', text: `WEBVTT\n\n${line.repeat(5000)}` };
-    await expect(cpu.run('parseTranscript', huge)).rejects.toBeInstanceOf(WorkerTaskError);
+    await expect(cpu.run('parseTranscript', huge)).rejects.toBeInstanceOf(ThreadTaskError);
     expect(cpu.stats()).toEqual({ threads: 0, busy: 0, queued: 0 });
   });
 });

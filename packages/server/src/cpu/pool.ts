@@ -1,4 +1,4 @@
-// A small pool of worker threads for work that takes the CPU for more than a moment (notes, Word
+// A small pool of threads (Node worker_threads; "worker" in Parley is the job worker, decision 114) for work that takes the CPU for more than a moment (notes, Word
 // documents, transcript parsing), so the event loop keeps answering every other request meanwhile.
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
@@ -29,7 +29,7 @@ interface Slot {
   job: Job | null;
 }
 
-export interface WorkerPoolOptions {
+export interface ThreadPoolOptions {
   /** Threads at most; they start when work arrives and stay for the next task. */
   size: number;
   /** A thread's heap limit: a task that needs more fails alone instead of taking the process down. */
@@ -37,7 +37,7 @@ export interface WorkerPoolOptions {
 }
 
 /** A task failed or its thread stopped; the message is the thread's, for the log rather than the user. */
-export class WorkerTaskError extends Error {}
+export class ThreadTaskError extends Error {}
 
 /**
  * Runs tasks by name in up to `size` threads started from `script`, first come first served. A task
@@ -45,22 +45,22 @@ export class WorkerTaskError extends Error {}
  * work cannot be interrupted any other way. A thread that dies is replaced when the next task arrives.
  * Emits 'task' (a TaskEvent) as each task ends.
  */
-export class WorkerPool extends EventEmitter<{ task: [TaskEvent] }> {
+export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
   readonly #script: URL;
-  readonly #options: WorkerPoolOptions;
+  readonly #options: ThreadPoolOptions;
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
   #nextId = 1;
   #closed = false;
 
-  constructor(script: URL, options: WorkerPoolOptions) {
+  constructor(script: URL, options: ThreadPoolOptions) {
     super();
     this.#script = script;
     this.#options = options;
   }
 
   run(task: string, payload: unknown, signal?: AbortSignal): Promise<unknown> {
-    if (this.#closed) return Promise.reject(new WorkerTaskError('the worker pool is closed'));
+    if (this.#closed) return Promise.reject(new ThreadTaskError('the thread pool is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
       const job: Job = { id: this.#nextId++, task, payload, signal, queuedAt: performance.now(), resolve, reject };
@@ -91,7 +91,7 @@ export class WorkerPool extends EventEmitter<{ task: [TaskEvent] }> {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) job.reject(new WorkerTaskError('the worker pool is closed'));
+    for (const job of this.#queue.splice(0)) job.reject(new ThreadTaskError('the thread pool is closed'));
     await Promise.all(this.#slots.splice(0).map((slot) => slot.worker.terminate()));
   }
 
@@ -119,7 +119,7 @@ export class WorkerPool extends EventEmitter<{ task: [TaskEvent] }> {
       slot.job = null;
       worker.unref();
       if (reply.ok) this.#settle(job, 'done', () => job.resolve(reply.result));
-      else this.#settle(job, 'failed', () => job.reject(new WorkerTaskError(reply.error.message)));
+      else this.#settle(job, 'failed', () => job.reject(new ThreadTaskError(reply.error.message)));
       this.#dispatch();
     });
     // An uncaught error or a heap over the limit ends the thread: its task fails, the slot is freed.
@@ -127,7 +127,7 @@ export class WorkerPool extends EventEmitter<{ task: [TaskEvent] }> {
       this.#remove(slot);
       const job = slot.job;
       slot.job = null;
-      if (job) this.#settle(job, 'failed', () => job.reject(new WorkerTaskError(error.message, { cause: error })));
+      if (job) this.#settle(job, 'failed', () => job.reject(new ThreadTaskError(error.message, { cause: error })));
       if (!this.#closed) this.#dispatch();
     };
     worker.on('error', lost);

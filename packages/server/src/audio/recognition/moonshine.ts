@@ -107,7 +107,7 @@ function checkModelFiles(size: MoonshineSize, modelDir: string): void {
   }
 }
 
-/** Moonshine in a worker thread (see moonshine-worker.ts); the worker is unref'd so it never keeps the process alive. */
+/** Moonshine in a thread of its own (see moonshine-thread.ts); the thread is unref'd so it never keeps the process alive. */
 export class WorkerMoonshineEngine implements AsrEngine {
   readonly name: string;
   private readonly worker: Worker;
@@ -127,7 +127,7 @@ export class WorkerMoonshineEngine implements AsrEngine {
     maxTokensPerSecond: number;
   }): Promise<WorkerMoonshineEngine> {
     checkModelFiles(init.size, init.modelDir);
-    const worker = new Worker(new URL('./moonshine-worker.ts', import.meta.url), { workerData: init });
+    const worker = new Worker(new URL('./moonshine-thread.ts', import.meta.url), { workerData: init });
     const engine = new WorkerMoonshineEngine(`moonshine-${init.size}`, worker);
     return new Promise((resolve, reject) => {
       worker.on(

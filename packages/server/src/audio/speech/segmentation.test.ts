@@ -86,6 +86,17 @@ describe('speaker segmentation model (pyannote segmentation-3.0, shipped in pack
     ).toBe(true);
   });
 
+  it('runs the model off the main thread, so the event loop never waits for a window', async () => {
+    // 112 s: 45 windows of ~50 ms of CPU each; measured as shares of CPU, not time, so load cannot move it
+    const main0 = process.threadCpuUsage();
+    const all0 = process.cpuUsage();
+    const { tracks } = await segment(oneVoicePath());
+    const main = process.threadCpuUsage(main0);
+    const all = process.cpuUsage(all0);
+    expect(tracks.frames).toBeGreaterThan(6000);
+    expect((main.user + main.system) / (all.user + all.system)).toBeLessThan(0.4);
+  });
+
   it('ends speech pieces where the voice changes, as Silero pieces end at pauses', async () => {
     // no pause between the voices: only the segmentation can tell where the piece must end
     const joined = joinClips(

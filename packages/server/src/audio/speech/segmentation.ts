@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as ort from 'onnxruntime-node';
 import { ModelMissingError } from '../model-missing.ts';
+import { type SegmentationModel, startSegmentationThread } from './segmentation-model.ts';
 
 /** sha256 of the shipped model.int8.onnx (see the README beside it); checked at load. */
 export const SEGMENTATION_MODEL_SHA256 = 'd582f4b4c6b48205de7e0643c57df0df5615a3c176189be3fc461e9d18827b5d';
@@ -32,10 +32,13 @@ export function defaultSegmentationModelPath(): string {
   return resolve(here, '../../../models/pyannote-segmentation-3.0/model.int8.onnx');
 }
 
-const sessions = new Map<string, Promise<ort.InferenceSession>>();
+const sessions = new Map<string, Promise<SegmentationModel>>();
 
-/** One session per process (per model path): a 20 s clip should not pay the set-up again. */
-export function segmentationSession(modelPath = defaultSegmentationModelPath()): Promise<ort.InferenceSession> {
+/**
+ * One session per process (per model path), in a thread of its own (segmentation-model.ts):
+ * a 20 s clip should not pay the set-up again, and the event loop never waits for a window.
+ */
+export function segmentationSession(modelPath = defaultSegmentationModelPath()): Promise<SegmentationModel> {
   let s = sessions.get(modelPath);
   if (!s) {
     s = (async () => {
@@ -45,11 +48,7 @@ export function segmentationSession(modelPath = defaultSegmentationModelPath()):
       const sum = createHash('sha256').update(bytes).digest('hex');
       if (sum !== SEGMENTATION_MODEL_SHA256)
         throw new Error(`Speaker segmentation model ${modelPath} is damaged or not the shipped one (sha256 ${sum})`);
-      return ort.InferenceSession.create(bytes, {
-        intraOpNumThreads: 1,
-        interOpNumThreads: 1,
-        graphOptimizationLevel: 'all',
-      });
+      return startSegmentationThread(bytes);
     })();
     s.catch(() => sessions.delete(modelPath));
     sessions.set(modelPath, s);
@@ -90,7 +89,7 @@ const DISTINCT_SECONDS = 1;
  * recording are two Int32 and one Float32 per 16.9 ms (~3 MB an hour).
  */
 export class SpeakerSegmentation {
-  private readonly session: ort.InferenceSession;
+  private readonly session: SegmentationModel;
   private readonly step: number;
   private readonly gain: number;
   private audio = new Float32Array(SEG_WINDOW * 2);
@@ -114,7 +113,7 @@ export class SpeakerSegmentation {
   private finished = false;
   private readonly distinct: Array<{ x: number; y: number; start: number; end: number }> = [];
 
-  private constructor(session: ort.InferenceSession, o: SegmentationOptions) {
+  private constructor(session: SegmentationModel, o: SegmentationOptions) {
     this.session = session;
     this.step = o.stepFrames ?? 148;
     this.gain = o.gain ?? 1;
@@ -211,8 +210,7 @@ export class SpeakerSegmentation {
     const heard = this.audio.subarray(from, Math.min(this.audioLen, from + SEG_WINDOW));
     x.set(heard);
     x.fill(0, heard.length); // zero past the end of the recording
-    const out = await this.session.run({ x: new ort.Tensor('float32', x, [1, 1, SEG_WINDOW]) });
-    const y = out.y!.data as Float32Array; // [SEG_FRAMES, 7] log-probabilities over the powerset
+    const y = await this.session.run(x); // [SEG_FRAMES, 7] log-probabilities over the powerset
     const local = new Float32Array(SEG_FRAMES * LOCAL); // soft activity, for stitching
     const hard = new Uint8Array(SEG_FRAMES * LOCAL); // the model's own decision (most likely class)
     const speech = new Float32Array(SEG_FRAMES);

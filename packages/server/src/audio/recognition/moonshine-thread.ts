@@ -1,7 +1,7 @@
 /**
- * Worker thread that owns the Moonshine ONNX sessions, so recognition runs in parallel with
+ * The thread that owns the Moonshine ONNX sessions, so recognition runs in parallel with
  * decoding, VAD and speaker features on the main thread (onnxruntime-node's run() keeps the
- * calling thread busy; without a worker the pipeline uses one core only).
+ * calling thread busy; without it the pipeline uses one core only).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { MoonshineEngine, type MoonshineSize } from './moonshine.ts';
