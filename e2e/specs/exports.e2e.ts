@@ -101,6 +101,8 @@ describe('exports', () => {
 
     await page.getByRole('button', { name: 'Copy transcript' }).click();
     await visible(page.getByRole('button', { name: 'Copied' }));
+    // The button keeps the keyboard's place while it copies (a disabled button would drop focus to <body>).
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(plain.trimEnd());
     await screenshot(page, 'exports-menu');

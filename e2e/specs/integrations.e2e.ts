@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { registerByApi } from '../support/accounts.ts';
-import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { apiCall } from '../support/api.ts';
+import { launchBrowser, MOBILE, newPage, screenshot } from '../support/browser.ts';
 import { eventually, expect, hidden, visible } from '../support/expect.ts';
 import { accountWithTranscribedMeeting, JFK_WAV, openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -133,6 +134,31 @@ describe('share links', () => {
     await visible(stranger.page.getByText('This link has expired or was revoked.'));
     await stranger.context.close();
     await context.close();
+  });
+
+  it('the shared page fits a phone, even with a long unbroken task', async () => {
+    const owner = await accountWithTranscribedMeeting(server.url, JFK_WAV, 'Narrow', 'Phone share');
+    const items = `/api/projects/${owner.projectId}/meetings/${owner.meetingId}/action-items`;
+    await apiCall(server.url, owner.token, 'POST', items, {
+      task: 'Send_the_https://example.com/a/very/long/link/to/the/minutes_to_everyone',
+    });
+    const share = await apiCall<{ data: { url: string } }>(
+      server.url,
+      owner.token,
+      'POST',
+      `/api/meetings/${owner.meetingId}/shares`,
+      { includeAudio: false },
+    );
+    const stranger = await newPage(browser, server.url, MOBILE);
+    await stranger.page.goto(new URL(share.data.url).pathname);
+    await visible(stranger.page.getByText(/very\/long\/link/));
+    const [scrollWidth, width] = await stranger.page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ]);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+    await screenshot(stranger.page, 'shared-meeting-phone');
+    await stranger.context.close();
   });
 });
 

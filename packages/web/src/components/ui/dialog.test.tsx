@@ -24,7 +24,8 @@ function PlainDialog() {
         <DialogContent>
           <DialogTitle>Share meeting</DialogTitle>
           <DialogDescription>A link.</DialogDescription>
-          <input aria-label="Expires" />
+          {/* A field that takes focus first, as the Rename dialog's title does. */}
+          <input aria-label="Expires" autoFocus />
         </DialogContent>
       </Dialog>
     </>

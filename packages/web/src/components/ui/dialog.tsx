@@ -2,10 +2,14 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
-import { useReturnFocus } from './return-focus';
+import { OpenerProvider, useReturnFocus } from './return-focus';
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
+  return (
+    <OpenerProvider open={props.open}>
+      <DialogPrimitive.Root data-slot="dialog" {...props} />
+    </OpenerProvider>
+  );
 }
 
 function DialogTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {

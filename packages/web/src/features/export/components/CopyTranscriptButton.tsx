@@ -18,6 +18,7 @@ export function CopyTranscriptButton({ meetingId }: { meetingId: string }) {
   }, [state]);
 
   const copy = async () => {
+    if (state === 'copying') return;
     setState('copying');
     try {
       // Safari only allows clipboard writes in the click's own task: hand it a promise of the text.
@@ -38,7 +39,8 @@ export function CopyTranscriptButton({ meetingId }: { meetingId: string }) {
   };
 
   return (
-    <Button variant="outline" size="sm" onClick={() => void copy()} disabled={state === 'copying'}>
+    // aria-disabled, not disabled: a disabled button loses focus, and keyboard users their place.
+    <Button variant="outline" size="sm" onClick={() => void copy()} aria-disabled={state === 'copying'}>
       {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
       {state === 'copied' ? 'Copied' : 'Copy transcript'}
     </Button>

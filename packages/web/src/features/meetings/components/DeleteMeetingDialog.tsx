@@ -1,7 +1,6 @@
 import type { Meeting } from '@parley/contract';
-import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { errorMessage } from '@/lib/api-client';
+import { useActionError } from '@/hooks/use-action-error';
 import { useDeleteMeeting } from '../api/delete-meeting';
 import { projectIdOf } from '../lib/meeting-links';
 
@@ -16,23 +15,16 @@ export function DeleteMeetingDialog({
   onDeleted?: () => void;
 }) {
   const deleteMeeting = useDeleteMeeting();
-  const [error, setError] = useState<string | null>(null);
   const open = meeting !== null;
-
-  useEffect(() => {
-    if (open) setError(null);
-  }, [open]);
+  const { error, attempt } = useActionError(open);
 
   const confirm = async () => {
     if (!meeting) return;
-    setError(null);
-    try {
+    await attempt(async () => {
       await deleteMeeting.mutateAsync({ projectId: projectIdOf(meeting.projectId), meetingId: meeting._id });
       onOpenChange(false);
       onDeleted?.();
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to delete meeting'));
-    }
+    }, 'Failed to delete meeting');
   };
 
   return (

@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { distinctProjectLabels, useProjects } from '@/features/projects';
+import { useActionError } from '@/hooks/use-action-error';
 import { errorMessage } from '@/lib/api-client';
 import { useMoveMeeting } from '../api/move-meeting';
 import { projectIdOf } from '../lib/meeting-links';
@@ -33,31 +34,25 @@ export function MoveMeetingDialog({
   const projects = useProjects();
   const moveMeeting = useMoveMeeting();
   const [target, setTarget] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const selectId = useId();
   const open = meeting !== null;
+  const { error, attempt } = useActionError(open);
   const currentProjectId = meeting ? projectIdOf(meeting.projectId) : '';
   const others = (projects.data ?? []).filter((project) => project._id !== currentProjectId);
   // Over all projects: a destination sharing its name with the current project is told apart too.
   const labels = distinctProjectLabels(projects.data ?? []);
 
   useEffect(() => {
-    if (open) {
-      setError(null);
-      setTarget('');
-    }
+    if (open) setTarget('');
   }, [open]);
 
   const confirm = async () => {
     if (!meeting || !target) return;
-    setError(null);
-    try {
+    await attempt(async () => {
       await moveMeeting.mutateAsync({ projectId: currentProjectId, meetingId: meeting._id, targetProjectId: target });
       onOpenChange(false);
       onMoved?.(target);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to move meeting'));
-    }
+    }, 'Failed to move meeting');
   };
 
   return (

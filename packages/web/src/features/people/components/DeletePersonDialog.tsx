@@ -1,7 +1,6 @@
 import type { Person } from '@parley/contract';
-import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { errorMessage } from '@/lib/api-client';
+import { useActionError } from '@/hooks/use-action-error';
 import { useDeletePerson } from '../api/delete-person';
 
 export function DeletePersonDialog({
@@ -14,23 +13,16 @@ export function DeletePersonDialog({
   onDeleted?: () => void;
 }) {
   const deletePerson = useDeletePerson();
-  const [error, setError] = useState<string | null>(null);
   const open = person !== null;
-
-  useEffect(() => {
-    if (open) setError(null);
-  }, [open]);
+  const { error, attempt } = useActionError(open);
 
   const confirm = async () => {
     if (!person) return;
-    setError(null);
-    try {
+    await attempt(async () => {
       await deletePerson.mutateAsync(person._id);
       onOpenChange(false);
       onDeleted?.();
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to delete person'));
-    }
+    }, 'Failed to delete person');
   };
 
   return (

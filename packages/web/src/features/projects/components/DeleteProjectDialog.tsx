@@ -1,7 +1,6 @@
 import type { Project } from '@parley/contract';
-import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { errorMessage } from '@/lib/api-client';
+import { useActionError } from '@/hooks/use-action-error';
 import { useDeleteProject } from '../api/delete-project';
 
 export function DeleteProjectDialog({
@@ -14,23 +13,16 @@ export function DeleteProjectDialog({
   onDeleted?: () => void;
 }) {
   const deleteProject = useDeleteProject();
-  const [error, setError] = useState<string | null>(null);
   const open = project !== null;
-
-  useEffect(() => {
-    if (open) setError(null);
-  }, [open]);
+  const { error, attempt } = useActionError(open);
 
   const confirm = async () => {
     if (!project) return;
-    setError(null);
-    try {
+    await attempt(async () => {
       await deleteProject.mutateAsync(project._id);
       onOpenChange(false);
       onDeleted?.();
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to delete project'));
-    }
+    }, 'Failed to delete project');
   };
 
   const count = project?.meetingCount ?? 0;

@@ -30,8 +30,9 @@ export default function SharedMeetingPage() {
     );
   }
   const { meeting, transcript, actionItems, audioUrl } = shared.data;
+  // wrap-anywhere: a long link or unbroken word in a task or a segment breaks instead of widening a phone's page.
   return (
-    <PageContainer className="grid max-w-3xl gap-6">
+    <PageContainer className="grid max-w-3xl gap-6 wrap-anywhere">
       {noindex}
       <PageHeader
         title={meeting.title || 'Untitled Meeting'}

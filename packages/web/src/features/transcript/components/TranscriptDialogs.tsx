@@ -23,7 +23,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useActionError } from '@/hooks/use-action-error';
 import { useAssignSegment, useAssignSpeaker, useCreatePersonAndAssign } from '../api/assign-speaker';
 import { personLabel } from '../lib/segments';
 
@@ -76,28 +76,22 @@ export function AssignSpeakerDialog({
 }) {
   const assignAll = useAssignSpeaker(meetingId);
   const assignOne = useAssignSegment(meetingId);
-  const [error, setError] = useState<string | null>(null);
   const [onlyThis, setOnlyThis] = useState(false);
   const open = assignment !== null;
+  const { error, attempt } = useActionError(open);
   const pending = assignAll.isPending || assignOne.isPending;
   useEffect(() => {
-    if (open) {
-      setError(null);
-      setOnlyThis(false);
-    }
+    if (open) setOnlyThis(false);
   }, [open]);
 
   const confirm = async () => {
     if (!assignment) return;
-    setError(null);
-    try {
+    await attempt(async () => {
       if (onlyThis && assignment.segmentId)
         await assignOne.mutateAsync({ segmentId: assignment.segmentId, personId: assignment.person._id });
       else await assignAll.mutateAsync(assignment);
       onOpenChange(false);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to assign speaker to person'));
-    }
+    }, 'Failed to assign speaker to person');
   };
 
   return (
@@ -154,17 +148,16 @@ export function AddPersonDialog({
   const create = useCreatePersonAndAssign(meetingId);
   const [name, setName] = useState('');
   const [company, setCompany] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
   const nameId = useId();
   const companyId = useId();
   const open = speaker !== null;
+  const { error, attempt } = useActionError(open);
 
   useEffect(() => {
     if (open) {
       setName(initialName);
       setCompany('');
-      setError(null);
       setNameError(null);
     }
   }, [open, initialName]);
@@ -175,13 +168,10 @@ export function AddPersonDialog({
     const checked = PersonName.safeParse(name);
     setNameError(checked.success ? null : (checked.error.issues[0]?.message ?? null));
     if (!checked.success) return;
-    setError(null);
-    try {
+    await attempt(async () => {
       await create.mutateAsync({ speaker, name, company });
       onOpenChange(false);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to create person and assign speaker'));
-    }
+    }, 'Failed to create person and assign speaker');
   };
 
   return (
