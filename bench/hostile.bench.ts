@@ -106,7 +106,7 @@ async function importBody(name: string, text: string) {
   return { type: encoded.headers.get('content-type')!, bytes: new Uint8Array(await encoded.arrayBuffer()) };
 }
 
-async function imported(body: { type: string; bytes: Uint8Array }) {
+async function imported(body: Awaited<ReturnType<typeof importBody>>) {
   const res = await fetch(`${url}/api/projects/${projectId}/meetings`, {
     method: 'POST',
     headers: { authorization: `Bearer ${bearer}`, 'content-type': body.type },
