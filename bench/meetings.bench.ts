@@ -6,7 +6,7 @@
  * the share of correctly recognised words shown under the right speaker, real-time factor and peak RSS.
  *
  *   npm run meetings -w @parley/bench [-- DIR] [--tiny] [--json out.json] [--no-segmentation]
- *     [--segmentation-pieces] [--pipeline JSON]
+ *     [--segmentation-pieces] [--pipeline JSON] [--save-speaker-input DIR]
  * --no-segmentation: speakers from Silero's pieces and change detection only (the default before
  * docs/decisions/017); --segmentation-pieces: speech and overlap from the segmentation model too;
  * --pipeline: other TranscribeFileOptions as JSON, to compare settings.
@@ -18,11 +18,13 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTranscriber } from '../packages/server/src/audio/pipeline/transcriber.ts';
+import { diarize } from '../packages/server/src/audio/speakers/diarize.ts';
 import { DEFAULT_MOONSHINE_MODEL } from '../packages/server/src/config.ts';
 import { majorSpeakers, meetingNames, meetingsDir, readTruth, tuningHalf } from './meeting-data.ts';
 import { type DerResult, diarizationErrorRate } from './scoring/der.ts';
 import { corpusWordErrorRate, withoutFillers } from './scoring/wer.ts';
 import { wordAttribution } from './scoring/word-attribution.ts';
+import { type SpeakerInput, saveSpeakerInput } from './speaker-input.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -30,7 +32,9 @@ const option = (name: string) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const positional = argv.filter((a, i) => !a.startsWith('--') && !['--json', '--pipeline'].includes(argv[i - 1] ?? ''));
+const positional = argv.filter(
+  (a, i) => !a.startsWith('--') && !['--json', '--pipeline', '--save-speaker-input'].includes(argv[i - 1] ?? ''),
+);
 
 const dir = meetingsDir(positional[0]);
 const size = flag('--tiny')
@@ -55,6 +59,9 @@ const quiet = {
     console.warn(msg, obj);
   },
 };
+// --save-speaker-input DIR: what the speaker stage was given, per file, for speaker-replay.ts
+const saveDir = option('--save-speaker-input');
+let current = '';
 const transcribe = await createTranscriber(
   {
     engine: 'local',
@@ -69,6 +76,16 @@ const transcribe = await createTranscriber(
     ...(flag('--no-segmentation') && { speakerSegmentation: false }),
     ...(flag('--segmentation-pieces') && { speakerSegmentation: { pieces: 'segmentation' as const } }),
     ...(option('--pipeline') && (JSON.parse(option('--pipeline')!) as object)),
+    ...(saveDir && {
+      diarizer: (blocks, segments, options, tracks) => {
+        saveSpeakerInput(join(saveDir, `${current}.json`), {
+          blocks,
+          segments: segments as SpeakerInput['segments'],
+          tracks,
+        });
+        return diarize(blocks, segments, options, tracks);
+      },
+    }),
   },
 );
 
@@ -96,6 +113,7 @@ const halves = { A: newHalf(), B: newHalf() };
 console.log('\nfile                     dur   WER  WER-nf |   DER   miss    FA  conf | spk found/true | segs  RTF');
 for (const name of names) {
   const truth = readTruth(dir, name);
+  current = name;
   const t0 = performance.now();
   const r = await transcribe(join(dir, `${name}.wav`), { onProgress() {}, signal: new AbortController().signal });
   const seconds = (performance.now() - t0) / 1000;
