@@ -54,6 +54,9 @@ export const WEB_LAYERS = [
   { name: 'app', units: ['app'] },
   { name: 'features', units: ['features/*'], through: 'index' },
   { name: 'shared pieces', units: ['components', 'hooks'] },
+  // Server data more than one feature reads or refreshes: the session, the lists and cache keys of
+  // meetings, projects, people and summary templates.
+  { name: 'shared data', units: ['api'] },
   { name: 'helpers', units: ['lib'] },
 ];
 

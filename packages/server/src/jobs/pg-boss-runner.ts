@@ -63,7 +63,8 @@ export function pgBossRunner(options: PgBossRunnerOptions): JobRunner {
       if (outcome.kind === 'completed') return [{ id: job.id, status: 'completed' }];
       if (outcome.kind === 'released') {
         // Back to `created` with its start cleared, so the next claim does not count an attempt. The
-        // completion pg-boss then tries is fenced to an active attempt and leaves it alone.
+        // completion pg-boss then tries is fenced to an active attempt and leaves it alone; a job not
+        // handed back (a pass of its key already waits) is completed by it.
         await pgBossJobs.release(name, job.id, job.retryCount);
         return [{ id: job.id, status: 'completed' }];
       }

@@ -168,6 +168,8 @@ export function jobsRepository(db: Db, kind: DbKind) {
         .set({
           status: outcome.status,
           attempts: sql`attempts - 1`,
+          // Handed back queued, the job runs again anyway: that run is the one asked for while it ran.
+          run_again: 0,
           ...(outcome.status === 'failed' ? { last_error: outcome.error } : {}),
           locked_by: null,
           locked_until: null,

@@ -21,11 +21,21 @@ export function pgBossJobsRepository(db: Db) {
       return { round: row?.round ?? null, usersLast: userId === null ? null : (row?.usersLast ?? null) };
     },
 
+    /**
+     * False when nothing was handed back: the attempt is no longer this worker's, or (a catch-up job,
+     * decision 151) a pass of the same key already waits; that one is the pass asked for, and a second
+     * `created` row would break the stately queue's one-per-state rule. The caller then completes it.
+     */
     async release(name: string, id: string, retryCount: number): Promise<boolean> {
       const result = await sql`
-        update pgboss.job
+        update pgboss.job j
         set state = 'created', started_on = null, heartbeat_on = null
-        where name = ${name} and id = ${id}::uuid and state = 'active' and retry_count = ${retryCount}
+        where j.name = ${name} and j.id = ${id}::uuid and j.state = 'active' and j.retry_count = ${retryCount}
+          and not exists (
+            select 1 from pgboss.job waiting
+            where waiting.name = j.name and waiting.singleton_key = j.singleton_key
+              and waiting.state in ('created', 'retry') and waiting.id <> j.id
+          )
       `.execute(db);
       return Number(result.numAffectedRows ?? 0) > 0;
     },

@@ -293,6 +293,67 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
     expect(mostAtOnce).toBe(1);
   });
 
+  it('does not run a live-transcript job a third time when its worker stops after it was asked for again', async () => {
+    // Asked for again while it ran, then handed back at shutdown: the pass the next worker runs is
+    // the one that was asked for; it must not run once more after that (decision 151).
+    const meetingId = newId();
+    const gates: Array<() => void> = [];
+    const handler: JobHandler<'live-transcribe'> = {
+      name: 'live-transcribe',
+      run: (_payload, { signal }) =>
+        new Promise<void>((resolve, reject) => {
+          gates.push(resolve);
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        }),
+    };
+    const others = JOB_NAMES.filter((name) => name !== 'live-transcribe').map((name) => ({
+      name,
+      run: async () => {
+        throw new Error(`${name} is not in this lane`);
+      },
+    }));
+    const lane = async () => {
+      const runner = server.ctx.queue.createRunner({
+        handlers: [handler, ...others],
+        log: pino({ level: 'silent' }),
+        names: ['live-transcribe'],
+        concurrency: 1,
+      });
+      runners.push(runner);
+      await runner.start();
+      return runner;
+    };
+    const ask = () =>
+      server.ctx.db
+        .transaction()
+        .execute((trx) =>
+          server.ctx.queue.enqueue(
+            trx,
+            'live-transcribe',
+            { meetingId },
+            { userId: null, idempotencyKey: liveJobKey(meetingId) },
+          ),
+        );
+
+    const first = await lane();
+    await ask();
+    await vi.waitFor(() => expect(gates).toHaveLength(1), { timeout: 30_000, interval: 20 });
+    await ask();
+    await first.stop();
+    await lane();
+    await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 30_000, interval: 20 });
+    gates[1]!();
+    await vi.waitFor(
+      async () => {
+        const jobs = await server.ctx.queue.jobsOfMeeting(meetingId);
+        expect(jobs.length).toBeGreaterThan(0);
+        expect(jobs.map((job) => job.state)).toEqual(jobs.map(() => 'completed'));
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    expect(gates).toHaveLength(2);
+  });
+
   it('hands a job back uncounted when its worker stops, and another worker finishes it', async () => {
     const id = await upload(await longRecording(3));
     const first = await worker();

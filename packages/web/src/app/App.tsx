@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
+import { useAuth } from '@/api/session/auth-context';
 import { DelayedSpinner } from '@/components/ui/spinner';
-import { SIGN_IN_CALLBACK_PATH, SignInCallback, SignInScreen, useAuth } from '@/features/auth';
+import { SIGN_IN_CALLBACK_PATH, SignInCallback, SignInScreen } from '@/features/auth';
 
 // Everything behind sign-in is a separate chunk, so the first screen loads only what sign-in needs.
 const loadAuthenticatedApp = () => import('./AuthenticatedApp');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getProjects } from '@/features/projects';
+import { getProjects } from '@/api/projects/get-projects';
 import { contractViolations, type FakeApi, ok, startFakeApi } from './fake-api';
 import { makeProject } from './fixtures';
 

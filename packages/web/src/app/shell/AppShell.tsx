@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useProjects } from '@/api/projects/get-projects';
+import { useAuth, useCurrentUser } from '@/api/session/auth-context';
 import { LogoMark, PRODUCT_NAME } from '@/components/logo';
+import { UsageBar } from '@/components/usage-bar';
 import { ProfileDialog } from '@/features/account';
-import { useAuth, useCurrentUser } from '@/features/auth';
 import { useStartNewMeeting } from '@/features/new-meeting';
-import { useEnsureDefaultProject, useProjects } from '@/features/projects';
+import { useEnsureDefaultProject } from '@/features/projects';
 import { HeaderSearch } from '@/features/search';
-import { UsageBar } from '@/features/usage';
 import { cn } from '@/lib/utils';
 import { MobileNav } from './MobileNav';
 import { Sidebar } from './Sidebar';

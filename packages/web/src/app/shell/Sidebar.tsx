@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { LogoMark, PRODUCT_NAME } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { UsageBar } from '@/features/usage';
+import { UsageBar } from '@/components/usage-bar';
 import { cn } from '@/lib/utils';
 import { NAV_ITEMS, type NavItem } from './nav-items';
 import { UserMenu } from './UserMenu';

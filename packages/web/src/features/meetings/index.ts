@@ -1,11 +1,8 @@
 export { deleteMeeting, useDeleteMeeting } from './api/delete-meeting';
-export { getAudioUrl, useAudioUrl } from './api/get-audio-url';
 export { getMeeting, isMeetingUnfinished, meetingQueryOptions, useMeeting } from './api/get-meeting';
 export { getProjectMeetings, projectMeetingsQueryOptions, useProjectMeetings } from './api/get-project-meetings';
 export { getRecentMeetings, recentMeetingsQueryOptions, useRecentMeetings } from './api/get-recent-meetings';
-export { meetingKeys } from './api/keys';
 export { moveMeeting, useMoveMeeting } from './api/move-meeting';
-export { renameMeeting } from './api/rename-meeting';
 export { DeleteMeetingDialog } from './components/DeleteMeetingDialog';
 export { ManagedMeetingsGrid } from './components/ManagedMeetingsGrid';
 export { MeetingCard } from './components/MeetingCard';
@@ -13,4 +10,3 @@ export { MeetingStatusBadge } from './components/MeetingStatusBadge';
 export { MeetingsGrid, MeetingsGridSkeleton } from './components/MeetingsGrid';
 export { MeetingsQueryGrid } from './components/MeetingsQueryGrid';
 export { MoveMeetingDialog, NO_OTHER_PROJECTS } from './components/MoveMeetingDialog';
-export { meetingPath, projectIdOf } from './lib/meeting-links';

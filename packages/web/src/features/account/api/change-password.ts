@@ -1,6 +1,6 @@
 import { type PasswordUpdateRequest, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '@/features/auth';
+import { meQueryKey } from '@/api/session/get-me';
 import { callRoute } from '@/lib/api-client';
 
 export async function changePassword(body: PasswordUpdateRequest): Promise<void> {

@@ -1,9 +1,10 @@
 import { LIMITS } from '@parley/contract';
+import { useCurrentUser } from '@/api/session/auth-context';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Separator } from '@/components/ui/separator';
-import { useCurrentUser } from '@/features/auth';
-import { summarizeUsage, UsageBar } from '@/features/usage';
+import { UsageBar } from '@/components/usage-bar';
 import { formatDate } from '@/lib/format';
+import { summarizeUsage } from '@/lib/usage';
 import { ApiTokensSection } from './ApiTokensSection';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProviderSignInNote } from './ProviderSignInNote';

@@ -1,4 +1,4 @@
-import { useAuthProviders } from '@/features/auth';
+import { useAuthProviders } from '@/api/session/get-providers';
 
 /** For an account made through an identity provider: how it signs in, and what a password would add. */
 export function ProviderSignInNote() {

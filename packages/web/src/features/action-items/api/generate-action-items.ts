@@ -1,6 +1,6 @@
 import { type Meeting, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meetingKeys } from '@/features/meetings';
+import { meetingKeys } from '@/api/meetings/keys';
 import { callRoute } from '@/lib/api-client';
 
 export async function generateActionItems(projectId: string, meetingId: string): Promise<Meeting> {

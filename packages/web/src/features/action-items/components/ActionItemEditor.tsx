@@ -1,10 +1,10 @@
 import type { ActionItem, UpdateActionItemRequest } from '@parley/contract';
 import { useId, useState } from 'react';
+import { usePeople } from '@/api/people/get-people';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { usePeople } from '@/features/people';
 import { fromLocalInputValue, toLocalInputValue } from '../lib/due-date';
 
 /** What the editor saves: the fields of an update, which are also those of a new item. */

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { meetingKeys } from '@/api/meetings/keys';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
-import { meetingKeys } from '@/features/meetings';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateActionItem } from '../api/create-action-item';
 import { ActionItemEditor } from './ActionItemEditor';

@@ -2,13 +2,13 @@ import { oidcErrorMessage } from '@parley/contract';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '@/api/session/auth-context';
+import { getMe } from '@/api/session/get-me';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
-import { getMe } from '../api/get-me';
 import { exchangeSignInCode } from '../api/sign-in-exchange';
-import { useAuth } from '../hooks/auth-context';
 import { callbackErrorMessage, INVALID_TOKEN_MESSAGE, MissingUserError } from '../lib/messages';
 
 /**

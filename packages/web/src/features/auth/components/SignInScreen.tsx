@@ -1,9 +1,9 @@
 import type { User } from '@parley/contract';
 import { useState } from 'react';
+import { useAuthProviders } from '@/api/session/get-providers';
 import { LogoMark, PRODUCT_NAME } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
-import { useAuthProviders } from '../api/get-providers';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 

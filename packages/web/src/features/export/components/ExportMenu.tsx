@@ -1,6 +1,7 @@
 import { EXPORT_FORMATS, EXPORT_LABELS, type ExportFormat, type Meeting } from '@parley/contract';
 import { ChevronDown, Download, FileAudio } from 'lucide-react';
 import { toast } from 'sonner';
+import { getAudioUrl } from '@/api/meetings/get-audio-url';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -10,7 +11,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { getAudioUrl } from '@/features/meetings';
 import { errorMessage } from '@/lib/api-client';
 import { useExportMeeting } from '../api/export-meeting';
 import { followLink } from '../lib/save-file';

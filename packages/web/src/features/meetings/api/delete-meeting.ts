@@ -1,8 +1,8 @@
 import { routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { projectKeys } from '@/features/projects';
+import { meetingKeys } from '@/api/meetings/keys';
+import { projectKeys } from '@/api/projects/keys';
 import { callRoute } from '@/lib/api-client';
-import { meetingKeys } from './keys';
 
 export async function deleteMeeting({ projectId, meetingId }: { projectId: string; meetingId: string }) {
   await callRoute(routes.deleteMeeting, { params: { id: projectId, meetingId } });

@@ -1,7 +1,7 @@
 import { routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meetingKeys } from '@/api/meetings/keys';
 import { callRoute } from '@/lib/api-client';
-import { meetingKeys } from './keys';
 
 /** "Delete recording, keep transcript": DELETE .../audio answers 204. */
 export async function deleteRecording({ projectId, meetingId }: { projectId: string; meetingId: string }) {

@@ -1,7 +1,7 @@
 import { LIMITS, type Meeting, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { meetingKeys } from '@/api/meetings/keys';
 import { callRoute } from '@/lib/api-client';
-import { meetingKeys } from './keys';
 
 export async function getMeeting(projectId: string, meetingId: string): Promise<Meeting> {
   const reply = await callRoute(routes.getMeeting, { params: { id: projectId, meetingId } });

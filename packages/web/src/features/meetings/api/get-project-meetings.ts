@@ -1,8 +1,8 @@
 import { type Meeting, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { meetingKeys } from '@/api/meetings/keys';
 import { callRoute } from '@/lib/api-client';
 import { pollWhileUnfinished } from './get-meeting';
-import { meetingKeys } from './keys';
 
 export async function getProjectMeetings(projectId: string): Promise<Meeting[]> {
   const reply = await callRoute(routes.listMeetings, { params: { id: projectId } });

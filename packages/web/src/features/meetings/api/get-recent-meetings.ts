@@ -1,8 +1,8 @@
 import { LIMITS, type Meeting, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { meetingKeys } from '@/api/meetings/keys';
 import { callRoute } from '@/lib/api-client';
 import { pollWhileUnfinished } from './get-meeting';
-import { meetingKeys } from './keys';
 
 export async function getRecentMeetings(userId: string, limit: number = LIMITS.recentMeetings): Promise<Meeting[]> {
   const reply = await callRoute(routes.recentMeetings, { params: { userId }, query: { limit } });

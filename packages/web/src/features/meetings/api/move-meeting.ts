@@ -1,8 +1,8 @@
 import { type Meeting, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { projectKeys } from '@/features/projects';
+import { meetingKeys } from '@/api/meetings/keys';
+import { projectKeys } from '@/api/projects/keys';
 import { callRoute } from '@/lib/api-client';
-import { meetingKeys } from './keys';
 
 export interface MoveMeetingInput {
   projectId: string;

@@ -1,8 +1,8 @@
 import type { Meeting } from '@parley/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useActionError } from '@/hooks/use-action-error';
+import { projectIdOf } from '@/lib/meeting-links';
 import { useDeleteMeeting } from '../api/delete-meeting';
-import { projectIdOf } from '../lib/meeting-links';
 
 /** 'Delete Meeting': the meeting, its audio file and all transcriptions go for good. */
 export function DeleteMeetingDialog({

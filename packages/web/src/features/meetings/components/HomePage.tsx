@@ -1,7 +1,8 @@
 import { Plus } from 'lucide-react';
+import { useCurrentUser } from '@/api/session/auth-context';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
 import { Button } from '@/components/ui/button';
-import { isNewAccount, useCurrentUser } from '@/features/auth';
+import { isNewAccount } from '@/features/auth';
 import { useStartNewMeeting } from '@/features/new-meeting';
 import { useRecentMeetings } from '../api/get-recent-meetings';
 import { MeetingsQueryGrid } from './MeetingsQueryGrid';

@@ -1,10 +1,10 @@
 import { Headphones } from 'lucide-react';
+import { useAudioUrl } from '@/api/meetings/get-audio-url';
 import { AudioPlayer } from '@/components/audio-player';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatTimestamp } from '@/lib/format';
-import { useAudioUrl } from '../api/get-audio-url';
 import type { MeetingPlayback } from '../hooks/use-meeting-playback';
 
 /** The meeting's recording, kept in view above the tabs while the transcript scrolls. */

@@ -3,7 +3,7 @@ import { CalendarDays, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDuration } from '@/lib/format';
-import { meetingPath, projectIdOf } from '../lib/meeting-links';
+import { meetingPath, projectIdOf } from '@/lib/meeting-links';
 import { MeetingStatusBadge } from './MeetingStatusBadge';
 
 /** One meeting in a grid. `actions` is where per-meeting menus (move, delete) plug in. */

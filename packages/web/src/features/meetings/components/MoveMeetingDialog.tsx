@@ -1,6 +1,7 @@
 import type { Meeting } from '@parley/contract';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useProjects } from '@/api/projects/get-projects';
 import { ErrorAlert } from '@/components/error-alert';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,11 +14,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { distinctProjectLabels, useProjects } from '@/features/projects';
 import { useActionError } from '@/hooks/use-action-error';
 import { errorMessage } from '@/lib/api-client';
+import { projectIdOf } from '@/lib/meeting-links';
+import { distinctProjectLabels } from '@/lib/project-label';
 import { useMoveMeeting } from '../api/move-meeting';
-import { projectIdOf } from '../lib/meeting-links';
 
 export const NO_OTHER_PROJECTS = 'No other projects available. Create a new project first.';
 

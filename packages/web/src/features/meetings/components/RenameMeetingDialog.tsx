@@ -4,6 +4,7 @@ import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useRenameMeeting } from '@/api/meetings/rename-meeting';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,7 +18,6 @@ import {
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { useRenameMeeting } from '../api/rename-meeting';
 
 const RenameSchema = z.object({ title: CreateMeetingFields.shape.title });
 type RenameValues = z.input<typeof RenameSchema>;

@@ -1,7 +1,7 @@
 import { type Meeting, type RecordingType, type ReplyOf, routePath, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meetingKeys } from '@/features/meetings';
-import { useBumpUsage } from '@/features/usage';
+import { meetingKeys } from '@/api/meetings/keys';
+import { useBumpUsage } from '@/api/session/use-bump-usage';
 import { uploadRequest } from '@/lib/upload-request';
 
 export interface CreateMeetingInput {

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
 import { matchPath, useLocation } from 'react-router';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/api/session/auth-context';
 import { useResumeRecordings } from '../hooks/use-resume-recordings';
 import { NewMeetingDialog } from './NewMeetingDialog';
 import { SelectProjectDialog } from './SelectProjectDialog';

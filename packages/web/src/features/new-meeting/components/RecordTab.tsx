@@ -1,5 +1,7 @@
 import { Circle, CloudOff, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { renameMeeting } from '@/api/meetings/rename-meeting';
+import { useCurrentUser } from '@/api/session/auth-context';
 import { AudioPlayer } from '@/components/audio-player';
 import { ErrorAlert } from '@/components/error-alert';
 import { LiveTranscript } from '@/components/live-transcript';
@@ -7,8 +9,6 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { useCurrentUser } from '@/features/auth';
-import { renameMeeting } from '@/features/meetings';
 import { formatTimestamp } from '@/lib/format';
 import { useLiveTranscript } from '@/lib/live-transcript';
 import { cn } from '@/lib/utils';

@@ -1,11 +1,12 @@
 import { FolderOpen, FolderPlus } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { useProjects } from '@/api/projects/get-projects';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { projectDetails, useProjects } from '@/features/projects';
 import { errorMessage } from '@/lib/api-client';
+import { projectDetails } from '@/lib/project-label';
 
 /** Step 1 of the New Meeting flow: pick the project, or go and create one. */
 export function SelectProjectDialog({

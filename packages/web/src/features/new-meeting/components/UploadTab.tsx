@@ -1,10 +1,10 @@
 import { AUDIO_EXTENSIONS, TRANSCRIPT_EXTENSIONS } from '@parley/contract';
 import { FileAudio, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useCurrentUser } from '@/api/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { useCurrentUser } from '@/features/auth';
 import { formatDuration } from '@/lib/format';
 import { useAudioFileDuration } from '../hooks/use-audio-file-duration';
 import type { NewMeetingTabProps } from '../hooks/use-submit-meeting';

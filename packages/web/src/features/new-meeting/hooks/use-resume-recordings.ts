@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { meetingKeys } from '@/features/meetings';
+import { meetingKeys } from '@/api/meetings/keys';
 import { recordingsApi } from '../api/recordings';
 import { ABANDONED_MS, ChunkedUpload } from '../lib/chunked-upload';
 import { recordingStore } from '../lib/recording-store';

@@ -1,8 +1,8 @@
 import type { Meeting, RecordingType } from '@parley/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { meetingKeys } from '@/features/meetings';
-import { useBumpUsage } from '@/features/usage';
+import { meetingKeys } from '@/api/meetings/keys';
+import { useBumpUsage } from '@/api/session/use-bump-usage';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateMeeting } from '../api/create-meeting';
 import { MESSAGES_NEW_MEETING } from '../lib/meeting-form';

@@ -1,7 +1,7 @@
 import { routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { peopleKeys } from '@/api/people/keys';
 import { callRoute } from '@/lib/api-client';
-import { peopleKeys } from './keys';
 
 export async function deletePerson(personId: string): Promise<void> {
   await callRoute(routes.deletePerson, { params: { id: personId } });

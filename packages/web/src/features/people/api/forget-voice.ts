@@ -1,7 +1,7 @@
 import { routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { peopleKeys } from '@/api/people/keys';
 import { callRoute } from '@/lib/api-client';
-import { peopleKeys } from './keys';
 
 /** 'Forget voice': the person's voice profile goes; the person and their segments stay. */
 export async function forgetVoice(personId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { LIMITS, type PersonTranscriptionsPage, routes } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { peopleKeys } from '@/api/people/keys';
 import { callRoute } from '@/lib/api-client';
-import { peopleKeys } from './keys';
 
 export async function getPersonTranscriptions(
   personId: string,

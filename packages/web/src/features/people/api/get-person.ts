@@ -1,7 +1,7 @@
 import { type Person, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { peopleKeys } from '@/api/people/keys';
 import { callRoute } from '@/lib/api-client';
-import { peopleKeys } from './keys';
 
 export async function getPerson(personId: string): Promise<Person> {
   const reply = await callRoute(routes.getPerson, { params: { id: personId } });

@@ -1,7 +1,7 @@
 import { type Person, routes, type UpdatePersonRequest } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { peopleKeys } from '@/api/people/keys';
 import { callRoute } from '@/lib/api-client';
-import { peopleKeys } from './keys';
 
 export async function updatePerson(personId: string, body: UpdatePersonRequest): Promise<Person> {
   const reply = await callRoute(routes.updatePerson, { params: { id: personId }, body });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, type Person, SOCIAL_NETWORKS } from '@parley/contract';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useCreatePerson } from '@/api/people/create-person';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,7 +17,6 @@ import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
-import { useCreatePerson } from '../api/create-person';
 import { useUpdatePerson } from '../api/update-person';
 import {
   buildCreatePersonPayload,

@@ -1,11 +1,13 @@
 import type { PersonTranscription } from '@parley/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { HighlightedText } from '@/components/highlighted-text';
+import { PageNav } from '@/components/page-nav';
+import { SearchBox } from '@/components/search-box';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DelayedSpinner } from '@/components/ui/spinner';
-import { HighlightedText, PageNav, SearchBox } from '@/features/search';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatTimestamp } from '@/lib/format';
 import { usePersonTranscriptions } from '../api/get-person-transcriptions';

@@ -1,7 +1,7 @@
 import { type CreateProjectRequest, type Project, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectKeys } from '@/api/projects/keys';
 import { callRoute } from '@/lib/api-client';
-import { projectKeys } from './keys';
 
 export async function createProject(body: CreateProjectRequest): Promise<Project> {
   const reply = await callRoute(routes.createProject, { body });

@@ -1,8 +1,8 @@
 import { routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meetingKeys } from '@/features/meetings';
+import { meetingKeys } from '@/api/meetings/keys';
+import { projectKeys } from '@/api/projects/keys';
 import { callRoute } from '@/lib/api-client';
-import { projectKeys } from './keys';
 
 export async function deleteProject(projectId: string): Promise<void> {
   await callRoute(routes.deleteProject, { params: { id: projectId } });

@@ -1,6 +1,6 @@
+import { getProjects } from '@/api/projects/get-projects';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { createProject } from './create-project';
-import { getProjects } from './get-projects';
 
 export const DEFAULT_PROJECT = { name: 'My Meetings', description: 'Default project for all meetings' } as const;
 export const DEFAULT_PROJECT_LOCK = 'parley:default-project';

@@ -1,7 +1,7 @@
 import { type Project, routes } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { projectKeys } from '@/api/projects/keys';
 import { callRoute } from '@/lib/api-client';
-import { projectKeys } from './keys';
 
 export async function getProject(projectId: string): Promise<Project> {
   const reply = await callRoute(routes.getProject, { params: { id: projectId } });

@@ -1,7 +1,7 @@
 import { type Project, routes, type UpdateProjectRequest } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectKeys } from '@/api/projects/keys';
 import { callRoute } from '@/lib/api-client';
-import { projectKeys } from './keys';
 
 export async function updateProject(projectId: string, body: UpdateProjectRequest): Promise<Project> {
   const reply = await callRoute(routes.updateProject, { params: { id: projectId }, body });

@@ -1,10 +1,12 @@
 import type { Project } from '@parley/contract';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useSummaryTemplates } from '@/api/summary-templates/get-summary-templates';
 import { ErrorAlert } from '@/components/error-alert';
-import { resolveTemplateId, SummaryTemplateSelect, useSummaryTemplates } from '@/features/summary-templates';
+import { SummaryTemplateSelect } from '@/components/summary-template-select';
 import { errorMessage } from '@/lib/api-client';
 import { SUMMARY_TEMPLATES_PATH } from '@/lib/paths';
+import { resolveTemplateId } from '@/lib/summary-templates';
 import { useUpdateProject } from '../api/update-project';
 
 /**

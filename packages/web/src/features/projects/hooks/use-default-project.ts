@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { projectKeys } from '@/api/projects/keys';
 import { ensureDefaultProject } from '../api/ensure-default-project';
-import { projectKeys } from '../api/keys';
 
 /** Runs the default-project check once per signed-in session (mounted by the app shell). */
 export function useEnsureDefaultProject(): void {

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { meetingPath } from '@/features/meetings';
 import { formatTimestamp } from '@/lib/format';
+import { meetingPath } from '@/lib/meeting-links';
 import { AskError, askQuestion } from '../api/ask';
 
 /** Opens the meeting at the cited moment (the meeting page reads `?t=` in seconds). */

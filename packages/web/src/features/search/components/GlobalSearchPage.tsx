@@ -1,13 +1,13 @@
 import { CalendarDays, FolderOpen, User } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { HighlightedText } from '@/components/highlighted-text';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
-import { meetingPath } from '@/features/meetings';
+import { SearchBox } from '@/components/search-box';
 import { formatDate, formatTimestamp } from '@/lib/format';
+import { meetingPath } from '@/lib/meeting-links';
 import { useSearchEverywhere } from '../api/search-everywhere';
 import { AskBox } from './AskBox';
-import { HighlightedText } from './HighlightedText';
-import { SearchBox } from './SearchBox';
 import { SearchResultsFrame } from './SearchResultsFrame';
 
 /**

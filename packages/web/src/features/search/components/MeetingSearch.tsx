@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { SearchBox } from '@/components/search-box';
 import { useMeetingSearch } from '../api/search-meeting';
 import { useSearchQuery } from '../hooks/use-search-query';
-import { SearchBox } from './SearchBox';
 import { SearchHitRow } from './SearchHitRow';
 import { SearchResultsFrame } from './SearchResultsFrame';
 

@@ -1,11 +1,11 @@
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
+import { SearchBox } from '@/components/search-box';
 import { Badge } from '@/components/ui/badge';
-import { meetingPath } from '@/features/meetings';
 import { formatDate } from '@/lib/format';
+import { meetingPath } from '@/lib/meeting-links';
 import { useProjectSearch } from '../api/search-project';
 import { useSearchQuery } from '../hooks/use-search-query';
-import { SearchBox } from './SearchBox';
 import { SearchHitRow } from './SearchHitRow';
 import { SearchResultsFrame } from './SearchResultsFrame';
 

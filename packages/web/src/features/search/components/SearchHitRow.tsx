@@ -1,6 +1,6 @@
 import type { SearchHit } from '@parley/contract';
+import { HighlightedText } from '@/components/highlighted-text';
 import { formatTimestamp } from '@/lib/format';
-import { HighlightedText } from './HighlightedText';
 
 /** One hit: who spoke, when, and the text with its matches marked. The caller makes it a link or a button. */
 export function SearchHitRow({ hit }: { hit: SearchHit }) {

@@ -2,9 +2,9 @@ import type { Pagination } from '@parley/contract';
 import { SearchX } from 'lucide-react';
 import { ErrorAlert } from '@/components/error-alert';
 import { EmptyState } from '@/components/page';
+import { PageNav } from '@/components/page-nav';
 import { DelayedSpinner } from '@/components/ui/spinner';
 import { searchErrorMessage } from '../lib/search-error';
-import { PageNav } from './PageNav';
 
 /** Loading, error, 'Found {total} result(s)', the empty state and paging around a list of results. */
 export function SearchResultsFrame({

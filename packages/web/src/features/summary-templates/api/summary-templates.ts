@@ -1,16 +1,7 @@
 import { routes, type SummaryTemplate, type SummaryTemplateRequest } from '@parley/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { summaryTemplateKeys } from '@/api/summary-templates/get-summary-templates';
 import { callRoute } from '@/lib/api-client';
-
-export const summaryTemplateKeys = { all: ['summary-templates'] as const };
-
-/** The built-in default first, then the user's own (docs/decisions/143). */
-export async function getSummaryTemplates(): Promise<SummaryTemplate[]> {
-  return (await callRoute(routes.listSummaryTemplates)).data.templates;
-}
-export const summaryTemplatesQueryOptions = () =>
-  queryOptions({ queryKey: summaryTemplateKeys.all, queryFn: getSummaryTemplates });
-export const useSummaryTemplates = () => useQuery(summaryTemplatesQueryOptions());
 
 export async function createSummaryTemplate(body: SummaryTemplateRequest): Promise<SummaryTemplate> {
   return (await callRoute(routes.createSummaryTemplate, { body })).data;

@@ -1,13 +1,14 @@
 import type { SummaryTemplate } from '@parley/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useSummaryTemplates } from '@/api/summary-templates/get-summary-templates';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DelayedSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useDeleteSummaryTemplate, useSummaryTemplates } from '../api/summary-templates';
+import { useDeleteSummaryTemplate } from '../api/summary-templates';
 import { TemplateCard } from './TemplateCard';
 import { type TemplateDraft, TemplateFormDialog } from './TemplateFormDialog';
 

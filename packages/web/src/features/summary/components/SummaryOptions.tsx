@@ -1,9 +1,9 @@
 import type { SummaryTemplate } from '@parley/contract';
 import { Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { SummaryTemplateSelect } from '@/components/summary-template-select';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { SummaryTemplateSelect } from '@/features/summary-templates';
 import { SUMMARY_TEMPLATES_PATH } from '@/lib/paths';
 import { SUMMARY_LANGUAGES } from '../lib/languages';
 

@@ -1,11 +1,12 @@
 import type { Meeting, SummaryStreamRequest } from '@parley/contract';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { useSummaryTemplates } from '@/api/summary-templates/get-summary-templates';
 import { FailureState } from '@/components/failure-state';
 import { EmptyState } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { resolveTemplateId, useSummaryTemplates } from '@/features/summary-templates';
+import { resolveTemplateId } from '@/lib/summary-templates';
 import { useSummaryStream } from '../hooks/use-summary-stream';
 import { Markdown } from './Markdown';
 import { type SummaryChoice, SummaryOptions } from './SummaryOptions';

@@ -1,7 +1,7 @@
 import type { Meeting, SummaryStreamRequest } from '@parley/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { meetingKeys } from '@/features/meetings';
+import { meetingKeys } from '@/api/meetings/keys';
 import { SUMMARY_FALLBACK_ERROR, SummaryStreamError, streamSummary } from '../api/stream-summary';
 
 export type SummaryStreamState =

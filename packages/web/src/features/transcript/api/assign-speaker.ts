@@ -1,6 +1,7 @@
 import { type Person, routes, type TranscriptionSegment } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createPerson, peopleKeys } from '@/features/people';
+import { createPerson } from '@/api/people/create-person';
+import { peopleKeys } from '@/api/people/keys';
 import { callRoute } from '@/lib/api-client';
 import { mapLoadedSegments, type TranscriptData } from './get-transcriptions';
 import { transcriptKeys } from './keys';

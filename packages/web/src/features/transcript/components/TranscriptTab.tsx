@@ -1,11 +1,11 @@
 import type { Person, TranscriptionSegment, TranscriptionStatus } from '@parley/contract';
 import { AlertTriangle, FileText, Loader2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { usePeople } from '@/api/people/get-people';
 import { ErrorAlert } from '@/components/error-alert';
 import { EmptyState } from '@/components/page';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { usePeople } from '@/features/people';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteTranscription } from '../api/delete-transcription';
 import { useTranscript } from '../api/get-transcriptions';

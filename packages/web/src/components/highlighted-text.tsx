@@ -1,5 +1,5 @@
 import type { Highlight } from '@parley/contract';
-import { splitHighlights } from '../lib/highlight';
+import { splitHighlights } from '@/lib/highlight';
 
 /** A segment's text with the words that matched the search marked. */
 export function HighlightedText({ text, highlights }: { text: string; highlights?: Highlight[] }) {

@@ -1,8 +1,8 @@
 import type { User } from '@parley/contract';
 import { Progress } from 'radix-ui';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { summarizeUsage, USAGE_TOOLTIPS, type UsageLevel } from '@/lib/usage';
 import { cn } from '@/lib/utils';
-import { summarizeUsage, USAGE_TOOLTIPS, type UsageLevel } from '../lib/usage';
 
 /** The usage bar's tooltip opens at once (spec section 9), unlike the 700 ms default. */
 export const USAGE_TOOLTIP_DELAY_MS = 0;

@@ -2,13 +2,13 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { meQueryKey } from '@/api/session/get-me';
+import { bumpUsageInCache } from '@/api/session/use-bump-usage';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { meQueryKey } from '@/features/auth';
+import { summarizeUsage, usageLevel } from '@/lib/usage';
 import { makeUser } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';
-import { bumpUsageInCache } from '../hooks/use-bump-usage';
-import { summarizeUsage, usageLevel } from '../lib/usage';
-import { USAGE_TOOLTIP_DELAY_MS, UsageBar } from './UsageBar';
+import { USAGE_TOOLTIP_DELAY_MS, UsageBar } from './usage-bar';
 
 const LIMIT = 18_000; // 300 minutes
 

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
-import { meQueryKey, meQueryOptions } from '../api/get-me';
-import { logoutOnServer } from '../api/logout';
+import { meQueryKey, meQueryOptions } from './get-me';
+import { logoutOnServer } from './logout';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 

@@ -1,7 +1,7 @@
 import type { User } from '@parley/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { meQueryKey } from '@/features/auth';
+import { meQueryKey } from './get-me';
 
 /**
  * Spec section 4: after creating a meeting the local usage grows at once by its duration. This edits
