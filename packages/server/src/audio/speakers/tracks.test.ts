@@ -151,4 +151,20 @@ describe('speaker tracks', () => {
     // without the overlap segment the one voice keeps one label
     expect(diarize(blocks, segments.slice(0, 2), {}, tracks).speakerCount).toBe(1);
   });
+
+  it('makes a brief voice the model told apart a second person when the statistics found one', () => {
+    // 2 s of one track, then 1 s of another: six blocks of one voice's statistics (too few to measure)
+    const tracks = tracksOf(3.2, (t) => [t < 2 ? 0 : 1, -1]);
+    const blocks = Array.from({ length: 6 }, (_, i) => ({
+      start: i * 0.5,
+      end: i * 0.5 + 0.45,
+      stats: sample(50, voice(0), 400 + i),
+    }));
+    const segments = [{ start: 0, end: 3 }];
+    const parts = (t: SpeakerTracks) => diarize(blocks, segments, {}, t).parts[0]!.map((p) => p.speaker);
+    expect(parts(tracks)).toEqual(['Speaker 1']);
+    const told = { ...tracks, distinct: [{ x: 0, y: 1, start: 0, end: 10 }] };
+    expect(parts(told)).toEqual(['Speaker 1', 'Speaker 2']);
+    expect(diarize(blocks, segments, {}, told).parts[0]![1]!.start).toBeCloseTo(1.975, 2);
+  });
 });
