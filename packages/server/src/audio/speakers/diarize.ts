@@ -71,6 +71,8 @@ export interface DiarizationResult {
   parts: SegmentPart[][];
   /** Speaker index (0-based, same numbering as the labels) per block. */
   blockSpeakers: number[];
+  /** The person of each of the segmentation model's tracks, when they were used (edges.ts). */
+  speakerOfTrack?: Map<number, string>;
 }
 
 /**
@@ -134,6 +136,11 @@ export function diarize(
     labels: parts.map((ps) => (ps.length ? name(mainSpeaker(ps)) : '')),
     parts: parts.map((ps) => ps.map((p) => ({ start: p.start, end: p.end, speaker: name(p.speaker) }))),
     blockSpeakers,
+    ...(personOfTrack && {
+      speakerOfTrack: new Map(
+        [...personOfTrack].filter(([, p]) => rename.has(p)).map(([t, p]) => [t, name(p)] as [number, string]),
+      ),
+    }),
   };
 }
 

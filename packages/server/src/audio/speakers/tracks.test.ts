@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SEG_HOP, type SpeakerTracks, segFrameCentre } from '../speech/segmentation.ts';
+import { tracksOf } from '../../../test/fixtures/tracks.ts';
+import type { SpeakerTracks } from '../speech/segmentation.ts';
 import { diarize } from './diarize.ts';
 import { GaussStats } from './gaussian.ts';
 import { sample, voice } from './synthetic-voices.ts';
 import { dominantTracks, heardTogether, labelBlocksByTracks, personOfTracks, secondVoice } from './tracks.ts';
-
-/** Tracks over `seconds`, from a function giving the (first, second) track at a time. */
-function tracksOf(seconds: number, at: (t: number) => [number, number]): SpeakerTracks {
-  const frames = Math.floor((seconds * 16000 - segFrameCentre(0)) / SEG_HOP);
-  const first = new Int32Array(frames);
-  const second = new Int32Array(frames);
-  for (let g = 0; g < frames; g++) [first[g], second[g]] = at(segFrameCentre(g) / 16000);
-  return { frames, first, second, trackCount: 3 };
-}
 
 const block = (start: number, end: number) => ({ start, end, stats: new GaussStats() });
 
