@@ -9,8 +9,7 @@ import ts from 'typescript';
 /**
  * packages/server/src, top to bottom. A file belongs to the longest unit (folder or root file) that names
  * it; it may import its own unit and any unit of a lower layer, never one above nor a sibling of its own
- * layer. `together` lets the units of one layer import one another (the entry points compose); `through`
- * lets them import only one another's index file.
+ * layer. `together` lets the units of one layer import one another (the entry points compose).
  */
 export const SERVER_LAYERS = [
   {
@@ -46,13 +45,14 @@ export const SERVER_LAYERS = [
 export const SERVER_SEALED = { 'db/migrations': ['lib'] };
 
 /**
- * packages/web/src, top to bottom. Each feature folder is a unit: another feature may use it only through
- * its index.ts (`through`), never its internals; what features share lives in the layers below.
+ * packages/web/src, top to bottom. Each feature folder is a unit that imports no other feature: the pages
+ * that put several together live in app/, and what features share lives in the layers below
+ * (docs/decisions/115).
  */
 export const WEB_LAYERS = [
   { name: 'entry point', units: ['main.tsx', 'vite-env.d.ts'], together: true },
   { name: 'app', units: ['app'] },
-  { name: 'features', units: ['features/*'], through: 'index' },
+  { name: 'features', units: ['features/*'] },
   { name: 'shared pieces', units: ['components', 'hooks'] },
   // Server data more than one feature reads or refreshes: the session, the lists and cache keys of
   // meetings, projects, people and summary templates.
@@ -147,11 +147,6 @@ function scanPackage({ root, dir, name, layers, sealed = {}, aliases = {} }) {
         problems.push(
           `${rel(file)}: imports ${fileName}, upward from ${from.layer.name} (${from.unit}) to ${to.layer.name} (${to.unit})`,
         );
-      } else if (to.index === from.index && from.layer.through) {
-        const entry = targetIn.slice(to.unit.length + 1).replace(/\.tsx?$/, '');
-        if (entry !== from.layer.through) {
-          problems.push(`${rel(file)}: imports ${fileName}, inside ${to.unit}: go through its ${from.layer.through}`);
-        }
       } else if (to.index === from.index && !from.layer.together) {
         problems.push(
           `${rel(file)}: imports ${fileName}, sideways between ${from.unit} and ${to.unit} (${from.layer.name})`,

@@ -90,16 +90,18 @@ describe('the import-direction check', () => {
     ]);
   });
 
-  it('lets a web feature use another only through its index', () => {
+  it('keeps web features apart: a feature imports no other, the app composes them', () => {
     const problems = checkImports(
       workspace({
-        [web('features/a/index.ts')]: "export { x } from './x';",
+        [web('features/a/index.ts')]: "import { s } from '@/api/s';\nexport { x } from './x';",
         [web('features/a/x.ts')]: 'export const x = 1;',
-        [web('features/b/index.ts')]: "import { x } from '@/features/a';\nimport { x as y } from '@/features/a/x';",
+        [web('features/b/index.ts')]: "import { x } from '@/features/a';\nexport const y = x;",
+        [web('app/pages/page.tsx')]: "import { x } from '@/features/a';\nimport { y } from '@/features/b';",
+        [web('api/s.ts')]: 'export const s = 1;',
       }),
     );
     expect(problems).toEqual([
-      'packages/web/src/features/b/index.ts: imports @/features/a/x, inside features/a: go through its index',
+      'packages/web/src/features/b/index.ts: imports @/features/a, sideways between features/b and features/a (features)',
     ]);
   });
 

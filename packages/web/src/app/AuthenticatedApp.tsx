@@ -5,10 +5,10 @@ import { NewMeetingProvider } from '@/features/new-meeting';
 import { SUMMARY_TEMPLATES_PATH } from '@/lib/paths';
 import { AppShell } from './shell/AppShell';
 
-const HomePage = lazy(() => import('@/features/meetings/components/HomePage'));
+const HomePage = lazy(() => import('./pages/HomePage'));
 const ProjectsPage = lazy(() => import('@/features/projects/components/ProjectsPage'));
-const ProjectDetailPage = lazy(() => import('@/features/projects/components/ProjectDetailPage'));
-const MeetingPage = lazy(() => import('@/features/meetings/components/MeetingDetailPage'));
+const ProjectDetailPage = lazy(() => import('./pages/ProjectDetailPage'));
+const MeetingPage = lazy(() => import('./pages/MeetingDetailPage'));
 const PeoplePage = lazy(() => import('@/features/people/components/PeoplePage'));
 const PersonDetailPage = lazy(() => import('@/features/people/components/PersonDetailPage'));
 const GlobalSearchPage = lazy(() => import('@/features/search/components/GlobalSearchPage'));

@@ -6,10 +6,7 @@ import { makeMeeting, makePerson, makeProject, peoplePage } from '@/test/fixture
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
-beforeAll(
-  () => import('@/app/AuthenticatedApp').then(() => import('@/features/meetings/components/MeetingDetailPage')),
-  30_000,
-);
+beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('@/app/pages/MeetingDetailPage')), 30_000);
 const project = makeProject({ _id: 'p1', name: 'Standups' });
 const NOW = '2026-11-22T10:00:00.000Z';
 

@@ -6,10 +6,7 @@ import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
 // The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
-beforeAll(
-  () => import('@/app/AuthenticatedApp').then(() => import('@/features/projects/components/ProjectDetailPage')),
-  30_000,
-);
+beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('@/app/pages/ProjectDetailPage')), 30_000);
 const standups = makeProject({ _id: 'p1', name: 'Standups' });
 const archive = makeProject({ _id: 'p2', name: 'Archive' });
 const kickoff = makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Kick-off' });

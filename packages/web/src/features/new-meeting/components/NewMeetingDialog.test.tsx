@@ -7,7 +7,7 @@ import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
 // The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
-beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('@/features/meetings/components/HomePage')), 30_000);
+beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('@/app/pages/HomePage')), 30_000);
 const standups = makeProject({ _id: 'p1', name: 'Standups' });
 const retros = makeProject({ _id: 'p2', name: 'Retros' });
 

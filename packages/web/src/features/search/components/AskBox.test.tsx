@@ -15,8 +15,8 @@ beforeAll(
     Promise.all([
       import('@/app/AuthenticatedApp'),
       import('@/features/search/components/GlobalSearchPage'),
-      import('@/features/meetings/components/MeetingDetailPage'),
-      import('@/features/projects/components/ProjectDetailPage'),
+      import('@/app/pages/MeetingDetailPage'),
+      import('@/app/pages/ProjectDetailPage'),
     ]),
   30_000,
 );

@@ -9,10 +9,7 @@ const server = setupFakeApi();
 beforeAll(
   () =>
     import('@/app/AuthenticatedApp').then(() =>
-      Promise.all([
-        import('@/features/meetings/components/MeetingDetailPage'),
-        import('@/features/projects/components/ProjectDetailPage'),
-      ]),
+      Promise.all([import('@/app/pages/MeetingDetailPage'), import('@/app/pages/ProjectDetailPage')]),
     ),
   30_000,
 );

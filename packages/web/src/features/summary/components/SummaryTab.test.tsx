@@ -6,10 +6,7 @@ import { BUILT_IN_TEMPLATE, makeMeeting, makeProject, makeSummaryTemplate, peopl
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
-beforeAll(
-  () => import('@/app/AuthenticatedApp').then(() => import('@/features/meetings/components/MeetingDetailPage')),
-  30_000,
-);
+beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('@/app/pages/MeetingDetailPage')), 30_000);
 const project = makeProject({ _id: 'p1', name: 'Standups' });
 
 function serve(meeting: Meeting, served: Project = project) {

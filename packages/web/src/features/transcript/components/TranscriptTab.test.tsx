@@ -7,10 +7,7 @@ import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
 // The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
-beforeAll(
-  () => import('@/app/AuthenticatedApp').then(() => import('@/features/meetings/components/MeetingDetailPage')),
-  30_000,
-);
+beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('@/app/pages/MeetingDetailPage')), 30_000);
 const grace = makePerson({ _id: 'g1', name: 'Grace Hopper', company: 'Navy' });
 const ada = makePerson({ _id: 'a1', name: 'Ada Lovelace', company: undefined });
 

@@ -13,6 +13,15 @@ import { DelayedSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ActionItemsTab } from '@/features/action-items';
 import { CopyTranscriptButton, ExportMenu } from '@/features/export';
+import {
+  DeleteMeetingDialog,
+  DeleteRecordingButton,
+  MeetingAudioPlayer,
+  MeetingStatusBadge,
+  RenameMeetingButton,
+  useMeeting,
+  useMeetingPlayback,
+} from '@/features/meetings';
 import { useProject } from '@/features/projects';
 import { AskBox, MeetingSearch } from '@/features/search';
 import { ShareMeetingButton } from '@/features/shares';
@@ -21,13 +30,6 @@ import { TranscriptTab } from '@/features/transcript';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatDuration } from '@/lib/format';
 import { useLiveTranscript } from '@/lib/live-transcript';
-import { useMeeting } from '../api/get-meeting';
-import { useMeetingPlayback } from '../hooks/use-meeting-playback';
-import { DeleteMeetingDialog } from './DeleteMeetingDialog';
-import { DeleteRecordingButton } from './DeleteRecordingButton';
-import { MeetingAudioPlayer } from './MeetingAudioPlayer';
-import { MeetingStatusBadge } from './MeetingStatusBadge';
-import { RenameMeetingButton } from './RenameMeetingDialog';
 
 /** `?t=` holds a start time in seconds (spec section 2). */
 function parseStart(value: string | null): number | null {

@@ -3,9 +3,8 @@ import { useCurrentUser } from '@/api/session/auth-context';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { isNewAccount } from '@/features/auth';
+import { MeetingsQueryGrid, useRecentMeetings } from '@/features/meetings';
 import { useStartNewMeeting } from '@/features/new-meeting';
-import { useRecentMeetings } from '../api/get-recent-meetings';
-import { MeetingsQueryGrid } from './MeetingsQueryGrid';
 
 export default function HomePage() {
   useDocumentTitle('Home');

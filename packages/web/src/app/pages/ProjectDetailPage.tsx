@@ -9,13 +9,15 @@ import { Button } from '@/components/ui/button';
 import { DelayedSpinner } from '@/components/ui/spinner';
 import { MeetingsQueryGrid, useProjectMeetings } from '@/features/meetings';
 import { useStartNewMeeting } from '@/features/new-meeting';
+import {
+  DeleteProjectDialog,
+  ProjectFormDialog,
+  RetentionSetting,
+  SummaryTemplateSetting,
+  useProject,
+} from '@/features/projects';
 import { AskBox, ProjectSearch } from '@/features/search';
 import { errorMessage } from '@/lib/api-client';
-import { useProject } from '../api/get-project';
-import { DeleteProjectDialog } from './DeleteProjectDialog';
-import { ProjectFormDialog } from './ProjectFormDialog';
-import { RetentionSetting } from './RetentionSetting';
-import { SummaryTemplateSetting } from './SummaryTemplateSetting';
 
 export default function ProjectDetailPage() {
   const { projectId = '' } = useParams();

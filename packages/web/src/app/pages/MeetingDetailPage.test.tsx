@@ -7,7 +7,7 @@ import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
 // The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
-beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('./MeetingDetailPage')), 30_000);
+beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('@/app/pages/MeetingDetailPage')), 30_000);
 const project = makeProject({ _id: 'p1', name: 'Standups' });
 
 function serveMeeting(meeting: () => Meeting | ReturnType<typeof fail>, { segments = [makeSegment()] } = {}) {
