@@ -284,8 +284,13 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
         }
       } else {
         const text = (await engine.transcribe(piece.samples, { signal })).trim();
-        // a piece that joined speech across a long silence gives one segment per side of it
-        const spans = speechSpans(piece, spanOptions).map((s, i) => ({ ...s, speaker: String(i) }));
+        // a piece that joined speech across a long silence gives one segment per side of it (a piece
+        // only the segmentation model heard is one stretch: Silero's frames say nothing of it)
+        const spans = (piece.missed ? [piece] : speechSpans(piece, spanOptions)).map((s, i) => ({
+          start: s.start,
+          end: s.end,
+          speaker: String(i),
+        }));
         for (const part of text ? splitText(text, spans) : [])
           segments.push({ text: part.text, start: part.start, end: part.end, ...(piece.overlap && { overlap: true }) });
       }
