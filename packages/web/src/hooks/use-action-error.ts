@@ -5,11 +5,11 @@ import { errorMessage } from '@/lib/api-client';
 export type Fallback = string | ((failure: unknown) => string);
 
 /**
- * A dialog's action and the error it shows: cleared when the dialog opens and before each try; a failure
+ * A dialog's (or a form's) action and the error it shows: cleared when the dialog opens and before each try; a failure
  * shows the server's message (or `fallback` when there is none, or what `fallback` makes of the failure)
  * and keeps the dialog open.
  */
-export function useActionError(open: boolean) {
+export function useActionError(open = true) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (open) setError(null);
