@@ -15,7 +15,8 @@
  * By default, as the pipeline: Silero's speech pieces and the segmentation model's speaker tracks
  * (docs/decisions/017). --no-segmentation: Silero and change detection only; --segmentation-pieces:
  * speech and overlap from the segmentation model too; --segmentation-options JSON: its
- * SegmentationOptions, e.g. '{"stepFrames":296}'; --segmenter JSON: SegmenterOptions.
+ * SegmentationOptions, e.g. '{"stepFrames":296}'; --segmenter JSON: SegmenterOptions; --features JSON:
+ * the speaker features' FeatureOptions, e.g. '{"speechThreshold":0.3}'.
  * Quiet recordings are raised for speech detection as in the pipeline (level.ts).
  * Pooled figures are also given per half (tuningHalf in meeting-data.ts: A to choose, B held out).
  */
@@ -23,7 +24,12 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { decodePcmStream } from '../packages/server/src/audio/decoding/ffmpeg.ts';
 import { measureLevel, vadGainFor } from '../packages/server/src/audio/decoding/level.ts';
-import { type DiarizeOptions, diarize, SpeakerFeatures } from '../packages/server/src/audio/speakers/diarize.ts';
+import {
+  type DiarizeOptions,
+  diarize,
+  type FeatureOptions,
+  SpeakerFeatures,
+} from '../packages/server/src/audio/speakers/diarize.ts';
 import {
   type SegmentationOptions,
   SpeakerSegmentation,
@@ -44,15 +50,18 @@ const useTracks = !argv.includes('--no-segmentation');
 const silero = !argv.includes('--segmentation-pieces');
 const segmentationOptions = JSON.parse(optionValue('--segmentation-options') ?? '{}') as SegmentationOptions;
 const segmenterOptions = JSON.parse(optionValue('--segmenter') ?? '{}') as SegmenterOptions;
+const featureOptions = JSON.parse(optionValue('--features') ?? '{}') as FeatureOptions;
 const positional = argv.filter(
-  (a, i) => !a.startsWith('--') && !['--options', '--segmentation-options', '--segmenter'].includes(argv[i - 1] ?? ''),
+  (a, i) =>
+    !a.startsWith('--') &&
+    !['--options', '--segmentation-options', '--segmenter', '--features'].includes(argv[i - 1] ?? ''),
 );
 const dir = meetingsDir(positional[0]);
 const SR = 16000;
 
 /** Speech pieces and speaker blocks of one recording, from the VAD or from the reference turns. */
 async function analyse(path: string, truth: Truth, vad: SileroVad) {
-  const features = new SpeakerFeatures();
+  const features = new SpeakerFeatures(featureOptions);
   const pieces: Array<{ start: number; end: number; overlap?: boolean }> = [];
   if (!referenceSpeech) {
     const gain = vadGainFor(await measureLevel(path));

@@ -45,10 +45,10 @@ for (const file of readdirSync(saved)
   const found = new Set(segments.map((s) => s.speaker)).size;
   const single = found <= 1 && majorSpeakers(truth.turns) >= 2;
   if (truth.metrics.der) h.ders.push(der);
-  if (truth.metrics.wer) {
-    const a = wordAttribution(truth.words, segments, der.mapping);
-    h.matched += a.matched;
-    h.attributed += a.attributed;
+  const words = truth.metrics.wer ? wordAttribution(truth.words, segments, der.mapping) : undefined;
+  if (words) {
+    h.matched += words.matched;
+    h.attributed += words.attributed;
   }
   if (truth.metrics.speakers) {
     h.scored++;
@@ -57,7 +57,7 @@ for (const file of readdirSync(saved)
   if (single) h.single++;
   if (verbose)
     console.log(
-      `${tuningHalf(name)} ${name.padEnd(20)} DER ${pct(der.der).padStart(6)} conf ${pct(der.confusion / der.total).padStart(5)} | ${found}/${truth.refSpeakers}${single ? ' ONE-LABEL' : ''}`,
+      `${tuningHalf(name)} ${name.padEnd(20)} DER ${pct(der.der).padStart(6)} conf ${pct(der.confusion / der.total).padStart(5)} | words ${words ? `${words.attributed}/${words.matched}` : '-'} | ${found}/${truth.refSpeakers}${single ? ' ONE-LABEL' : ''}`,
     );
 }
 const line = (hs: Array<ReturnType<typeof newHalf>>) => {

@@ -4,6 +4,7 @@
  * reader of the transcript sees (a word under the wrong name), for benchmarks.
  */
 import { FILLERS, normalizeText } from './wer.ts';
+import { alignWords } from './word-alignment.ts';
 
 export interface ReferenceWord {
   w: string;
@@ -27,30 +28,9 @@ export interface WordAttribution {
  * alignments of equal cost, the backtrace prefers a match, then a deletion.
  */
 export function matchedWordPairs(ref: string[], hyp: string[]): Array<[number, number]> {
-  const n = ref.length;
-  const m = hyp.length;
-  const d = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
-  for (let i = 0; i <= n; i++) d[i]![0] = i;
-  for (let j = 0; j <= m; j++) d[0]![j] = j;
-  for (let i = 1; i <= n; i++) {
-    for (let j = 1; j <= m; j++) {
-      const same = ref[i - 1] === hyp[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + same);
-    }
-  }
-  const pairs: Array<[number, number]> = [];
-  let i = n;
-  let j = m;
-  while (i > 0 && j > 0) {
-    const same = ref[i - 1] === hyp[j - 1];
-    if (d[i]![j] === d[i - 1]![j - 1]! + (same ? 0 : 1)) {
-      if (same) pairs.push([i - 1, j - 1]);
-      i--;
-      j--;
-    } else if (d[i]![j] === d[i - 1]![j]! + 1) i--;
-    else j--;
-  }
-  return pairs.reverse();
+  return alignWords(ref, hyp)
+    .filter((op) => op.kind === 'ok')
+    .map((op): [number, number] => [op.ref!, op.hyp!]);
 }
 
 /**

@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { checkpointInThread } from './checkpointer.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -14,7 +15,7 @@ pg.types.setTypeParser(1700, (value) => Number(value));
 /**
  * `onConnectionError`: an idle PostgreSQL connection was cut (a server restart, an administrator):
  * pg-pool drops it and reconnects on the next query, but raises an 'error' event that would otherwise
- * crash the process.
+ * crash the process. With SQLite: the checkpointer's thread failed (db/checkpointer.ts).
  */
 export function createDb(
   database: Config['database'],
@@ -30,5 +31,14 @@ export function createDb(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  if (!sqlite.memory) {
+    const checkpointer = checkpointInThread(sqlite, database.file, onConnectionError);
+    // Kysely's destroy closes the connection: the checkpointer goes first.
+    const close = sqlite.close.bind(sqlite);
+    sqlite.close = () => {
+      void checkpointer.stop();
+      return close();
+    };
+  }
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite' };
 }

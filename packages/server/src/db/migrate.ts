@@ -8,6 +8,8 @@ import * as oidc from './migrations/006-oidc.ts';
 import * as embeddings from './migrations/007-embeddings.ts';
 import * as searchSpeed from './migrations/008-search-speed.ts';
 import * as hostileInput from './migrations/021-hostile-input.ts';
+import * as hiddenImports from './migrations/021b-hidden-imports.ts';
+import * as recordingReach from './migrations/021c-recording-reach.ts';
 import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
 import * as summaryTemplates from './migrations/024b-summary-templates.ts';
@@ -30,6 +32,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '007-embeddings': embeddings,
   '008-search-speed': searchSpeed,
   '021-hostile-input': hostileInput,
+  '021b-hidden-imports': hiddenImports,
+  '021c-recording-reach': recordingReach,
   '023-voice-profiles': voiceProfiles,
   '024-action-item-edits': actionItemEdits,
   '024b-summary-templates': summaryTemplates,

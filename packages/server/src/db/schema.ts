@@ -93,6 +93,11 @@ export interface MeetingsTable {
   recording_mime?: string | null;
   recording_last_chunk_at?: string | null;
   recording_finished_by?: string | null;
+  /** Added by 021c (decision 193): how far the accepted chunks reach; an MP4 recording's ticks a second. */
+  recording_reached_ms?: number | null;
+  recording_timescale?: number | null;
+  /** Added by 021b: set while a transcript import is being written; the meeting is invisible until null. */
+  import_started_at?: string | null;
   created_at: string;
   updated_at: string;
 }

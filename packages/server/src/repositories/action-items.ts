@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { ActionItemsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { nextTurn } from '../lib/next-turn.ts';
+import { deleteMeetingRows } from './meeting-rows.ts';
 
 export type ActionItemRow = ActionItemsTable & { person_name: string | null; person_company: string | null };
 
@@ -41,6 +42,7 @@ const ITEM_COLUMNS = [
   'people.company as person_company',
 ] as const;
 
+/** Rows a statement: a hundred or two stay a short moment of SQLite's one thread. */
 const INSERT_BATCH = 200;
 
 export function actionItemsRepository(db: Db) {
@@ -60,7 +62,7 @@ export function actionItemsRepository(db: Db) {
     if (newItems.length === 0) return [];
     const start = await nextPosition(executor, meetingId);
     const now = nowIso();
-    const rows: ActionItemsTable[] = newItems.map((item, index) => ({
+    const toRow = (item: NewActionItem, index: number): ActionItemsTable => ({
       id: newId(),
       user_id: userId,
       meeting_id: meetingId,
@@ -77,15 +79,16 @@ export function actionItemsRepository(db: Db) {
       edited_at: null,
       created_at: now,
       updated_at: now,
-    }));
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    });
+    // Each batch's rows (and ids) made in the turn that writes them: 20,000 at once hold the event loop.
+    const ids: string[] = [];
+    for (let i = 0; i < newItems.length; i += INSERT_BATCH) {
       if (i > 0) await nextTurn();
-      await executor
-        .insertInto('action_items')
-        .values(rows.slice(i, i + INSERT_BATCH))
-        .execute();
+      const rows = newItems.slice(i, i + INSERT_BATCH).map((item, j) => toRow(item, i + j));
+      for (const row of rows) ids.push(row.id);
+      await executor.insertInto('action_items').values(rows).execute();
     }
-    return rows.map((row) => row.id);
+    return ids;
   }
 
   return {
@@ -116,9 +119,15 @@ export function actionItemsRepository(db: Db) {
         .where('action_items.id', '=', id)
         .executeTakeFirst()) as ActionItemRow | undefined,
 
-    /** Appends items after the meeting's existing ones (imports, manual entries). Pass a transaction to join one. */
+    /**
+     * Appends items after the meeting's existing ones (imports, manual entries). Pass a transaction to join
+     * one; without, each statement of INSERT_BATCH rows is its own (an import, docs/decisions/191).
+     */
     insertMany: (userId: string, meetingId: string, newItems: NewActionItem[], executor: Db = db) =>
       insertRows(executor, userId, meetingId, newItems),
+
+    /** Removes a meeting's items in short statements (an import that did not finish). */
+    deleteForMeeting: (userId: string, meetingId: string) => deleteMeetingRows(db, 'action_items', userId, meetingId),
 
     /**
      * Swaps the untouched items a previous generation made for a new set in one transaction, so a retried or

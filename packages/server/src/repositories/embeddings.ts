@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DbKind } from '../db/database.ts';
 import { nowIso } from '../lib/ids.ts';
+import { VISIBLE_MEETING } from './meetings.ts';
 import type { SearchScope } from './scope.ts';
 
 // The vectors of semantic search (migration 007-embeddings). Written by the embed-segments job, read
@@ -20,6 +21,7 @@ export function embeddingsRepository(db: Db, kind: DbKind) {
       .selectFrom('meetings')
       .select('meetings.id')
       .where('meetings.user_id', '=', scope.userId)
+      .where(...VISIBLE_MEETING)
       .orderBy('meetings.created_at', 'desc')
       .orderBy('meetings.id', 'desc');
     if ('projectId' in scope) query = query.where('meetings.project_id', '=', scope.projectId);
@@ -152,10 +154,14 @@ export function embeddingsRepository(db: Db, kind: DbKind) {
       }
     },
 
-    /** Meetings with segments that have no vector of `model` (never embedded, edited, or another model's). */
+    /**
+     * Meetings with segments that have no vector of `model` (never embedded, edited, or another model's);
+     * a meeting still being imported is queued by its import's last transaction instead.
+     */
     async meetingsMissing(model: string): Promise<Array<{ meetingId: string; userId: string }>> {
       const rows = await sql<{ meeting_id: string; user_id: string }>`
         select distinct t.meeting_id, t.user_id from transcriptions t
+        join meetings m on m.id = t.meeting_id and m.import_started_at is null
         where not exists (select 1 from segment_embeddings e where e.segment_id = t.id and e.model = ${model})`.execute(
         db,
       );

@@ -4,6 +4,14 @@ import { nowIso } from '../lib/ids.ts';
 
 export type MeetingRow = MeetingsTable;
 
+/**
+ * A meeting still being imported (import_started_at set, docs/decisions/191) is seen by no user read:
+ * every read that finds a user's meetings, or joins them, has `.where(...VISIBLE_MEETING)`.
+ */
+export const VISIBLE_MEETING = ['meetings.import_started_at', 'is', null] as const;
+
+const meetingsOf = (db: Db) => db.selectFrom('meetings').where(...VISIBLE_MEETING);
+
 export function meetingsRepository(db: Db) {
   return {
     async insert(trx: Db, row: MeetingRow): Promise<void> {
@@ -11,7 +19,7 @@ export function meetingsRepository(db: Db) {
     },
 
     findForUser: (userId: string, id: string) =>
-      db.selectFrom('meetings').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+      meetingsOf(db).selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 
     /** By id alone (the worker acts for the owner); pass `trx` to read inside a transaction. */
     findById: (id: string, trx: Db = db) =>
@@ -32,8 +40,7 @@ export function meetingsRepository(db: Db) {
     },
 
     listForProject: (userId: string, projectId: string) =>
-      db
-        .selectFrom('meetings')
+      meetingsOf(db)
         .selectAll()
         .where('user_id', '=', userId)
         .where('project_id', '=', projectId)
@@ -43,8 +50,7 @@ export function meetingsRepository(db: Db) {
 
     /** Every meeting of the user, newest first, with what a search shows of it. */
     titlesForUser: (userId: string) =>
-      db
-        .selectFrom('meetings')
+      meetingsOf(db)
         .select(['id', 'title', 'project_id', 'created_at'])
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
@@ -52,8 +58,7 @@ export function meetingsRepository(db: Db) {
         .execute(),
 
     listRecent: (userId: string, limit: number) =>
-      db
-        .selectFrom('meetings')
+      meetingsOf(db)
         .selectAll()
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
@@ -100,8 +105,7 @@ export function meetingsRepository(db: Db) {
 
     /** Meetings of a project recorded before `cutoff` whose recording is still kept and no longer needed. */
     recordingsOlderThan: (projectId: string, cutoff: string) =>
-      db
-        .selectFrom('meetings')
+      meetingsOf(db)
         .select(['id', 'user_id', 'audio_key'])
         .where('project_id', '=', projectId)
         .where('audio_key', 'is not', null)
@@ -130,6 +134,37 @@ export function meetingsRepository(db: Db) {
         .where('audio_key', '=', audioKey)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Ends an import: the meeting becomes visible. False when it is gone (its project deleted, or swept). */
+    async finishImport(trx: Db, userId: string, id: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('meetings')
+        .set({ import_started_at: null, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('import_started_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Imports begun before `before` and never finished (a crash, a lost process): the sweep removes them. */
+    abandonedImports: (before: string) =>
+      db
+        .selectFrom('meetings')
+        .select(['id', 'user_id', 'audio_key'])
+        .where('import_started_at', 'is not', null)
+        .where('import_started_at', '<', before)
+        .execute(),
+
+    /** Removes a meeting still being imported (never a visible one); its segments should be gone first. */
+    async deleteImporting(userId: string, id: string): Promise<void> {
+      await db
+        .deleteFrom('meetings')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('import_started_at', 'is not', null)
+        .execute();
     },
 
     async deleteForProject(trx: Db, userId: string, projectId: string): Promise<void> {

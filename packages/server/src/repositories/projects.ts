@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { ProjectsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { projectNameKey } from '../lib/project-names.ts';
+import { VISIBLE_MEETING } from './meetings.ts';
 
 export type ProjectRow = ProjectsTable & { meeting_count: number };
 
@@ -15,6 +16,7 @@ export function projectsRepository(db: Db) {
           .selectFrom('meetings')
           .select((m) => m.fn.countAll<number>().as('n'))
           .whereRef('meetings.project_id', '=', 'projects.id')
+          .where(...VISIBLE_MEETING)
           .as('meeting_count'),
       );
 

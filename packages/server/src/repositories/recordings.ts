@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { RecordingChunksTable } from '../db/schema.ts';
 import { nowIso } from '../lib/ids.ts';
@@ -24,6 +25,25 @@ export function recordingsRepository(db: Db) {
           oc.columns(['meeting_id', 'seq']).doUpdateSet({ storage_key: row.storage_key, size: row.size, created_at }),
         )
         .execute();
+    },
+
+    /**
+     * Milliseconds the user's other recordings under way (recording, or being put together) have reached
+     * that usage does not count yet: what a recording that goes on is checked against beside its own
+     * (decision 193). A recording finished once while its browser was away counts its length already.
+     */
+    async uncountedElsewhere(userId: string, exceptMeetingId?: string): Promise<number> {
+      const row = await db
+        .selectFrom('meetings')
+        .select(
+          sql<number>`coalesce(sum(case when recording_reached_ms > duration_ms
+            then recording_reached_ms - duration_ms else 0 end), 0)`.as('ms'),
+        )
+        .where('user_id', '=', userId)
+        .$if(exceptMeetingId !== undefined, (q) => q.where('id', '!=', exceptMeetingId!))
+        .where('recording_state', 'in', ['recording', 'finishing'])
+        .executeTakeFirstOrThrow();
+      return Number(row.ms);
     },
 
     findChunk: (meetingId: string, seq: number) =>

@@ -2,6 +2,8 @@ import type { Db } from '../db/database.ts';
 import type { TranscriptionsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { nextTurn } from '../lib/next-turn.ts';
+import { deleteMeetingRows, ROWS_A_STATEMENT } from './meeting-rows.ts';
+import { VISIBLE_MEETING } from './meetings.ts';
 import { indexWords } from './search-vocabulary.ts';
 
 export type SegmentRow = TranscriptionsTable & {
@@ -47,6 +49,24 @@ export const SEGMENT_COLUMNS = [
   'people.company as person_company',
 ] as const;
 
+/** A new segment's row, for one meeting. */
+function segmentRow(userId: string, meetingId: string) {
+  const now = nowIso();
+  return (s: ImportedSegment) => ({
+    id: newId(),
+    user_id: userId,
+    meeting_id: meetingId,
+    speaker: s.speaker,
+    person_id: s.personId,
+    text: s.text,
+    is_edited: s.isEdited ? 1 : 0,
+    start_ms: Math.round(s.startMs),
+    end_ms: Math.round(s.endMs),
+    created_at: now,
+    updated_at: now,
+  });
+}
+
 /** Rows per read when a whole meeting is read (exports, notes). */
 const READ_BATCH = 2000;
 
@@ -62,26 +82,13 @@ export function transcriptionsRepository(db: Db) {
    * the caller's transaction: the word index by triggers / generated columns, the vocabulary by indexWords.
    */
   async function insertSegments(trx: Db, userId: string, meetingId: string, rowsIn: ImportedSegment[]) {
-    const now = nowIso();
-    const toRow = (s: ImportedSegment) => ({
-      id: newId(),
-      user_id: userId,
-      meeting_id: meetingId,
-      speaker: s.speaker,
-      person_id: s.personId,
-      text: s.text,
-      is_edited: s.isEdited ? 1 : 0,
-      start_ms: Math.round(s.startMs),
-      end_ms: Math.round(s.endMs),
-      created_at: now,
-      updated_at: now,
-    });
+    const toRow = segmentRow(userId, meetingId);
     // 100 rows a statement, each batch made and written in a turn of its own: a statement is synchronous
     // in SQLite (with the word index's triggers), and so are 20,000 ids made at once.
     const ids: string[] = [];
-    for (let i = 0; i < rowsIn.length; i += 100) {
+    for (let i = 0; i < rowsIn.length; i += ROWS_A_STATEMENT) {
       if (i > 0) await nextTurn();
-      const rows = rowsIn.slice(i, i + 100).map(toRow);
+      const rows = rowsIn.slice(i, i + ROWS_A_STATEMENT).map(toRow);
       for (const row of rows) ids.push(row.id);
       await trx.insertInto('transcriptions').values(rows).execute();
     }
@@ -152,6 +159,7 @@ export function transcriptionsRepository(db: Db) {
         ])
         .where('transcriptions.user_id', '=', userId)
         .where('transcriptions.id', 'in', segmentIds)
+        .where(...VISIBLE_MEETING)
         .execute()) as SegmentInMeetingRow[];
     },
 
@@ -171,7 +179,8 @@ export function transcriptionsRepository(db: Db) {
         .selectFrom('transcriptions')
         .innerJoin('meetings', 'meetings.id', 'transcriptions.meeting_id')
         .where('transcriptions.user_id', '=', userId)
-        .where('transcriptions.person_id', '=', personId);
+        .where('transcriptions.person_id', '=', personId)
+        .where(...VISIBLE_MEETING);
       const ordered =
         opts.sort === 'startTime'
           ? base.orderBy('transcriptions.start_ms')
@@ -236,9 +245,32 @@ export function transcriptionsRepository(db: Db) {
       }
     },
 
-    /** Adds an imported transcript to a new meeting, inside the import's transaction. */
-    insertImported: (trx: Db, userId: string, meetingId: string, imported: ImportedSegment[]) =>
-      insertSegments(trx, userId, meetingId, imported),
+    /**
+     * Adds an imported transcript to a meeting still being imported (invisible, docs/decisions/191): each
+     * statement of 100 rows is its own short transaction, a turn of the event loop between, so no COMMIT
+     * holds SQLite's one thread long. The vocabulary follows the same way; it is only ever added to (a
+     * word no visible segment has nominates nothing), so an import that fails after it leaves no harm.
+     * `signal` stops it between statements; the caller removes what was written.
+     */
+    async insertImported(userId: string, meetingId: string, imported: ImportedSegment[], signal?: AbortSignal) {
+      const toRow = segmentRow(userId, meetingId);
+      for (let i = 0; i < imported.length; i += ROWS_A_STATEMENT) {
+        await nextTurn();
+        signal?.throwIfAborted();
+        await db
+          .insertInto('transcriptions')
+          .values(imported.slice(i, i + ROWS_A_STATEMENT).map(toRow))
+          .execute();
+      }
+      await indexWords(
+        db,
+        userId,
+        imported.map((s) => s.text),
+      );
+    },
+
+    /** Removes a meeting's segments in short statements (an import that did not finish). */
+    deleteForMeeting: (userId: string, meetingId: string) => deleteMeetingRows(db, 'transcriptions', userId, meetingId),
 
     /** One segment's text, in the caller's transaction (its words join the vocabulary); false: no such segment. */
     async updateText(trx: Db, userId: string, meetingId: string, id: string, text: string): Promise<boolean> {

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { CpuPool } from '../cpu/index.ts';
 import type { Db } from '../db/database.ts';
 import type { ParsedTranscript } from '../imports/parse.ts';
-import { badRequest } from '../lib/errors.ts';
-import { newId } from '../lib/ids.ts';
+import { badRequest, notFound } from '../lib/errors.ts';
+import { newId, nowIso } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
 import type { actionItemsRepository, NewActionItem } from '../repositories/action-items.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
@@ -43,6 +43,12 @@ interface ImportPlan {
 
 type PersonRef = { _id?: string; name: string } | null;
 
+/**
+ * An import takes seconds; one begun this long ago and still unfinished was left by a process that
+ * stopped, never one still running (several processes may share the database, so age is the test).
+ */
+export const IMPORT_ABANDONED_AFTER_MS = 60 * 60_000;
+
 export function importsService({
   db,
   meetings,
@@ -56,8 +62,8 @@ export function importsService({
   semantic,
 }: Deps) {
   /** Parsed in a CPU thread (10 MB of JSON or cues takes a while); 400 on transcriptFile, naming the line at fault. */
-  async function parseOrReject(file: ReceivedTranscript): Promise<ParsedTranscript> {
-    const outcome = await cpu.run('parseTranscript', { fileName: file.fileName, text: file.text });
+  async function parseOrReject(file: ReceivedTranscript, signal?: AbortSignal): Promise<ParsedTranscript> {
+    const outcome = await cpu.run('parseTranscript', { fileName: file.fileName, text: file.text }, signal);
     if (outcome.ok) return outcome.transcript;
     throw badRequest(`The transcript could not be read. ${outcome.message}`, [
       { path: 'transcriptFile', message: outcome.message },
@@ -119,11 +125,51 @@ export function importsService({
     };
   }
 
+  /** Removes an unfinished import: its rows in short statements, then the (invisible) meeting, then its audio. */
+  async function remove(userId: string, meetingId: string, audioKey: string | null) {
+    await transcriptions.deleteForMeeting(userId, meetingId);
+    await actionItems.deleteForMeeting(userId, meetingId);
+    await meetings.deleteImporting(userId, meetingId);
+    if (audioKey)
+      await storage
+        .delete(audioKey)
+        .catch((err) => log.warn({ err, audioKey }, 'audio of a meeting not created was not removed'));
+  }
+
+  /**
+   * Writes the meeting invisible (import_started_at set), its segments and items in many short
+   * transactions, then makes it visible in a last small one with its usage and embedding job: no single
+   * COMMIT holds SQLite's thread for long, and a user sees the whole meeting or nothing
+   * (docs/decisions/191). Whatever fails on the way, what was written is removed again.
+   */
+  async function write(row: MeetingRow, imported: ImportPlan, audio: ReceivedAudio | undefined, signal?: AbortSignal) {
+    const { id, user_id: userId } = row;
+    await meetings.insert(db, { ...row, import_started_at: nowIso() });
+    try {
+      await transcriptions.insertImported(userId, id, imported.segments, signal);
+      signal?.throwIfAborted();
+      await actionItems.insertMany(userId, id, imported.actionItems);
+      signal?.throwIfAborted();
+      await db.transaction().execute(async (trx) => {
+        // False when the project (and so the meeting) was deleted meanwhile.
+        if (!(await meetings.finishImport(trx, userId, id))) throw notFound('Project');
+        await semantic?.queueEmbedding(trx, { userId, meetingId: id });
+        if (audio) await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
+      });
+    } catch (error) {
+      await remove(userId, id, null).catch((err) =>
+        log.warn({ err, meetingId: id }, 'an import that failed was not removed; the sweep will'),
+      );
+      throw error;
+    }
+  }
+
   return {
     /**
      * A meeting made from a transcript (and, optionally, its recording): completed at once with the
      * imported segments, no recognition job. Only recorded audio counts toward the monthly usage
-     * (docs/decisions/071-transcript-imports.md). The rows go in one transaction.
+     * (docs/decisions/071-transcript-imports.md). All or nothing for the user (decision 191); `signal`
+     * (the client went away) stops it and removes what was written.
      */
     async create(
       userId: string,
@@ -131,9 +177,11 @@ export function importsService({
       fields: z.output<typeof CreateMeetingFields>,
       transcript: ReceivedTranscript,
       audio?: ReceivedAudio,
+      signal?: AbortSignal,
     ) {
       try {
-        const imported = await plan(userId, await parseOrReject(transcript));
+        const imported = await plan(userId, await parseOrReject(transcript, signal));
+        signal?.throwIfAborted();
         const id = newId();
         const lastCueEnd = imported.segments.reduce((end, segment) => Math.max(end, segment.endMs), 0);
         const audioKey = audio?.key ?? null;
@@ -148,13 +196,7 @@ export function importsService({
           action_items_status: hasItems ? 'completed' : 'not_started',
           action_items_progress: hasItems ? 100 : 0,
         };
-        await db.transaction().execute(async (trx) => {
-          await meetings.insert(trx, row);
-          await transcriptions.insertImported(trx, userId, id, imported.segments);
-          await semantic?.queueEmbedding(trx, { userId, meetingId: id });
-          await actionItems.insertMany(userId, id, imported.actionItems, trx);
-          if (audio) await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
-        });
+        await write(row, imported, audio, signal);
         return presentMeeting(row);
       } catch (error) {
         // The recording was stored as it arrived: without the meeting it belongs to nothing.
@@ -164,6 +206,17 @@ export function importsService({
             .catch((err) => log.warn({ err, audioKey: audio.key }, 'audio of a meeting not created was not removed'));
         throw error;
       }
+    },
+
+    /**
+     * Removes imports begun more than IMPORT_ABANDONED_AFTER_MS ago and never finished (the process
+     * stopped mid-way); the worker runs it at start and then periodically. Answers how many went.
+     */
+    async removeAbandoned(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - IMPORT_ABANDONED_AFTER_MS).toISOString();
+      const abandoned = await meetings.abandonedImports(before);
+      for (const row of abandoned) await remove(row.user_id, row.id, row.audio_key);
+      return abandoned.length;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { type LiveTranscript, MESSAGES, RECORDING_CHUNK, type StartRecordingRequest } from '@parley/contract';
+import { lastFragmentStart, mp4Timescale } from '../audio/live/mp4-fragments.ts';
 import { findClusters } from '../audio/live/webm-clusters.ts';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -63,24 +64,39 @@ export function recordingsService(deps: Deps) {
     row.recording_state === 'recording' || row.recording_finished_by === 'idle';
 
   /**
-   * The limits an upload meets, for a recording that grows (decision 108): a chunk that takes it past
-   * MAX_RECORDING_HOURS (400) or past the minutes left this month (403, the spec's message) is refused
-   * before it is stored. How far a chunk reaches is read from its own WebM Cluster time codes (what
-   * Chromium and Firefox record); a chunk without any (another container, or inside a long Cluster)
-   * adds nothing the previous chunks did not already claim, and is taken.
+   * How far into the recording a chunk reaches, from its own time stamps: WebM Cluster time codes (what
+   * Chromium and Firefox record), else fragmented MP4 (Safari): its last fragment's start in the track's
+   * timescale, which only the first chunk's `moov` states (kept on the row). 0 when the chunk has neither.
    */
-  async function assertWithinLimits(userId: string, row: MeetingRow, body: Buffer) {
+  function reachOf(row: MeetingRow, body: Buffer): { reachesMs: number; timescale: number | null } {
     const clusters = findClusters(body);
-    const reachesMs = clusters.length > 0 ? clusters[clusters.length - 1]!.timeMs : 0;
+    if (clusters.length > 0) return { reachesMs: clusters[clusters.length - 1]!.timeMs, timescale: null };
+    const timescale = mp4Timescale(body) ?? row.recording_timescale ?? null;
+    const start = lastFragmentStart(body);
+    if (!timescale || start === null) return { reachesMs: 0, timescale };
+    return { reachesMs: Math.round((start / timescale) * 1000), timescale };
+  }
+
+  /**
+   * The limits an upload meets, for a recording that grows (decisions 108, 193): a chunk that takes it
+   * past MAX_RECORDING_HOURS (400) or past the minutes left this month (403, the spec's message) is
+   * refused before it is stored. The minutes left count the user's other recordings under way too. A
+   * chunk without time stamps (inside one long Cluster, or before the MP4 timescale is known) adds
+   * nothing the previous chunks did not already claim, and is taken.
+   */
+  async function assertWithinLimits(userId: string, row: MeetingRow, reachesMs: number) {
     if (reachesMs === 0) return;
     if (reachesMs / 1000 > maxRecordingSeconds) {
       const message = recordingTooLongMessage(maxRecordingSeconds);
       throw badRequest(message, [{ path: 'body', message }]);
     }
-    const quota = await users.quota(userId);
+    const [quota, elsewhereMs] = await Promise.all([
+      users.quota(userId),
+      recordings.uncountedElsewhere(userId, row.id),
+    ]);
     // A recording the server finished once (idle) and that goes on is already counted that far.
     const counted = Number(row.duration_ms) / 1000;
-    if (quota.usedSeconds - counted + reachesMs / 1000 > quota.monthlyDuration)
+    if (quota.usedSeconds - counted + (reachesMs + elsewhereMs) / 1000 > quota.monthlyDuration)
       throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
   }
 
@@ -88,7 +104,9 @@ export function recordingsService(deps: Deps) {
     async start(userId: string, projectId: string, input: StartRecordingRequest) {
       await projects.assertOwned(userId, projectId);
       const quota = await users.quota(userId);
-      if (quota.usedSeconds >= quota.monthlyDuration)
+      // The user's other recordings under way have used minutes usage does not show yet (decision 193).
+      const elsewhereMs = await recordings.uncountedElsewhere(userId);
+      if (quota.usedSeconds + elsewhereMs / 1000 >= quota.monthlyDuration)
         throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
       const id = newId();
       const row: MeetingRow = {
@@ -113,7 +131,8 @@ export function recordingsService(deps: Deps) {
       if (!acceptsChunks(row)) throw conflict('This recording is finished: it takes no more audio');
       if (body.length === 0) throw badRequest('The chunk is empty', [{ path: 'body', message: 'No audio' }]);
       if (body.length > RECORDING_CHUNK.maxBytes) throw payloadTooLarge('The chunk is too large');
-      await assertWithinLimits(userId, row, body);
+      const { reachesMs, timescale } = reachOf(row, body);
+      await assertWithinLimits(userId, row, reachesMs);
       const key = chunkKey(userId, meetingId, seq);
       await storage.store(key, Readable.from([body]), async () => undefined);
       let chunks = 0;
@@ -129,6 +148,8 @@ export function recordingsService(deps: Deps) {
         await meetings.updateById(trx, meetingId, {
           recording_state: 'recording',
           recording_last_chunk_at: nowIso(),
+          recording_reached_ms: Math.max(Number(row.recording_reached_ms ?? 0), reachesMs),
+          ...(timescale && !row.recording_timescale ? { recording_timescale: timescale } : {}),
           ...(reopened
             ? { recording_finished_by: null, transcription_status: 'pending', transcription_progress: 0 }
             : {}),

@@ -40,13 +40,49 @@ function recordedChunks(count: number): Buffer[] {
   return Array.from({ length: count }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 }
 
+/**
+ * JFK as Safari records it: fragmented MP4 (`moov` first, then a `moof` + `mdat` every 0.5 s), cut at
+ * arbitrary byte positions. By their fragments' start times the 8 chunks reach 0.5, 2.0, 3.6, 5.1, 6.6 ... s.
+ */
+function recordedMp4Chunks(count: number): Buffer[] {
+  const path = join(scratch, 'jfk.mp4');
+  execFileSync(fixtureFfmpeg(), [
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    jfkWavPath(),
+    '-c:a',
+    'aac',
+    '-b:a',
+    '32k',
+    '-movflags',
+    'frag_keyframe+empty_moov+default_base_moof',
+    '-frag_duration',
+    '500000',
+    '-f',
+    'mp4',
+    path,
+  ]);
+  const bytes = readFileSync(path);
+  const size = Math.ceil(bytes.length / count);
+  return Array.from({ length: count }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+}
+
 type Api = ReturnType<typeof apiClient>;
 
-const putChunk = (api: Api, token: string, meetingId: string, seq: number, bytes: Buffer) =>
+const putChunk = (
+  api: Api,
+  token: string,
+  meetingId: string,
+  seq: number,
+  bytes: Buffer,
+  type = 'audio/webm;codecs=opus',
+) =>
   api.request('PUT', `/api/meetings/${meetingId}/recording/chunks/${seq}`, {
     token,
     raw: bytes,
-    headers: { 'content-type': 'audio/webm;codecs=opus' },
+    headers: { 'content-type': type },
   });
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
@@ -319,7 +355,7 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
   });
   afterAll(() => server?.close());
 
-  async function recording(monthlySeconds?: number) {
+  async function recording(monthlySeconds?: number, mimeType = 'audio/webm') {
     const { token, user } = await api.register();
     const projectId = (await api.post('/api/projects', { name: 'Limits' }, token)).body.data._id;
     if (monthlySeconds !== undefined)
@@ -328,19 +364,18 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
         .set({ monthly_duration_limit: monthlySeconds })
         .where('id', '=', user._id)
         .execute();
-    const res = await api.post(
-      `/api/projects/${projectId}/recordings`,
-      { title: 'Long', mimeType: 'audio/webm' },
-      token,
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return { token, meetingId: expectSchema(MeetingResponse, res.body).data._id };
+    const start = async () => {
+      const res = await api.post(`/api/projects/${projectId}/recordings`, { title: 'Long', mimeType }, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return expectSchema(MeetingResponse, res.body).data._id;
+    };
+    return { token, meetingId: await start(), start };
   }
 
   /** Sends the chunks in order until one is refused; the refusal, and what the recording kept. */
-  async function sendUntilRefused(token: string, meetingId: string) {
-    for (let seq = 0; seq < chunks.length; seq++) {
-      const res = await putChunk(api, token, meetingId, seq, chunks[seq]!);
+  async function sendUntilRefused(token: string, meetingId: string, sent = chunks, type?: string) {
+    for (let seq = 0; seq < sent.length; seq++) {
+      const res = await putChunk(api, token, meetingId, seq, sent[seq]!, type);
       if (res.status !== 200) return { refused: res, seq };
       expect(res.body.data).toEqual({ seq, chunks: seq + 1 });
     }
@@ -370,6 +405,35 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
     expectError(refused, 403, MESSAGES.monthlyLimitReached(4));
     // Sending it again changes nothing: the limit is not a passing failure.
     expectError(await putChunk(api, token, meetingId, 2, chunks[2]!), 403, MESSAGES.monthlyLimitReached(4));
+  });
+
+  describe("Safari's MP4, by its fragments' start times", () => {
+    const mp4 = recordedMp4Chunks(8);
+
+    it('refuses the chunk that takes it past MAX_RECORDING_HOURS', async () => {
+      const { token, meetingId } = await recording(undefined, 'audio/mp4');
+      const { refused, seq } = await sendUntilRefused(token, meetingId, mp4, 'audio/mp4');
+      expect(seq).toBe(4);
+      expectError(refused, 400, 'The recording is longer than the 0.0018-hour limit');
+    });
+
+    it("refuses the chunk that takes it past the user's minutes left", async () => {
+      const { token, meetingId } = await recording(4, 'audio/mp4');
+      const { refused, seq } = await sendUntilRefused(token, meetingId, mp4, 'audio/mp4');
+      expect(seq).toBe(3);
+      expectError(refused, 403, MESSAGES.monthlyLimitReached(4));
+    });
+  });
+
+  it("counts the user's other recording under way against the minutes left", async () => {
+    // 6 s left: the first recording reaches 4.2 s; the second may add 1.3 s, not 2.7 s.
+    const { token, meetingId: first, start } = await recording(6);
+    for (let seq = 0; seq < 3; seq++) expect((await putChunk(api, token, first, seq, chunks[seq]!)).status).toBe(200);
+    const second = await start();
+    expect((await putChunk(api, token, second, 0, chunks[0]!)).status).toBe(200);
+    expectError(await putChunk(api, token, second, 1, chunks[1]!), 403, MESSAGES.monthlyLimitReached(6));
+    // Nor does the first go on past what the second now holds.
+    expectError(await putChunk(api, token, first, 3, chunks[3]!), 403, MESSAGES.monthlyLimitReached(6));
   });
 
   it('takes a whole recording that fits both', async () => {

@@ -25,6 +25,7 @@ import type { SpeakerBlock } from './speaker-features.ts';
 import {
   dominantTracks,
   heardTogether,
+  heardTwoAt,
   labelBlocksByTracks,
   personOfTracks,
   secondVoice,
@@ -92,10 +93,14 @@ export function diarize(
         : compact(labelBlocksByTracks(sorted, dominant, tracks, options.clustering, options.tracks))
       : labelBlocks(sorted, options);
   const personOfTrack = dominant ? personOfTracks(dominant, labels) : undefined;
+  const onePerson = labels.every((l) => l === 0); // labels are compact: person 1 is a new one
   const parts = segments.map((seg) => {
     if (!seg.overlap) return splitSegment(seg, sorted, labels, options.minPartSeconds ?? 1);
     // a second voice over the first: its own segment when another known voice is there, else none
-    const person = personOfTrack && tracks ? secondVoice(seg.start, seg.end, tracks, personOfTrack) : undefined;
+    let person = personOfTrack && tracks ? secondVoice(seg.start, seg.end, tracks, personOfTrack) : undefined;
+    // ... or a person of its own when only one was found: a voice heard only over another's is
+    // never measured alone, but two voices at once are two people (docs/decisions/026)
+    if (person === undefined && onePerson && tracks && heardTwoAt(seg.start, seg.end, tracks)) person = 1;
     return person === undefined ? [] : [{ start: seg.start, end: seg.end, speaker: person }];
   });
   // number speakers in order of first appearance in the transcript

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEG_HOP, type SpeakerTracks, segFrameCentre } from '../speech/segmentation.ts';
+import { diarize } from './diarize.ts';
 import { GaussStats } from './gaussian.ts';
 import { sample, voice } from './synthetic-voices.ts';
 import { dominantTracks, heardTogether, labelBlocksByTracks, personOfTracks, secondVoice } from './tracks.ts';
@@ -136,5 +137,26 @@ describe('speaker tracks', () => {
       );
       expect(labels[5]).not.toBe(labels[30]);
     });
+  });
+
+  it('gives a second voice heard only over the one person found a person of its own', () => {
+    // one voice throughout (track 0); the model hears track 1 under it from 12 to 14 s only
+    const tracks = tracksOf(20, (t) => [0, t >= 12 && t < 14 ? 1 : -1]);
+    const blocks = Array.from({ length: 40 }, (_, i) => ({
+      start: i * 0.5,
+      end: i * 0.5 + 0.45,
+      stats: sample(50, voice(0), 300 + i),
+    }));
+    const segments = [
+      { start: 0, end: 10 },
+      { start: 10, end: 20 },
+      { start: 12, end: 14, overlap: true },
+      { start: 4, end: 6, overlap: true }, // recognised again, but the model heard one voice there
+    ];
+    const r = diarize(blocks, segments, {}, tracks);
+    expect(r.labels).toEqual(['Speaker 1', 'Speaker 1', 'Speaker 2', '']);
+    expect(r.speakerCount).toBe(2);
+    // without the overlap segment the one voice keeps one label
+    expect(diarize(blocks, segments.slice(0, 2), {}, tracks).speakerCount).toBe(1);
   });
 });

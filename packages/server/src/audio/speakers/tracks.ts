@@ -208,6 +208,18 @@ export function personOfTracks(dominant: Int32Array, labels: Int32Array): Map<nu
 }
 
 /**
+ * Whether the model heard two voices at once for at least `seconds` between start and end: then two
+ * people speak there (the lower bound heardTogether sets), whether or not the second was ever
+ * heard alone long enough to be measured.
+ */
+export function heardTwoAt(start: number, end: number, tracks: SpeakerTracks, seconds = 0.5): boolean {
+  const [a, z] = framesOf(start, end, tracks.frames);
+  let n = 0;
+  for (let g = a; g <= z; g++) if (tracks.second[g]! >= 0) n++;
+  return n >= (seconds * SR) / SEG_HOP;
+}
+
+/**
  * The person of the second voice in a stretch of overlapped speech: the person of the less active
  * track where two are heard, if it is not the person of the more active one; undefined when no
  * other clustered voice is there (the extra segment is then not shown).

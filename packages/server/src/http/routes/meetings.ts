@@ -1,6 +1,6 @@
 import { CreateMeetingFields, routePath, routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { clientClosed, notFound } from '../../lib/errors.ts';
 import { presentMeeting } from '../../presenters/index.ts';
 import { receiveMeetingUpload } from '../receive-upload.ts';
 import type { Router } from '../router.ts';
@@ -15,7 +15,7 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
     ok({ meetings: await meetings.listForProject(request.userId, request.params.id) }),
   );
 
-  router.handle(routes.createMeeting, async (request) => {
+  router.handle(routes.createMeeting, async (request, reply) => {
     const quota = await meetings.uploadQuota(request.userId, request.params.id);
     const { fields, audio, transcript } = await receiveMeetingUpload(request, {
       userId: request.userId,
@@ -26,9 +26,14 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
       afterMeasure: quota.assertAudioFits,
       maxDurationSeconds: ctx.config.maxRecordingHours * 3600,
     });
-    const meeting = transcript
-      ? await ctx.services.imports.create(request.userId, request.params.id, fields, transcript, audio)
-      : await meetings.create(request.userId, request.params.id, fields, audio!);
+    if (!transcript) return ok(await meetings.create(request.userId, request.params.id, fields, audio!));
+    // A client that goes away stops an import mid-way; what it wrote is removed (decision 191).
+    const gone = new AbortController();
+    const onClose = () => reply.raw.writableFinished || gone.abort(clientClosed());
+    reply.raw.once('close', onClose);
+    const meeting = await ctx.services.imports
+      .create(request.userId, request.params.id, fields, transcript, audio, gone.signal)
+      .finally(() => reply.raw.off('close', onClose));
     return ok(meeting);
   });
 
