@@ -189,6 +189,33 @@ export function toldApart(
     );
 }
 
+/**
+ * Labels where the statistics found one person but the model told two voices apart as two local
+ * speakers of one window (each speaking there for at least a second, segmentation.ts) and both hold
+ * speaker blocks in it: the blocks there of the voice with fewer of them become a second person.
+ * Too little speech to measure (a few blocks) says nothing against what the model heard; the number
+ * of people is at least what it told apart (docs/decisions/026).
+ */
+export function secondPersonToldApart(
+  sorted: SpeakerBlock[],
+  dominant: Int32Array,
+  labels: Int32Array,
+  tracks: SpeakerTracks,
+): Int32Array {
+  if (labels.some((l) => l !== 0)) return labels;
+  for (const w of tracks.distinct ?? []) {
+    const blocksOf = (t: number) =>
+      [...dominant.keys()].filter((i) => dominant[i] === t && sorted[i]!.end > w.start && sorted[i]!.start < w.end);
+    const x = blocksOf(w.x);
+    const y = blocksOf(w.y);
+    if (x.length === 0 || y.length === 0) continue;
+    const out = labels.slice();
+    for (const i of x.length < y.length ? x : y) out[i] = 1;
+    return out;
+  }
+  return labels;
+}
+
 /** The person most of each track's blocks were given. */
 export function personOfTracks(dominant: Int32Array, labels: Int32Array): Map<number, number> {
   const votes = new Map<number, Map<number, number>>();
