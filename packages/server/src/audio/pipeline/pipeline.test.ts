@@ -99,6 +99,17 @@ describe('transcribeFile', () => {
     expect(r.segments[0]!.text.toLowerCase()).toMatch(/clubs/);
   });
 
+  it('hears each side of a joined piece alone when the recogniser gives nothing for the two together', async () => {
+    const engine = await loadMoonshine({ size: 'base' });
+    // JFK's last words, 1.6 s of silence, then a radio amateur: base gives "" for the joined piece
+    const meeting = makeMultiSpeakerMeeting({ speakers: 4, dir });
+    const r = await transcribeFile(meeting.path, { engine, segmentation: segmentationFor('moonshine-base') });
+    const radio = meeting.turns.find((t) => t.speaker === 'vk5qi')!;
+    const heard = r.segments.filter((s) => s.startTime < radio.end && s.endTime > radio.start);
+    expect(heard.map((s) => s.text).join(' ')).toMatch(/victor kilo/i);
+    expect(speakerAttribution(meeting.turns, r.segments)).toBeGreaterThanOrEqual(0.95);
+  });
+
   it('finds the words of a quiet recording (real speech 40 dB down, as from a distant microphone)', async () => {
     const engine = await loadMoonshine({ size: 'tiny' });
     const quiet = join(dir, 'jfk-quiet.wav');

@@ -283,10 +283,18 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
           segments.push({ text, start, end: end > start ? end : piece.end, ...(piece.overlap && { overlap: true }) });
         }
       } else {
-        const text = (await engine.transcribe(piece.samples, { signal })).trim();
+        const found = piece.missed ? [] : speechSpans(piece, spanOptions);
+        let text = (await engine.transcribe(piece.samples, { signal })).trim();
+        if (found.length > 1 && text.split(/\s+/).filter(Boolean).length < found.length) {
+          // a piece joined across a long silence that gave less than a word a side: Moonshine
+          // sometimes gives nothing for two unrelated stretches; each side is heard alone, as before the join
+          const sides: string[] = [];
+          for (const s of found) sides.push((await engine.transcribe(spanSamples(piece, s), { signal })).trim());
+          text = sides.filter(Boolean).join(' ');
+        }
         // a piece that joined speech across a long silence gives one segment per side of it (a piece
         // only the segmentation model heard is one stretch: Silero's frames say nothing of it)
-        const spans = (piece.missed ? [piece] : speechSpans(piece, spanOptions)).map((s, i) => ({
+        const spans = (found.length ? found : [piece]).map((s, i) => ({
           start: s.start,
           end: s.end,
           speaker: String(i),
@@ -376,6 +384,14 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   );
   progress(1);
   return result;
+}
+
+/** The audio of one span of a piece. */
+function spanSamples(piece: SpeechPiece, span: { start: number; end: number }): Float32Array {
+  return piece.samples.slice(
+    Math.max(0, Math.round((span.start - piece.start) * 16000)),
+    Math.min(piece.samples.length, Math.round((span.end - piece.start) * 16000)),
+  );
 }
 
 async function* countSamples(
