@@ -1,4 +1,4 @@
-import { type ReplyOf, type RouteDef, routePath } from '@parley/contract';
+import { ErrorBody, type ReplyOf, type RouteDef, routePath, type ValidationIssue } from '@parley/contract';
 import type { z } from 'zod';
 import { readStorage, STORAGE_KEYS } from './storage';
 
@@ -179,4 +179,10 @@ export const CONNECTION_ERROR_MESSAGE = 'Unable to connect to the server';
 export function errorMessage(error: unknown, fallback: string, connectionMessage = CONNECTION_ERROR_MESSAGE): string {
   if (error instanceof ApiError && !error.isNetworkError) return error.serverMessage ?? fallback;
   return connectionMessage;
+}
+
+/** The per-field issues of a 400 in the error shape (`errors: [{path, message}]`), e.g. `sections.1.heading`. */
+export function fieldIssues(error: unknown): ValidationIssue[] {
+  if (!(error instanceof ApiError)) return [];
+  return ErrorBody.safeParse(error.body).data?.errors ?? [];
 }

@@ -203,9 +203,28 @@ export function secondPersonToldApart(
   tracks: SpeakerTracks,
 ): Int32Array {
   if (labels.some((l) => l !== 0)) return labels;
+  const ofTrack = new Map<number, number[]>();
+  dominant.forEach((t, i) => {
+    if (t < 0) return;
+    const mine = ofTrack.get(t);
+    if (mine) mine.push(i);
+    else ofTrack.set(t, [i]);
+  });
   for (const w of tracks.distinct ?? []) {
-    const blocksOf = (t: number) =>
-      [...dominant.keys()].filter((i) => dominant[i] === t && sorted[i]!.end > w.start && sorted[i]!.start < w.end);
+    // the track's blocks (in time order) that reach into the window
+    const blocksOf = (t: number) => {
+      const mine = ofTrack.get(t) ?? [];
+      let lo = 0;
+      let hi = mine.length;
+      while (lo < hi) {
+        const m = (lo + hi) >> 1;
+        if (sorted[mine[m]!]!.end > w.start) hi = m;
+        else lo = m + 1;
+      }
+      const out: number[] = [];
+      for (let k = lo; k < mine.length && sorted[mine[k]!]!.start < w.end; k++) out.push(mine[k]!);
+      return out;
+    };
     const x = blocksOf(w.x);
     const y = blocksOf(w.y);
     if (x.length === 0 || y.length === 0) continue;

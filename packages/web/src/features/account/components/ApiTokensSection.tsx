@@ -4,7 +4,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useActionError } from '@/hooks/use-action-error';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
 
@@ -20,18 +20,15 @@ export function ApiTokensSection() {
   const [scope, setScope] = useState<ApiTokenScope>('read');
   const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, attempt } = useActionError();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    try {
+    return attempt(async () => {
       setCreated(await create.mutateAsync({ name, scope, expiresAt: expires ? endOfDay(expires) : undefined }));
       setName('');
       setExpires('');
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to create the token'));
-    }
+    }, 'Failed to create the token');
   };
 
   return (
@@ -100,7 +97,9 @@ export function ApiTokensSection() {
               aria-label={`Revoke ${token.name}`}
               disabled={revoke.isPending}
               onClick={() =>
-                revoke.mutate(token._id, { onError: (e) => setError(errorMessage(e, 'Failed to revoke the token')) })
+                attempt(async () => {
+                  await revoke.mutateAsync(token._id);
+                }, 'Failed to revoke the token')
               }
             >
               Revoke

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordRequest, LIMITS } from '@parley/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -8,7 +7,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useFormSubmit } from '@/hooks/use-form-submit';
 import { useChangePassword } from '../api/change-password';
 
 const confirmPassword = z.string().min(1, 'Please confirm the new password');
@@ -29,23 +28,21 @@ type ChangePasswordValues = z.input<typeof SetPasswordFormSchema>;
 
 export function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boolean }) {
   const changePassword = useChangePassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ChangePasswordValues>({
     resolver: zodResolver(hasPassword ? ChangePasswordFormSchema : SetPasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    setFormError(null);
-    try {
+  const { formError, onSubmit } = useFormSubmit(
+    form,
+    async ({ currentPassword, newPassword }) => {
       await changePassword.mutateAsync(hasPassword ? { currentPassword, newPassword } : { newPassword });
       form.reset();
       toast.success(hasPassword ? 'Password updated' : 'Password set');
-    } catch (error) {
-      setFormError(errorMessage(error, 'Failed to change password'));
-    }
-  });
+    },
+    { failure: 'Failed to change password' },
+  );
 
   return (
     <form

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginRequest, type User } from '@parley/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useFormSubmit } from '@/hooks/use-form-submit';
 import { useLogin } from '../api/login';
-import { loginErrorMessage, serverFieldErrors } from '../lib/messages';
+import { loginErrorMessage } from '../lib/messages';
 
 type LoginValues = z.input<typeof LoginRequest>;
 
@@ -18,21 +18,16 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string, user: User
     defaultValues: { email: '', password: '' },
   });
   const login = useLogin();
-  const [formError, setFormError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { formError, onSubmit } = useFormSubmit(
+    form,
+    async (values) => {
       const session = await login.mutateAsync(values);
       onSuccess(session.token, session.user);
-    } catch (error) {
-      for (const issue of serverFieldErrors(error)) {
-        if (issue.path === 'email' || issue.path === 'password') form.setError(issue.path, { message: issue.message });
-      }
-      setFormError(loginErrorMessage(error));
-    }
-  });
+    },
+    { failure: loginErrorMessage, fields: ['email', 'password'] },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">

@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, RegisterRequest, type User } from '@parley/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useFormSubmit } from '@/hooks/use-form-submit';
 import { useRegister } from '../api/register';
-import { registerErrorMessage, serverFieldErrors } from '../lib/messages';
+import { registerErrorMessage } from '../lib/messages';
 import { markNewAccount } from '../lib/new-account';
 
 type RegisterValues = z.input<typeof RegisterRequest>;
-const FIELDS = ['name', 'email', 'password'] as const;
 
 export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: User) => void }) {
   const form = useForm<RegisterValues, unknown, RegisterRequest>({
@@ -20,23 +19,17 @@ export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: U
     defaultValues: { name: '', email: '', password: '' },
   });
   const registerUser = useRegister();
-  const [formError, setFormError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { formError, onSubmit } = useFormSubmit(
+    form,
+    async (values) => {
       const session = await registerUser.mutateAsync(values);
       markNewAccount(session.user._id);
       onSuccess(session.token, session.user);
-    } catch (error) {
-      for (const issue of serverFieldErrors(error)) {
-        const field = FIELDS.find((name) => name === issue.path);
-        if (field) form.setError(field, { message: issue.message });
-      }
-      setFormError(registerErrorMessage(error));
-    }
-  });
+    },
+    { failure: registerErrorMessage, fields: ['name', 'email', 'password'] },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">

@@ -35,17 +35,3 @@ export function callbackErrorMessage(error: unknown): string {
   }
   return 'An unexpected error occurred during authentication';
 }
-
-/** Copies the server's per-field validation issues (`errors: [{path, message}]`) onto form fields. */
-export function serverFieldErrors(error: unknown): { path: string; message: string }[] {
-  if (!(error instanceof ApiError)) return [];
-  const body = error.body as { errors?: unknown } | null;
-  if (!body || !Array.isArray(body.errors)) return [];
-  return body.errors.filter(
-    (issue): issue is { path: string; message: string } =>
-      typeof issue === 'object' &&
-      issue !== null &&
-      typeof (issue as { path?: unknown }).path === 'string' &&
-      typeof (issue as { message?: unknown }).message === 'string',
-  );
-}

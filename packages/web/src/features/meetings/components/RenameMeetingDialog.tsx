@@ -17,7 +17,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useFormSubmit } from '@/hooks/use-form-submit';
 
 const RenameSchema = z.object({ title: CreateMeetingFields.shape.title });
 type RenameValues = z.input<typeof RenameSchema>;
@@ -26,26 +26,21 @@ type RenameValues = z.input<typeof RenameSchema>;
 export function RenameMeetingButton({ projectId, meeting }: { projectId: string; meeting: Meeting }) {
   const [open, setOpen] = useState(false);
   const rename = useRenameMeeting();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RenameValues>({ resolver: zodResolver(RenameSchema), defaultValues: { title: meeting.title } });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
-    if (open) {
-      form.reset({ title: meeting.title });
-      setFormError(null);
-    }
+    if (open) form.reset({ title: meeting.title });
   }, [open, meeting.title, form]);
 
-  const onSubmit = form.handleSubmit(async ({ title }) => {
-    setFormError(null);
-    try {
+  const { formError, onSubmit } = useFormSubmit(
+    form,
+    async ({ title }) => {
       await rename.mutateAsync({ projectId, meetingId: meeting._id, title: title.trim() });
       setOpen(false);
-    } catch (error) {
-      setFormError(errorMessage(error, 'Failed to rename meeting'));
-    }
-  });
+    },
+    { open, failure: 'Failed to rename meeting' },
+  );
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, type Person, SOCIAL_NETWORKS } from '@parley/contract';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreatePerson } from '@/api/people/create-person';
 import { ErrorAlert } from '@/components/error-alert';
@@ -16,7 +16,7 @@ import {
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/api-client';
+import { useFormSubmit } from '@/hooks/use-form-submit';
 import { useUpdatePerson } from '../api/update-person';
 import {
   buildCreatePersonPayload,
@@ -40,7 +40,6 @@ export function PersonFormDialog({ open, onOpenChange, person, onSaved }: Person
   const editing = Boolean(person);
   const createPerson = useCreatePerson();
   const updatePerson = useUpdatePerson();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PersonFormValues>({
     resolver: zodResolver(PersonFormSchema),
     defaultValues: emptyPersonForm(),
@@ -49,27 +48,23 @@ export function PersonFormDialog({ open, onOpenChange, person, onSaved }: Person
   const nameBlank = (form.watch('name') ?? '').trim() === '';
 
   useEffect(() => {
-    if (open) {
-      form.reset(person ? personToFormValues(person) : emptyPersonForm());
-      setFormError(null);
-    }
+    if (open) form.reset(person ? personToFormValues(person) : emptyPersonForm());
   }, [open, person, form]);
 
   // Validation passes the raw strings through; the payload builders trim and drop blanks.
-  const onSubmit = form.handleSubmit(async () => {
-    const values = form.getValues();
-    if (values.name.trim() === '') return;
-    setFormError(null);
-    try {
+  const { formError, onSubmit } = useFormSubmit(
+    form,
+    async () => {
+      const values = form.getValues();
+      if (values.name.trim() === '') return;
       const saved = person
         ? await updatePerson.mutateAsync({ personId: person._id, body: buildUpdatePersonPayload(values, person) })
         : await createPerson.mutateAsync(buildCreatePersonPayload(values));
       onOpenChange(false);
       onSaved?.(saved);
-    } catch (error) {
-      setFormError(errorMessage(error, editing ? 'Failed to update person' : 'Failed to create person'));
-    }
-  });
+    },
+    { open, failure: editing ? 'Failed to update person' : 'Failed to create person' },
+  );
 
   // The Add form carries the native required/length rules of spec section 5 (assistive technology
   // announces them), but the form is noValidate: our inline messages speak, not the browser's pop-up.

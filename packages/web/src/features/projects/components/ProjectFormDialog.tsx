@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, type Project } from '@parley/contract';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,7 @@ import {
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/api-client';
+import { useFormSubmit } from '@/hooks/use-form-submit';
 import { useCreateProject } from '../api/create-project';
 import { useUpdateProject } from '../api/update-project';
 import {
@@ -38,7 +38,6 @@ export function ProjectFormDialog({ open, onOpenChange, project, onSaved }: Proj
   const editing = Boolean(project);
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProjectFormValues, unknown, ProjectFormOutput>({
     resolver: zodResolver(ProjectFormSchema),
     defaultValues: { name: '', description: '' },
@@ -48,24 +47,20 @@ export function ProjectFormDialog({ open, onOpenChange, project, onSaved }: Proj
   const description = form.watch('description') ?? '';
 
   useEffect(() => {
-    if (open) {
-      form.reset({ name: project?.name ?? '', description: project?.description ?? '' });
-      setFormError(null);
-    }
+    if (open) form.reset({ name: project?.name ?? '', description: project?.description ?? '' });
   }, [open, project, form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { formError, onSubmit } = useFormSubmit(
+    form,
+    async (values) => {
       const saved = project
         ? await updateProject.mutateAsync({ projectId: project._id, body: updateProjectPayload(values) })
         : await createProject.mutateAsync(createProjectPayload(values));
       onOpenChange(false);
       onSaved?.(saved);
-    } catch (error) {
-      setFormError(errorMessage(error, editing ? 'Failed to update project' : 'Failed to create project'));
-    }
-  });
+    },
+    { open, failure: editing ? 'Failed to update project' : 'Failed to create project' },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

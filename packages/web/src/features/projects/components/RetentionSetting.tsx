@@ -4,27 +4,24 @@ import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useActionError } from '@/hooks/use-action-error';
 import { useUpdateProject } from '../api/update-project';
 
 /** "Delete recordings after N days" (docs/decisions/173): empty keeps them; transcripts and notes always stay. */
 export function RetentionSetting({ project }: { project: Project }) {
   const update = useUpdateProject();
   const [days, setDays] = useState(project.audioRetentionDays?.toString() ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const { error, attempt } = useActionError();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    try {
+    return attempt(async () => {
       const audioRetentionDays = days.trim() === '' ? null : Number(days);
       await update.mutateAsync({ projectId: project._id, body: { audioRetentionDays } });
       toast.success(
         audioRetentionDays ? `Recordings are deleted after ${audioRetentionDays} days` : 'Recordings are kept',
       );
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to save the retention setting'));
-    }
+    }, 'Failed to save the retention setting');
   };
 
   return (

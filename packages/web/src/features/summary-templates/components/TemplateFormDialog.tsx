@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SUMMARY_TEMPLATE_LIMITS, type SummaryTemplate } from '@parley/contract';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
@@ -16,11 +16,10 @@ import {
 } from '@/components/ui/dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useFormSubmit } from '@/hooks/use-form-submit';
 import { useSaveSummaryTemplate } from '../api/summary-templates';
 import {
   EMPTY_SECTION,
-  fieldIssues,
   SUGGESTED_SECTIONS,
   type TemplateFormOutput,
   TemplateFormSchema,
@@ -41,7 +40,6 @@ export function TemplateFormDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const save = useSaveSummaryTemplate();
-  const [formError, setFormError] = useState<string | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const form = useForm<TemplateFormValues, unknown, TemplateFormOutput>({
     resolver: zodResolver(TemplateFormSchema),
@@ -56,21 +54,20 @@ export function TemplateFormDialog({
   useEffect(() => {
     if (!draft) return;
     form.reset(templateFormValues(draft.mode === 'create' ? undefined : draft.template, draft.mode === 'copy'));
-    setFormError(null);
   }, [draft, form]);
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    setFormError(null);
-    try {
+  const { formError, onSubmit } = useFormSubmit(
+    form,
+    async (body) => {
       await save.mutateAsync({ id: editing ? draft.template._id : undefined, body });
       onOpenChange(false);
-    } catch (error) {
-      for (const issue of fieldIssues(error)) {
-        form.setError(issue.path as FieldPath<TemplateFormValues>, { message: issue.message });
-      }
-      setFormError(errorMessage(error, editing ? 'Failed to update the template' : 'Failed to create the template'));
-    }
-  });
+    },
+    {
+      open: draft !== null,
+      failure: editing ? 'Failed to update the template' : 'Failed to create the template',
+      fields: 'all',
+    },
+  );
 
   const full = sections.fields.length >= SUMMARY_TEMPLATE_LIMITS.sections;
   const headings = (form.watch('sections') ?? []).map((s) => s.heading.trim().toLowerCase());

@@ -1,6 +1,5 @@
-import { ErrorBody, type SummaryTemplate, SummaryTemplateRequest } from '@parley/contract';
+import { type SummaryTemplate, SummaryTemplateRequest } from '@parley/contract';
 import type { z } from 'zod';
-import { ApiError } from '@/lib/api-client';
 
 /** The editor validates with the request's own schema, so its messages are the server's. */
 export const TemplateFormSchema = SummaryTemplateRequest;
@@ -26,9 +25,3 @@ export const SUGGESTED_SECTIONS = [
   { heading: 'Per person', instruction: 'For each participant: what they reported and what they will do.' },
   { heading: 'Next steps', instruction: 'Bullets: who will do what, and by when if a date was said.' },
 ] as const;
-
-/** The per-field issues of a 400 in the error shape (`errors: [{path, message}]`), e.g. `sections.1.heading`. */
-export function fieldIssues(error: unknown): { path: string; message: string }[] {
-  if (!(error instanceof ApiError)) return [];
-  return ErrorBody.safeParse(error.body).data?.errors ?? [];
-}

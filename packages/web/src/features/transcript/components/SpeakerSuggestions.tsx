@@ -1,9 +1,8 @@
 import type { SpeakerSuggestion } from '@parley/contract';
 import { Sparkles } from 'lucide-react';
-import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import { useActionError } from '@/hooks/use-action-error';
 import { cn } from '@/lib/utils';
 import { useAssignSpeaker } from '../api/assign-speaker';
 import { useDismissSuggestion, useSpeakerSuggestions } from '../api/speaker-suggestions';
@@ -28,27 +27,21 @@ export function SpeakerSuggestions({
   const suggestions = useSpeakerSuggestions(meetingId, true);
   const assign = useAssignSpeaker(meetingId);
   const dismiss = useDismissSuggestion(meetingId);
-  const [error, setError] = useState<string | null>(null);
+  const { error, attempt } = useActionError();
   const list = suggestions.data ?? [];
   if (list.length === 0) return null;
 
   const accept = async (s: SpeakerSuggestion) => {
-    if (!s.personId) return onCreatePerson(s.speaker, s.name);
-    setError(null);
-    try {
-      await assign.mutateAsync({ speaker: s.speaker, person: { _id: s.personId, name: s.name } });
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to assign speaker to person'));
-    }
+    const personId = s.personId;
+    if (!personId) return onCreatePerson(s.speaker, s.name);
+    await attempt(async () => {
+      await assign.mutateAsync({ speaker: s.speaker, person: { _id: personId, name: s.name } });
+    }, 'Failed to assign speaker to person');
   };
-  const notThem = async (s: SpeakerSuggestion) => {
-    setError(null);
-    try {
+  const notThem = (s: SpeakerSuggestion) =>
+    attempt(async () => {
       await dismiss.mutateAsync({ speaker: s.speaker, personId: s.personId, name: s.name });
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to dismiss suggestion'));
-    }
-  };
+    }, 'Failed to dismiss suggestion');
   const busy = assign.isPending || dismiss.isPending;
 
   return (

@@ -4,7 +4,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { useActionError } from '@/hooks/use-action-error';
 import { useCreateWebhook } from '../api/webhooks';
 
 /** Adds an endpoint; the secret it is signed with is shown once, right after. */
@@ -13,20 +13,17 @@ export function WebhookForm() {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['meeting.transcribed']);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, attempt } = useActionError();
 
   const toggle = (event: WebhookEvent, on: boolean) =>
     setEvents((current) => (on ? [...current, event] : current.filter((e) => e !== event)));
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
-    try {
+    return attempt(async () => {
       setCreated(await create.mutateAsync({ url: url.trim(), events }));
       setUrl('');
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to add the webhook'));
-    }
+    }, 'Failed to add the webhook');
   };
 
   return (
