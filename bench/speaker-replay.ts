@@ -4,11 +4,12 @@
  * the segmentation's tracks); this re-runs only `diarize()` and the text split on them and scores as
  * `npm run meetings` does, in a few seconds instead of minutes: for trying speaker settings.
  *
- *   node bench/speaker-replay.ts DIR [--options JSON]
+ *   node bench/speaker-replay.ts DIR [--options JSON] [--no-voice-edges]
+ * --no-voice-edges: the segments keep their pieces' edges (docs/decisions/023).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { splitText } from '../packages/server/src/audio/pipeline/pipeline.ts';
+import { labelSegments } from '../packages/server/src/audio/pipeline/pipeline.ts';
 import { type DiarizeOptions, diarize } from '../packages/server/src/audio/speakers/diarize.ts';
 import { majorSpeakers, meetingsDir, readTruth, tuningHalf } from './meeting-data.ts';
 import { type DerResult, diarizationErrorRate } from './scoring/der.ts';
@@ -22,6 +23,7 @@ const saved = argv.find((a, i) => !a.startsWith('--') && (optionAt < 0 || i !== 
 if (!saved) throw new Error('usage: node bench/speaker-replay.ts DIR [--options JSON]');
 const dir = meetingsDir(argv.find((a) => a.startsWith('--meetings='))?.slice('--meetings='.length));
 const verbose = argv.includes('--verbose');
+const voiceEdges = !argv.includes('--no-voice-edges');
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const newHalf = () => ({ ders: [] as DerResult[], matched: 0, attributed: 0, scored: 0, countOk: 0, single: 0 });
 const halves = { A: newHalf(), B: newHalf() };
@@ -33,9 +35,9 @@ for (const file of readdirSync(saved)
   const truth = readTruth(dir, name);
   const input = loadSpeakerInput(join(saved, file));
   const r = diarize(input.blocks, input.segments, options, input.tracks);
-  const segments = input.segments
-    .flatMap((s, i) => splitText(s.text, r.parts[i]!))
-    .map((s) => ({ speaker: s.speaker, text: s.text, startTime: s.start, endTime: s.end }));
+  const segments = labelSegments(input.segments, r.parts, voiceEdges ? input.tracks : undefined, r.speakerOfTrack).map(
+    (s) => ({ speaker: s.speaker, text: s.text, startTime: s.start, endTime: s.end }),
+  );
   const der = diarizationErrorRate(
     truth.turns,
     segments.map((s) => ({ speaker: s.speaker, start: s.startTime, end: s.endTime })),

@@ -27,11 +27,17 @@ export const cpuTasks = {
     return renderExport(args.format, args.document, args.options);
   },
 
-  /** A file that is not a transcript is an answer (the line and reason), not a failure of the thread. */
+  /**
+   * A file that is not a transcript is an answer (the line and reason), not a failure of the thread. The
+   * transcript comes back paged (imports/paged.ts), so the main thread never reads it all in one turn.
+   */
   async parseTranscript({ fileName, text }: { fileName: string; text: string }) {
-    const { parseTranscript, TranscriptFormatError } = await import('../imports/parse.ts');
+    const [{ parseTranscript, TranscriptFormatError }, { pagedTranscript }] = await Promise.all([
+      import('../imports/parse.ts'),
+      import('../imports/paged.ts'),
+    ]);
     try {
-      return { ok: true as const, transcript: parseTranscript(fileName, text) };
+      return { ok: true as const, transcript: pagedTranscript(parseTranscript(fileName, text)) };
     } catch (error) {
       if (error instanceof TranscriptFormatError) return { ok: false as const, message: error.message };
       throw error;

@@ -5,11 +5,18 @@ import { type CpuTaskName, cpuTasks } from './tasks.ts';
 
 const port = parentPort!;
 
-/** A result that owns its whole memory moves to the main thread instead of being copied. */
-const transferList = (result: unknown): Transferable[] =>
-  result instanceof Uint8Array && result.byteOffset === 0 && result.byteLength === result.buffer.byteLength
-    ? [result.buffer as ArrayBuffer]
-    : [];
+/**
+ * Byte arrays that own their whole memory move to the main thread instead of being copied: the result
+ * itself, or one in its fields a few levels down (lib/pages.ts). Arrays are not searched.
+ */
+function transferList(result: unknown, depth = 0): Transferable[] {
+  if (result instanceof Uint8Array)
+    return result.byteOffset === 0 && result.byteLength === result.buffer.byteLength
+      ? [result.buffer as ArrayBuffer]
+      : [];
+  if (depth >= 3 || result === null || typeof result !== 'object' || Array.isArray(result)) return [];
+  return Object.values(result).flatMap((value) => transferList(value, depth + 1));
+}
 
 port.on('message', async ({ id, task, payload }: { id: number; task: CpuTaskName; payload: never }) => {
   let reply: ThreadReply;

@@ -13,9 +13,8 @@ const MAX_WORD_LENGTH = 40;
 const BATCH = 500;
 const COUNT_BATCH = 250;
 
-/** Each vocabulary word of `texts`, with the number of texts it is in. */
-export function countWords(texts: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
+/** Adds each vocabulary word of `texts` to `counts`, with the number of texts it is in. */
+export function countWords(texts: string[], counts = new Map<string, number>()): Map<string, number> {
   for (const text of texts) {
     for (const word of new Set(words(text, Number.POSITIVE_INFINITY))) {
       if (word.length >= MIN_WORD_LENGTH && word.length <= MAX_WORD_LENGTH)
@@ -31,8 +30,13 @@ export async function indexWords(trx: Db, userId: string, texts: string[]): Prom
   const counts = new Map<string, number>();
   for (let i = 0; i < texts.length; i += COUNT_BATCH) {
     if (i > 0) await nextTurn();
-    for (const [word, n] of countWords(texts.slice(i, i + COUNT_BATCH))) counts.set(word, (counts.get(word) ?? 0) + n);
+    countWords(texts.slice(i, i + COUNT_BATCH), counts);
   }
+  await addToVocabulary(trx, userId, counts);
+}
+
+/** Adds counted words (countWords) to the user's vocabulary, 500 a statement with a turn between. */
+export async function addToVocabulary(trx: Db, userId: string, counts: Map<string, number>): Promise<void> {
   const all = [...counts.keys()];
   for (let i = 0; i < all.length; i += BATCH) {
     await nextTurn();

@@ -4,7 +4,7 @@ import { newId, nowIso } from '../lib/ids.ts';
 import { nextTurn } from '../lib/next-turn.ts';
 import { deleteMeetingRows, ROWS_A_STATEMENT } from './meeting-rows.ts';
 import { VISIBLE_MEETING } from './meetings.ts';
-import { indexWords } from './search-vocabulary.ts';
+import { addToVocabulary, countWords, indexWords } from './search-vocabulary.ts';
 
 export type SegmentRow = TranscriptionsTable & {
   person_name: string | null;
@@ -246,27 +246,28 @@ export function transcriptionsRepository(db: Db) {
     },
 
     /**
-     * Adds an imported transcript to a meeting still being imported (invisible, docs/decisions/191): each
-     * statement of 100 rows is its own short transaction, a turn of the event loop between, so no COMMIT
-     * holds SQLite's one thread long. The vocabulary follows the same way; it is only ever added to (a
-     * word no visible segment has nominates nothing), so an import that fails after it leaves no harm.
-     * `signal` stops it between statements; the caller removes what was written.
+     * Adds an imported transcript, page by page (lib/pages.ts), to a meeting still being imported
+     * (invisible, docs/decisions/191): each statement of 100 rows is its own short transaction, a turn of
+     * the event loop between, so no COMMIT holds SQLite's one thread long. The vocabulary follows the same
+     * way; it is only ever added to (a word no visible segment has nominates nothing), so an import that
+     * fails after it leaves no harm. `signal` stops it between statements; the caller removes what was written.
      */
-    async insertImported(userId: string, meetingId: string, imported: ImportedSegment[], signal?: AbortSignal) {
+    async insertImported(userId: string, meetingId: string, pages: Iterable<ImportedSegment[]>, signal?: AbortSignal) {
       const toRow = segmentRow(userId, meetingId);
-      for (let i = 0; i < imported.length; i += ROWS_A_STATEMENT) {
-        await nextTurn();
-        signal?.throwIfAborted();
-        await db
-          .insertInto('transcriptions')
-          .values(imported.slice(i, i + ROWS_A_STATEMENT).map(toRow))
-          .execute();
+      const counts = new Map<string, number>();
+      for (const page of pages) {
+        for (let i = 0; i < page.length; i += ROWS_A_STATEMENT) {
+          await nextTurn();
+          signal?.throwIfAborted();
+          const batch = page.slice(i, i + ROWS_A_STATEMENT);
+          await db.insertInto('transcriptions').values(batch.map(toRow)).execute();
+          countWords(
+            batch.map((s) => s.text),
+            counts,
+          );
+        }
       }
-      await indexWords(
-        db,
-        userId,
-        imported.map((s) => s.text),
-      );
+      await addToVocabulary(db, userId, counts);
     },
 
     /** Removes a meeting's segments in short statements (an import that did not finish). */

@@ -1,10 +1,11 @@
-import type { CreateMeetingFields, ParsedMeetingExport } from '@parley/contract';
+import type { CreateMeetingFields } from '@parley/contract';
 import type { z } from 'zod';
 import type { CpuPool } from '../cpu/index.ts';
 import type { Db } from '../db/database.ts';
-import type { ParsedTranscript } from '../imports/parse.ts';
+import type { PagedTranscript } from '../imports/paged.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import { type Pages, readPages } from '../lib/pages.ts';
 import { presentMeeting } from '../presenters/index.ts';
 import type { actionItemsRepository, NewActionItem } from '../repositories/action-items.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
@@ -34,11 +35,13 @@ export interface ReceivedTranscript {
   text: string;
 }
 
+/** What an import writes; segments and items are read a page at a time as they are written. */
 interface ImportPlan {
-  segments: ImportedSegment[];
+  segments: Iterable<ImportedSegment[]>;
+  actionItems: Iterable<NewActionItem[]>;
   summary: string | null;
   description: string | null;
-  actionItems: NewActionItem[];
+  lastEndMs: number;
 }
 
 type PersonRef = { _id?: string; name: string } | null;
@@ -48,6 +51,11 @@ type PersonRef = { _id?: string; name: string } | null;
  * stopped, never one still running (several processes may share the database, so age is the test).
  */
 export const IMPORT_ABANDONED_AFTER_MS = 60 * 60_000;
+
+/** Each page of `pages` as `each` makes it, read when the writer comes to it. */
+function* map<T, U>(pages: Pages<T>, each: (item: T) => U): Generator<U[]> {
+  for (const page of readPages(pages)) yield page.map(each);
+}
 
 export function importsService({
   db,
@@ -62,7 +70,7 @@ export function importsService({
   semantic,
 }: Deps) {
   /** Parsed in a CPU thread (10 MB of JSON or cues takes a while); 400 on transcriptFile, naming the line at fault. */
-  async function parseOrReject(file: ReceivedTranscript, signal?: AbortSignal): Promise<ParsedTranscript> {
+  async function parseOrReject(file: ReceivedTranscript, signal?: AbortSignal): Promise<PagedTranscript> {
     const outcome = await cpu.run('parseTranscript', { fileName: file.fileName, text: file.text }, signal);
     if (outcome.ok) return outcome.transcript;
     throw badRequest(`The transcript could not be read. ${outcome.message}`, [
@@ -89,10 +97,21 @@ export function importsService({
     };
   }
 
-  async function planFromExport(userId: string, data: ParsedMeetingExport): Promise<ImportPlan> {
+  async function plan(userId: string, parsed: PagedTranscript): Promise<ImportPlan> {
+    const { summary, description, lastEndMs } = parsed;
+    if (parsed.kind === 'cues') {
+      const segments = parsed.segments;
+      return {
+        segments: map(segments, (cue) => ({ ...cue, personId: null, isEdited: false })),
+        actionItems: [],
+        summary,
+        description,
+        lastEndMs,
+      };
+    }
     const resolve = await peopleResolver(userId);
     return {
-      segments: data.segments.map((segment) => ({
+      segments: map(parsed.segments, (segment) => ({
         speaker: segment.speaker,
         text: segment.text,
         startMs: segment.startTime,
@@ -100,9 +119,7 @@ export function importsService({
         personId: resolve(segment.person),
         isEdited: segment.isEdited,
       })),
-      summary: data.meeting.summary,
-      description: data.meeting.description,
-      actionItems: data.actionItems.map((item) => ({
+      actionItems: map(parsed.actionItems, (item) => ({
         task: item.task,
         context: item.context,
         contextStartMs: item.contextStartTime,
@@ -110,18 +127,11 @@ export function importsService({
         personId: resolve(item.person),
         dueDate: item.dueDate,
         status: item.status,
-        source: 'imported',
+        source: 'imported' as const,
       })),
-    };
-  }
-
-  async function plan(userId: string, parsed: ParsedTranscript): Promise<ImportPlan> {
-    if (parsed.kind === 'parley') return planFromExport(userId, parsed.export);
-    return {
-      segments: parsed.cues.map((cue) => ({ ...cue, personId: null, isEdited: false })),
-      summary: null,
-      description: null,
-      actionItems: [],
+      summary,
+      description,
+      lastEndMs,
     };
   }
 
@@ -147,8 +157,10 @@ export function importsService({
     await meetings.insert(db, { ...row, import_started_at: nowIso() });
     try {
       await transcriptions.insertImported(userId, id, imported.segments, signal);
-      signal?.throwIfAborted();
-      await actionItems.insertMany(userId, id, imported.actionItems);
+      for (const page of imported.actionItems) {
+        signal?.throwIfAborted();
+        await actionItems.insertMany(userId, id, page);
+      }
       signal?.throwIfAborted();
       await db.transaction().execute(async (trx) => {
         // False when the project (and so the meeting) was deleted meanwhile.
@@ -180,16 +192,17 @@ export function importsService({
       signal?: AbortSignal,
     ) {
       try {
-        const imported = await plan(userId, await parseOrReject(transcript, signal));
+        const parsed = await parseOrReject(transcript, signal);
+        const itemPages = parsed.actionItems?.ends.length ?? 0;
+        const imported = await plan(userId, parsed);
         signal?.throwIfAborted();
         const id = newId();
-        const lastCueEnd = imported.segments.reduce((end, segment) => Math.max(end, segment.endMs), 0);
         const audioKey = audio?.key ?? null;
-        const hasItems = imported.actionItems.length > 0;
+        const hasItems = itemPages > 0;
         const row: MeetingRow = {
           ...newMeetingRow({ id, userId, projectId, fields, audio, audioKey }),
           description: imported.description,
-          duration_ms: audio ? Math.round(audio.durationSeconds * 1000) : lastCueEnd,
+          duration_ms: audio ? Math.round(audio.durationSeconds * 1000) : imported.lastEndMs,
           transcription_status: 'completed',
           transcription_progress: 100,
           summary: imported.summary,

@@ -159,9 +159,7 @@ describe('a meeting being imported', () => {
     });
     // What an import has written when it is half-way: the meeting, its segments and items.
     await repos.meetings.insert(db, { ...row, transcription_status: 'completed', import_started_at: row.created_at });
-    await repos.transcriptions.insertImported(
-      userId,
-      id,
+    await repos.transcriptions.insertImported(userId, id, [
       Array.from({ length: 250 }, (_, i) => ({
         speaker: 'Nadia',
         text: `Harpsichord tuning point ${i}.`,
@@ -170,7 +168,7 @@ describe('a meeting being imported', () => {
         personId: person._id,
         isEdited: false,
       })),
-    );
+    ]);
     await repos.actionItems.insertMany(userId, id, [{ task: 'Tune the harpsichord', source: 'imported' }]);
 
     const reads = async () => ({
@@ -238,9 +236,7 @@ describe('a meeting being imported', () => {
         audioKey: null,
       });
       await repos.meetings.insert(db, { ...row, import_started_at: startedAt(msAgo) });
-      await repos.transcriptions.insertImported(
-        userId,
-        id,
+      await repos.transcriptions.insertImported(userId, id, [
         Array.from({ length: 230 }, (_, i) => ({
           speaker: 'A',
           text: `Line ${i}`,
@@ -249,7 +245,7 @@ describe('a meeting being imported', () => {
           personId: null,
           isEdited: false,
         })),
-      );
+      ]);
       await repos.actionItems.insertMany(userId, id, [{ task: 'Left behind', source: 'imported' }]);
     }
     expect(await services.imports.removeAbandoned(now)).toBe(1);

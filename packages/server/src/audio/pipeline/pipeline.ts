@@ -19,6 +19,7 @@ import {
   type SpeakerBlock,
   SpeakerFeatures,
 } from '../speakers/diarize.ts';
+import { followVoiceEdges } from '../speakers/edges.ts';
 import { encodeVoice, segmentVoices } from '../speakers/voice-stats.ts';
 import { type SegmentationOptions, SpeakerSegmentation, type SpeakerTracks } from '../speech/segmentation.ts';
 import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from '../speech/vad.ts';
@@ -86,6 +87,13 @@ export interface TranscribeFileOptions {
    * words; docs/decisions/017). false: Silero and change detection only.
    */
   speakerSegmentation?: (SegmentationOptions & { pieces?: 'silero' | 'segmentation' }) | boolean;
+  /**
+   * With Silero's pieces and the segmentation beside them: speech the model hears that no piece
+   * holds is recognised as extra pieces (missed-speech.ts); false: not.
+   */
+  missedSpeech?: boolean;
+  /** Segment edges moved out to where the model stops hearing the segment's person (edges.ts); false: the pieces' edges. */
+  voiceEdges?: boolean;
 }
 
 function throwIfAborted(signal?: AbortSignal): void {
@@ -229,6 +237,7 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
         ...options.segmentation,
         vad,
         segmentation: segPieces,
+        besides: seg && !segPieces && options.missedSpeech !== false ? seg : undefined,
         vadGain,
         ...(balance ? { sideOf: (frame: number) => balance.sideOfFrame(frame) } : {}),
         signal,
@@ -237,8 +246,9 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
           report();
         },
       })) {
-        // the speaker features describe one voice at a time: overlapped pieces are heard again, not measured
-        if (!piece.overlap) features.addPiece(piece);
+        // the speaker features describe one voice at a time: overlapped pieces are heard again, not
+        // measured; speech only the segmentation model heard is labelled by its neighbours
+        if (!piece.overlap && !piece.missed) features.addPiece(piece);
         pending++;
         await queue.push(piece);
       }
@@ -291,18 +301,21 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   );
   let diarization: 'ok' | 'failed' = 'ok';
   let diarizationError: string | undefined;
+  const tracks = seg ? await seg.finish() : undefined;
+  let speakerOfTrack: Map<number, string> | undefined;
   try {
     const diarizer = options.diarizer ?? diarize;
-    const r = diarizer(features.blocks, segments, options.diarizeOptions, seg ? await seg.finish() : undefined);
+    const r = diarizer(features.blocks, segments, options.diarizeOptions, tracks);
     if (r.parts.length !== segments.length)
       throw new Error(`diarizer returned ${r.parts.length} results for ${segments.length} segments`);
     parts = r.parts;
+    speakerOfTrack = r.speakerOfTrack;
   } catch (e) {
     diarization = 'failed';
     diarizationError = e instanceof Error ? e.message : String(e);
     logger?.warn({ err: e, path }, 'speaker detection failed; keeping the transcript on one speaker');
   }
-  const labelled = segments.flatMap((s, i) => splitText(s.text, parts[i]!));
+  const labelled = labelSegments(segments, parts, options.voiceEdges === false ? undefined : tracks, speakerOfTrack);
   const speakerCount = new Set(labelled.map((s) => s.speaker)).size;
   const voices = segmentVoices(
     features.blocks,
@@ -356,6 +369,25 @@ async function* countSamples(
     add(chunk.length);
     yield chunk;
   }
+}
+
+/**
+ * The recognised segments under their speakers: each cut at its speaker changes (splitText), then,
+ * with the segmentation's tracks and their people, edges moved out to where the model stops hearing
+ * the segment's person (edges.ts). Ordered by start.
+ */
+export function labelSegments(
+  segments: Array<{ text: string }>,
+  parts: SegmentPart[][],
+  tracks?: SpeakerTracks,
+  speakerOfTrack?: ReadonlyMap<number, string>,
+): Array<SegmentPart & { text: string }> {
+  const labelled = segments.flatMap((s, i) => splitText(s.text, parts[i]!));
+  if (tracks && speakerOfTrack) {
+    followVoiceEdges(labelled, tracks, speakerOfTrack);
+    labelled.sort((a, b) => a.start - b.start);
+  }
+  return labelled;
 }
 
 /**

