@@ -4,7 +4,14 @@
 import type { ExportFormat } from '@parley/contract';
 import type { NotesInput } from '../ai/types.ts';
 import type { MeetingDocument, RenderOptions } from '../exports/document.ts';
+import type { Pages } from '../lib/pages.ts';
 import type { SuggestInput } from '../voices/suggest.ts';
+
+/** A meeting document whose segments and items come as pages. */
+export type PagedDocument = Omit<MeetingDocument, 'segments' | 'actionItems'> & {
+  segments: Pages<MeetingDocument['segments'][number]>;
+  actionItems: Pages<MeetingDocument['actionItems'][number]>;
+};
 
 export const cpuTasks = {
   /** The builtin engine's summary; its "Next steps" come from the action items found on the way. */
@@ -21,10 +28,18 @@ export const cpuTasks = {
     return extractActionItems(input);
   },
 
-  /** Every export format: a long meeting's Word document takes seconds, its text formats a while. */
-  async renderExport(args: { format: ExportFormat; document: MeetingDocument; options: RenderOptions }) {
-    const { renderExport } = await import('../exports/render.ts');
-    return renderExport(args.format, args.document, args.options);
+  /**
+   * Every export format: a long meeting's Word document takes seconds, its text formats a while. The
+   * segments and items come paged (lib/pages.ts): made a page a turn on the main thread.
+   */
+  async renderExport(args: { format: ExportFormat; document: PagedDocument; options: RenderOptions }) {
+    const [{ renderExport }, { readAll }] = await Promise.all([
+      import('../exports/render.ts'),
+      import('../lib/pages.ts'),
+    ]);
+    const { segments, actionItems, ...meeting } = args.document;
+    const document = { ...meeting, segments: readAll(segments), actionItems: readAll(actionItems) };
+    return renderExport(args.format, document, args.options);
   },
 
   /**

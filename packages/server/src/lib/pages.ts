@@ -1,4 +1,5 @@
 import { deserialize, serialize } from 'node:v8';
+import { nextTurn } from './next-turn.ts';
 
 /**
  * Many values in one buffer that a worker thread hands over without a copy (its memory moves), read
@@ -16,6 +17,20 @@ export interface Pages<T> {
 export function toPages<T>(items: readonly T[], perPage: number): Pages<T> {
   const parts: Buffer[] = [];
   for (let i = 0; i < items.length; i += perPage) parts.push(serialize(items.slice(i, i + perPage)));
+  return joined(parts);
+}
+
+/** toPages on the main thread: a page serialised a turn, so a thread's large input is never made in one. */
+export async function toPagesInTurns<T>(items: readonly T[], perPage: number): Promise<Pages<T>> {
+  const parts: Buffer[] = [];
+  for (let i = 0; i < items.length; i += perPage) {
+    if (i > 0) await nextTurn();
+    parts.push(serialize(items.slice(i, i + perPage)));
+  }
+  return joined(parts);
+}
+
+function joined<T>(parts: Buffer[]): Pages<T> {
   // A buffer of its own (Buffer.concat may hand out a slice of a shared pool, which cannot move).
   const bytes = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   const ends: number[] = [];
@@ -34,3 +49,6 @@ export function* readPages<T>(pages: Pages<T>): Generator<T[]> {
     start = end;
   }
 }
+
+/** Every value of `pages`, in order (in a worker thread, where a long turn holds nobody). */
+export const readAll = <T>(pages: Pages<T>): T[] => [...readPages(pages)].flat();

@@ -8,12 +8,15 @@ import {
   fixtureTempDir,
   JFK_TEXT,
   jfkWavPath,
+  joinClips,
   makeMultiSpeakerMeeting,
+  POCKETSPHINX_DIR,
   speakerAttribution,
 } from '../../../test/fixtures/audio.ts';
 import { AudioDecodeError } from '../decoding/ffmpeg.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
 import { splitText, transcribeFile } from './pipeline.ts';
+import { segmentationFor } from './transcriber.ts';
 
 const dir = fixtureTempDir('parley-pipeline-');
 
@@ -73,6 +76,27 @@ describe('transcribeFile', () => {
     const mixed = purity.filter((p) => p < 0.8).length;
     expect(mixed).toBeLessThanOrEqual(Math.floor(r.segments.length / 10));
     expect(speakerAttribution(meeting.turns, r.segments)).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it("hears a short phrase with the speech after a pause (base's pieces) without showing the pause as speech", async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    // "ten of clubs", 1.3 s of silence (about 1.8 s with the clips' own quiet edges), JFK
+    const joined = joinClips(
+      [
+        { speaker: 'cards', path: join(POCKETSPHINX_DIR, 'cards', '001.wav') },
+        { speaker: 'jfk', path: jfkWavPath() },
+      ],
+      join(dir, 'phrase-pause-speech.wav'),
+      1.3,
+    );
+    const r = await transcribeFile(joined.path, { engine, segmentation: segmentationFor('moonshine-base') });
+    const text = r.segments.map((s) => s.text).join(' ');
+    expect(wordErrorRate(`ten of clubs ${JFK_TEXT}`, text)).toBeLessThanOrEqual(0.15);
+    // the middle of the pause belongs to no segment, and the phrase's words sit before it
+    const pause = joined.turns[0]!.end + 0.65;
+    expect(r.segments.some((s) => s.startTime < pause && s.endTime > pause)).toBe(false);
+    expect(r.segments[0]!.endTime).toBeLessThan(pause);
+    expect(r.segments[0]!.text.toLowerCase()).toMatch(/clubs/);
   });
 
   it('finds the words of a quiet recording (real speech 40 dB down, as from a distant microphone)', async () => {

@@ -21,7 +21,9 @@ import {
 } from '../speakers/diarize.ts';
 import { followVoiceEdges } from '../speakers/edges.ts';
 import { encodeVoice, segmentVoices } from '../speakers/voice-stats.ts';
+import { resolveSegmenter } from '../speech/piece-tracker.ts';
 import { type SegmentationOptions, SpeakerSegmentation, type SpeakerTracks } from '../speech/segmentation.ts';
+import { SPAN_GAP_SECONDS, speechSpans } from '../speech/speech-spans.ts';
 import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from '../speech/vad.ts';
 
 /** Speech when the segmentation's speech probability reaches this: its own decision (argmax over silence). */
@@ -259,6 +261,13 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   })();
 
   const segments: Array<{ text: string; start: number; end: number; overlap?: boolean }> = [];
+  const cutting = resolveSegmenter(options.segmentation ?? {});
+  const spanOptions = {
+    threshold: segPieces ? SEGMENTATION_THRESHOLD : cutting.threshold,
+    negThreshold: segPieces ? SEGMENTATION_THRESHOLD : cutting.negThreshold,
+    gapSeconds: SPAN_GAP_SECONDS,
+    padSeconds: cutting.padSamples / 16000,
+  };
   try {
     for (;;) {
       const piece = await queue.pull();
@@ -275,7 +284,15 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
         }
       } else {
         const text = (await engine.transcribe(piece.samples, { signal })).trim();
-        if (text) segments.push({ text, start: piece.start, end: piece.end, ...(piece.overlap && { overlap: true }) });
+        // a piece that joined speech across a long silence gives one segment per side of it (a piece
+        // only the segmentation model heard is one stretch: Silero's frames say nothing of it)
+        const spans = (piece.missed ? [piece] : speechSpans(piece, spanOptions)).map((s, i) => ({
+          start: s.start,
+          end: s.end,
+          speaker: String(i),
+        }));
+        for (const part of text ? splitText(text, spans) : [])
+          segments.push({ text: part.text, start: part.start, end: part.end, ...(piece.overlap && { overlap: true }) });
       }
       pending--;
       doneUpTo = piece.end;

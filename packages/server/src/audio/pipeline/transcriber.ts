@@ -21,12 +21,14 @@ export type Transcribe = (
 ) => Promise<TranscriptResult>;
 
 /**
- * Speech pieces that suit each recogniser, measured on real meetings (docs/decisions/012 and 013):
+ * Speech pieces that suit each recogniser, measured on real meetings (docs/decisions/012, 013, 028):
  * base does best when a piece may end at a short pause once it is 3 s long, with 0.4 s of audio kept
- * around it (it uses the context at the edges); tiny needs 6 s of context and 0.2 s (vad.ts defaults).
+ * around it (it uses the context at the edges), and when a piece shorter than that waits up to 2 s of
+ * silence for the speech that follows (a reply, a backchannel, a phrase taken up again is heard with
+ * its neighbour rather than alone); tiny needs 6 s of context and 0.2 s (vad.ts defaults).
  */
 export function segmentationFor(engineName: string): SegmenterOptions {
-  return engineName === 'moonshine-base' ? { minPieceSeconds: 3, padSeconds: 0.4 } : {};
+  return engineName === 'moonshine-base' ? { minPieceSeconds: 3, padSeconds: 0.4, maxMergeGapSeconds: 2 } : {};
 }
 
 /**
