@@ -139,7 +139,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       users,
       maxRecordingSeconds: config.maxRecordingHours * 3600,
     }),
-    imports: importsService({ db, ...repos, storage, log, cpu, semantic }),
+    imports: importsService({ db, ...repos, storage, log, cpu, semantic, meetingsService: meetings }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };
 

@@ -12,8 +12,8 @@ import type { JobHandler, JobRunner } from './jobs/worker.ts';
 
 /** How often meetings whose vectors are missing are looked for again (search/semantic/index.ts). */
 export const MISSING_VECTORS_CHECK_MS = 60 * 60_000;
-/** How often imports left unfinished by a stopped process are looked for (docs/decisions/191). */
-export const ABANDONED_IMPORTS_CHECK_MS = 10 * 60_000;
+/** How often meetings a stopped process left hidden (import, removal) are looked for (docs/decisions/191). */
+export const ABANDONED_HIDDEN_CHECK_MS = 10 * 60_000;
 /** How often recordings past their project's retention are looked for. */
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
@@ -89,8 +89,10 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
   every(Math.min(30_000, Math.max(250, ctx.config.recording.idleMs / 4)), 'could not finish idle recordings', () =>
     ctx.services.recordings.finishIdle(ctx.config.recording.idleMs),
   );
-  // An import is invisible until its last transaction; one its process never finished is removed.
-  every(ABANDONED_IMPORTS_CHECK_MS, 'could not remove abandoned imports', () => ctx.services.imports.removeAbandoned());
+  // A meeting is hidden while imported or removed; one its process never finished is removed.
+  every(ABANDONED_HIDDEN_CHECK_MS, 'could not remove abandoned hidden meetings', () =>
+    ctx.services.meetings.removeAbandoned(),
+  );
   const semantic = ctx.semantic;
   // Jobs give up after JOB_MAX_ATTEMPTS (seconds to minutes); an endpoint can be down for longer.
   if (semantic)

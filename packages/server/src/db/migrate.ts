@@ -10,6 +10,7 @@ import * as searchSpeed from './migrations/008-search-speed.ts';
 import * as hostileInput from './migrations/021-hostile-input.ts';
 import * as hiddenImports from './migrations/021b-hidden-imports.ts';
 import * as recordingReach from './migrations/021c-recording-reach.ts';
+import * as hiddenMeetings from './migrations/021d-hidden-meetings.ts';
 import * as voiceProfiles from './migrations/023-voice-profiles.ts';
 import * as actionItemEdits from './migrations/024-action-item-edits.ts';
 import * as summaryTemplates from './migrations/024b-summary-templates.ts';
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '021-hostile-input': hostileInput,
   '021b-hidden-imports': hiddenImports,
   '021c-recording-reach': recordingReach,
+  '021d-hidden-meetings': hiddenMeetings,
   '023-voice-profiles': voiceProfiles,
   '024-action-item-edits': actionItemEdits,
   '024b-summary-templates': summaryTemplates,

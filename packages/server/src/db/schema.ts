@@ -96,8 +96,8 @@ export interface MeetingsTable {
   /** Added by 021c (decision 193): how far the accepted chunks reach; an MP4 recording's ticks a second. */
   recording_reached_ms?: number | null;
   recording_timescale?: number | null;
-  /** Added by 021b: set while a transcript import is being written; the meeting is invisible until null. */
-  import_started_at?: string | null;
+  /** Added by 021b, named by 021d: set while the meeting is written (import) or removed; invisible until null. */
+  hidden_since?: string | null;
   created_at: string;
   updated_at: string;
 }

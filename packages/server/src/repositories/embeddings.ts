@@ -161,7 +161,7 @@ export function embeddingsRepository(db: Db, kind: DbKind) {
     async meetingsMissing(model: string): Promise<Array<{ meetingId: string; userId: string }>> {
       const rows = await sql<{ meeting_id: string; user_id: string }>`
         select distinct t.meeting_id, t.user_id from transcriptions t
-        join meetings m on m.id = t.meeting_id and m.import_started_at is null
+        join meetings m on m.id = t.meeting_id and m.hidden_since is null
         where not exists (select 1 from segment_embeddings e where e.segment_id = t.id and e.model = ${model})`.execute(
         db,
       );

@@ -5,10 +5,10 @@ import { nowIso } from '../lib/ids.ts';
 export type MeetingRow = MeetingsTable;
 
 /**
- * A meeting still being imported (import_started_at set, docs/decisions/191) is seen by no user read:
- * every read that finds a user's meetings, or joins them, has `.where(...VISIBLE_MEETING)`.
+ * A meeting being written (an import) or removed (hidden_since set, docs/decisions/191) is seen by no
+ * user read: every read that finds a user's meetings, or joins them, has `.where(...VISIBLE_MEETING)`.
  */
-export const VISIBLE_MEETING = ['meetings.import_started_at', 'is', null] as const;
+export const VISIBLE_MEETING = ['meetings.hidden_since', 'is', null] as const;
 
 const meetingsOf = (db: Db) => db.selectFrom('meetings').where(...VISIBLE_MEETING);
 
@@ -94,15 +94,6 @@ export function meetingsRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async deleteForUser(trx: Db, userId: string, id: string): Promise<boolean> {
-      const result = await trx
-        .deleteFrom('meetings')
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-
     /** Meetings of a project recorded before `cutoff` whose recording is still kept and no longer needed. */
     recordingsOlderThan: (projectId: string, cutoff: string) =>
       meetingsOf(db)
@@ -140,30 +131,42 @@ export function meetingsRepository(db: Db) {
     async finishImport(trx: Db, userId: string, id: string): Promise<boolean> {
       const result = await trx
         .updateTable('meetings')
-        .set({ import_started_at: null, updated_at: nowIso() })
+        .set({ hidden_since: null, updated_at: nowIso() })
         .where('user_id', '=', userId)
         .where('id', '=', id)
-        .where('import_started_at', 'is not', null)
+        .where('hidden_since', 'is not', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Imports begun before `before` and never finished (a crash, a lost process): the sweep removes them. */
-    abandonedImports: (before: string) =>
+    /** Hides a visible meeting before it is removed row by row; false when there is none to hide. */
+    async hide(trx: Db, userId: string, id: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('meetings')
+        .set({ hidden_since: nowIso() })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where(...VISIBLE_MEETING)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Meetings hidden before `before` and still there (an import or a removal its process never finished). */
+    hiddenBefore: (before: string) =>
       db
         .selectFrom('meetings')
         .select(['id', 'user_id', 'audio_key'])
-        .where('import_started_at', 'is not', null)
-        .where('import_started_at', '<', before)
+        .where('hidden_since', 'is not', null)
+        .where('hidden_since', '<', before)
         .execute(),
 
-    /** Removes a meeting still being imported (never a visible one); its segments should be gone first. */
-    async deleteImporting(userId: string, id: string): Promise<void> {
+    /** Removes a hidden meeting's row (never a visible one); its segments and items should be gone first. */
+    async deleteHidden(userId: string, id: string): Promise<void> {
       await db
         .deleteFrom('meetings')
         .where('user_id', '=', userId)
         .where('id', '=', id)
-        .where('import_started_at', 'is not', null)
+        .where('hidden_since', 'is not', null)
         .execute();
     },
 

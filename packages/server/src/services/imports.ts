@@ -14,7 +14,7 @@ import type { ImportedSegment, transcriptionsRepository } from '../repositories/
 import type { usageRepository } from '../repositories/usage.ts';
 import type { SemanticSearch } from '../search/semantic/index.ts';
 import type { AudioStorage } from '../storage/storage.ts';
-import { newMeetingRow, type ReceivedAudio } from './meetings.ts';
+import { type MeetingsService, newMeetingRow, type ReceivedAudio } from './meetings.ts';
 
 interface Deps {
   db: Db;
@@ -26,6 +26,7 @@ interface Deps {
   storage: AudioStorage;
   log: { warn: (obj: object, msg: string) => void };
   cpu: CpuPool;
+  meetingsService: Pick<MeetingsService, 'removeHidden'>;
   /** Absent when embeddings are off. */
   semantic?: Pick<SemanticSearch, 'queueEmbedding'>;
 }
@@ -46,12 +47,6 @@ interface ImportPlan {
 
 type PersonRef = { _id?: string; name: string } | null;
 
-/**
- * An import takes seconds; one begun this long ago and still unfinished was left by a process that
- * stopped, never one still running (several processes may share the database, so age is the test).
- */
-export const IMPORT_ABANDONED_AFTER_MS = 60 * 60_000;
-
 /** Each page of `pages` as `each` makes it, read when the writer comes to it. */
 function* map<T, U>(pages: Pages<T>, each: (item: T) => U): Generator<U[]> {
   for (const page of readPages(pages)) yield page.map(each);
@@ -68,6 +63,7 @@ export function importsService({
   log,
   cpu,
   semantic,
+  meetingsService,
 }: Deps) {
   /** Parsed in a CPU thread (10 MB of JSON or cues takes a while); 400 on transcriptFile, naming the line at fault. */
   async function parseOrReject(file: ReceivedTranscript, signal?: AbortSignal): Promise<PagedTranscript> {
@@ -135,26 +131,15 @@ export function importsService({
     };
   }
 
-  /** Removes an unfinished import: its rows in short statements, then the (invisible) meeting, then its audio. */
-  async function remove(userId: string, meetingId: string, audioKey: string | null) {
-    await transcriptions.deleteForMeeting(userId, meetingId);
-    await actionItems.deleteForMeeting(userId, meetingId);
-    await meetings.deleteImporting(userId, meetingId);
-    if (audioKey)
-      await storage
-        .delete(audioKey)
-        .catch((err) => log.warn({ err, audioKey }, 'audio of a meeting not created was not removed'));
-  }
-
   /**
-   * Writes the meeting invisible (import_started_at set), its segments and items in many short
+   * Writes the meeting invisible (hidden_since set), its segments and items in many short
    * transactions, then makes it visible in a last small one with its usage and embedding job: no single
    * COMMIT holds SQLite's thread for long, and a user sees the whole meeting or nothing
    * (docs/decisions/191). Whatever fails on the way, what was written is removed again.
    */
   async function write(row: MeetingRow, imported: ImportPlan, audio: ReceivedAudio | undefined, signal?: AbortSignal) {
     const { id, user_id: userId } = row;
-    await meetings.insert(db, { ...row, import_started_at: nowIso() });
+    await meetings.insert(db, { ...row, hidden_since: nowIso() });
     try {
       await transcriptions.insertImported(userId, id, imported.segments, signal);
       for (const page of imported.actionItems) {
@@ -169,9 +154,9 @@ export function importsService({
         if (audio) await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
       });
     } catch (error) {
-      await remove(userId, id, null).catch((err) =>
-        log.warn({ err, meetingId: id }, 'an import that failed was not removed; the sweep will'),
-      );
+      await meetingsService
+        .removeHidden(userId, id, null)
+        .catch((err) => log.warn({ err, meetingId: id }, 'an import that failed was not removed; the sweep will'));
       throw error;
     }
   }
@@ -219,17 +204,6 @@ export function importsService({
             .catch((err) => log.warn({ err, audioKey: audio.key }, 'audio of a meeting not created was not removed'));
         throw error;
       }
-    },
-
-    /**
-     * Removes imports begun more than IMPORT_ABANDONED_AFTER_MS ago and never finished (the process
-     * stopped mid-way); the worker runs it at start and then periodically. Answers how many went.
-     */
-    async removeAbandoned(now = new Date()): Promise<number> {
-      const before = new Date(now.getTime() - IMPORT_ABANDONED_AFTER_MS).toISOString();
-      const abandoned = await meetings.abandonedImports(before);
-      for (const row of abandoned) await remove(row.user_id, row.id, row.audio_key);
-      return abandoned.length;
     },
   };
 }

@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import { nextTurn } from '../../src/lib/next-turn.ts';
-import { IMPORT_ABANDONED_AFTER_MS } from '../../src/services/imports.ts';
-import { newMeetingRow } from '../../src/services/meetings.ts';
+import { HIDDEN_ABANDONED_AFTER_MS, newMeetingRow } from '../../src/services/meetings.ts';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -69,8 +68,8 @@ async function refuseFinishing(title: string) {
   const { db, dbKind } = server.ctx;
   if (dbKind === 'sqlite') {
     await sql
-      .raw(`create trigger refuse_finishing before update of import_started_at on meetings
-        when old.import_started_at is not null and new.import_started_at is null and new.title = '${title}'
+      .raw(`create trigger refuse_finishing before update of hidden_since on meetings
+        when old.hidden_since is not null and new.hidden_since is null and new.title = '${title}'
         begin select raise(abort, 'refused by the test'); end`)
       .execute(db);
     return () => sql.raw('drop trigger refuse_finishing').execute(db);
@@ -81,7 +80,7 @@ async function refuseFinishing(title: string) {
     .execute(db);
   await sql
     .raw(`create trigger refuse_finishing before update on meetings for each row
-        when (old.import_started_at is not null and new.import_started_at is null and new.title = '${title}')
+        when (old.hidden_since is not null and new.hidden_since is null and new.title = '${title}')
         execute function refuse_finishing()`)
     .execute(db);
   return async () => {
@@ -145,6 +144,36 @@ describe('an import is all or nothing', () => {
   });
 });
 
+describe('deleting a large meeting', () => {
+  it('hides it at once, then removes every row', async () => {
+    const ok = await importTranscript(server.url, token, projectId, {
+      name: 'meeting.json',
+      text: parleyExport('To be deleted', 'gondola', 1200, 300),
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const id = ok.body.data._id;
+    // A removal its process never finished: hidden, some rows gone, the rest left for the sweep.
+    const { db, repos, services } = server.ctx;
+    await db.transaction().execute((trx) => repos.meetings.hide(trx, userId, id));
+    await repos.actionItems.deleteForMeeting(userId, id);
+    expect((await api.get(`/api/projects/${projectId}/meetings/${id}`, token)).status).toBe(404);
+    expect((await api.get('/api/search?q=gondola', token)).body.data.segments).toEqual([]);
+    expect(await rowsLeft()).toEqual({ meetings: 1, segments: 1200, items: 0, usage: 0 });
+    await db.updateTable('meetings').set({ hidden_since: '2000-01-01T00:00:00.000Z' }).where('id', '=', id).execute();
+    expect(await services.meetings.removeAbandoned()).toBe(1);
+    expect(await rowsLeft()).toEqual(nothing);
+
+    // Through the API: 204, and nothing of it left.
+    const again = await importTranscript(server.url, token, projectId, {
+      name: 'meeting.json',
+      text: parleyExport('To be deleted', 'gondola', 1200, 300),
+    });
+    expect((await api.delete(`/api/projects/${projectId}/meetings/${again.body.data._id}`, token)).status).toBe(204);
+    expect(await rowsLeft()).toEqual(nothing);
+    expect((await api.delete(`/api/projects/${projectId}/meetings/${again.body.data._id}`, token)).status).toBe(404);
+  });
+});
+
 describe('a meeting being imported', () => {
   it('is invisible to every read until its last transaction, then visible whole', async () => {
     const { db, repos } = server.ctx;
@@ -158,7 +187,7 @@ describe('a meeting being imported', () => {
       audioKey: null,
     });
     // What an import has written when it is half-way: the meeting, its segments and items.
-    await repos.meetings.insert(db, { ...row, transcription_status: 'completed', import_started_at: row.created_at });
+    await repos.meetings.insert(db, { ...row, transcription_status: 'completed', hidden_since: row.created_at });
     await repos.transcriptions.insertImported(userId, id, [
       Array.from({ length: 250 }, (_, i) => ({
         speaker: 'Nadia',
@@ -225,7 +254,7 @@ describe('a meeting being imported', () => {
     const abandoned = newId();
     const running = newId();
     for (const [id, msAgo] of [
-      [abandoned, IMPORT_ABANDONED_AFTER_MS + 60_000],
+      [abandoned, HIDDEN_ABANDONED_AFTER_MS + 60_000],
       [running, 60_000],
     ] as const) {
       const row = newMeetingRow({
@@ -235,7 +264,7 @@ describe('a meeting being imported', () => {
         fields: { title: id, recordingType: 'upload' },
         audioKey: null,
       });
-      await repos.meetings.insert(db, { ...row, import_started_at: startedAt(msAgo) });
+      await repos.meetings.insert(db, { ...row, hidden_since: startedAt(msAgo) });
       await repos.transcriptions.insertImported(userId, id, [
         Array.from({ length: 230 }, (_, i) => ({
           speaker: 'A',
@@ -248,13 +277,13 @@ describe('a meeting being imported', () => {
       ]);
       await repos.actionItems.insertMany(userId, id, [{ task: 'Left behind', source: 'imported' }]);
     }
-    expect(await services.imports.removeAbandoned(now)).toBe(1);
+    expect(await services.meetings.removeAbandoned(now)).toBe(1);
     const meetings = await db.selectFrom('meetings').select('id').where('user_id', '=', userId).execute();
     expect(meetings.map((m) => m.id)).toEqual([running]);
     expect(await rowsLeft()).toEqual({ meetings: 1, segments: 230, items: 1, usage: 0 });
     // A visible meeting is never the sweep's, however old.
     await db.transaction().execute((trx) => repos.meetings.finishImport(trx, userId, running));
-    expect(await services.imports.removeAbandoned(new Date(now.getTime() + 2 * IMPORT_ABANDONED_AFTER_MS))).toBe(0);
+    expect(await services.meetings.removeAbandoned(new Date(now.getTime() + 2 * HIDDEN_ABANDONED_AFTER_MS))).toBe(0);
     await api.delete(`/api/projects/${projectId}/meetings/${running}`, token);
     expect(await rowsLeft()).toEqual(nothing);
   });

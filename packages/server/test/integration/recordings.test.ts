@@ -13,45 +13,28 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const scratch = fixtureTempDir('parley-recordings-');
 
-/**
- * JFK's 11 s as a browser would record it: WebM/Opus with short Clusters, cut into chunks at arbitrary
- * byte positions (MediaRecorder's timeslices do not fall on Clusters either).
- */
-function recordedChunks(count: number): Buffer[] {
-  const path = join(scratch, 'jfk.webm');
-  execFileSync(fixtureFfmpeg(), [
-    '-y',
-    '-loglevel',
-    'error',
-    '-i',
-    jfkWavPath(),
-    '-c:a',
-    'libopus',
-    '-b:a',
-    '32k',
-    '-cluster_time_limit',
-    '120',
-    '-f',
-    'webm',
-    path,
-  ]);
+/** JFK's 11 s encoded as `format` with `codec` options, cut into `count` chunks at arbitrary byte positions. */
+function recordedAs(count: number, format: 'webm' | 'mp4', codec: string[]): Buffer[] {
+  const path = join(scratch, `jfk.${format}`);
+  execFileSync(fixtureFfmpeg(), ['-y', '-loglevel', 'error', '-i', jfkWavPath(), ...codec, '-f', format, path]);
   const bytes = readFileSync(path);
   const size = Math.ceil(bytes.length / count);
   return Array.from({ length: count }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 }
 
 /**
- * JFK as Safari records it: fragmented MP4 (`moov` first, then a `moof` + `mdat` every 0.5 s), cut at
- * arbitrary byte positions. By their fragments' start times the 8 chunks reach 0.5, 2.0, 3.6, 5.1, 6.6 ... s.
+ * As a browser would record it: WebM/Opus with short Clusters, cut at arbitrary byte positions
+ * (MediaRecorder's timeslices do not fall on Clusters either).
  */
-function recordedMp4Chunks(count: number): Buffer[] {
-  const path = join(scratch, 'jfk.mp4');
-  execFileSync(fixtureFfmpeg(), [
-    '-y',
-    '-loglevel',
-    'error',
-    '-i',
-    jfkWavPath(),
+const recordedChunks = (count: number) =>
+  recordedAs(count, 'webm', ['-c:a', 'libopus', '-b:a', '32k', '-cluster_time_limit', '120']);
+
+/**
+ * As Safari records it: fragmented MP4 (`moov` first, then a `moof` + `mdat` every 0.5 s). By their
+ * fragments' start times the 8 chunks reach 0.5, 2.0, 3.6, 5.1, 6.6 ... s.
+ */
+const recordedMp4Chunks = (count: number) =>
+  recordedAs(count, 'mp4', [
     '-c:a',
     'aac',
     '-b:a',
@@ -60,14 +43,7 @@ function recordedMp4Chunks(count: number): Buffer[] {
     'frag_keyframe+empty_moov+default_base_moof',
     '-frag_duration',
     '500000',
-    '-f',
-    'mp4',
-    path,
   ]);
-  const bytes = readFileSync(path);
-  const size = Math.ceil(bytes.length / count);
-  return Array.from({ length: count }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
-}
 
 type Api = ReturnType<typeof apiClient>;
 

@@ -13,15 +13,13 @@ import { DelayedSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ActionItemsTab } from '@/features/action-items';
 import { CopyTranscriptButton, ExportMenu } from '@/features/export';
-import {
-  DeleteMeetingDialog,
-  DeleteRecordingButton,
-  MeetingAudioPlayer,
-  MeetingStatusBadge,
-  RenameMeetingButton,
-  useMeeting,
-  useMeetingPlayback,
-} from '@/features/meetings';
+import { DeleteMeetingDialog, MeetingStatusBadge, useMeeting } from '@/features/meetings';
+// What only this page shows comes from its own file, not the feature's index.ts: the shell imports that index,
+// and the bundler keeps every module an index names (top-level schemas count as side effects).
+import { DeleteRecordingButton } from '@/features/meetings/components/DeleteRecordingButton';
+import { MeetingAudioPlayer } from '@/features/meetings/components/MeetingAudioPlayer';
+import { RenameMeetingButton } from '@/features/meetings/components/RenameMeetingDialog';
+import { useMeetingPlayback } from '@/features/meetings/hooks/use-meeting-playback';
 import { useProject } from '@/features/projects';
 import { AskBox, MeetingSearch } from '@/features/search';
 import { ShareMeetingButton } from '@/features/shares';

@@ -9,13 +9,13 @@ import { Button } from '@/components/ui/button';
 import { DelayedSpinner } from '@/components/ui/spinner';
 import { MeetingsQueryGrid, useProjectMeetings } from '@/features/meetings';
 import { useStartNewMeeting } from '@/features/new-meeting';
-import {
-  DeleteProjectDialog,
-  ProjectFormDialog,
-  RetentionSetting,
-  SummaryTemplateSetting,
-  useProject,
-} from '@/features/projects';
+import { useProject } from '@/features/projects';
+// What only this page shows comes from its own file, not the feature's index.ts: the shell imports that index,
+// and the bundler keeps every module an index names (top-level schemas count as side effects).
+import { DeleteProjectDialog } from '@/features/projects/components/DeleteProjectDialog';
+import { ProjectFormDialog } from '@/features/projects/components/ProjectFormDialog';
+import { RetentionSetting } from '@/features/projects/components/RetentionSetting';
+import { SummaryTemplateSetting } from '@/features/projects/components/SummaryTemplateSetting';
 import { AskBox, ProjectSearch } from '@/features/search';
 import { errorMessage } from '@/lib/api-client';
 

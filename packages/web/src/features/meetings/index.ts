@@ -4,13 +4,9 @@ export { getProjectMeetings, projectMeetingsQueryOptions, useProjectMeetings } f
 export { getRecentMeetings, recentMeetingsQueryOptions, useRecentMeetings } from './api/get-recent-meetings';
 export { moveMeeting, useMoveMeeting } from './api/move-meeting';
 export { DeleteMeetingDialog } from './components/DeleteMeetingDialog';
-export { DeleteRecordingButton } from './components/DeleteRecordingButton';
 export { ManagedMeetingsGrid } from './components/ManagedMeetingsGrid';
-export { MeetingAudioPlayer } from './components/MeetingAudioPlayer';
 export { MeetingCard } from './components/MeetingCard';
 export { MeetingStatusBadge } from './components/MeetingStatusBadge';
 export { MeetingsGrid, MeetingsGridSkeleton } from './components/MeetingsGrid';
 export { MeetingsQueryGrid } from './components/MeetingsQueryGrid';
 export { MoveMeetingDialog, NO_OTHER_PROJECTS } from './components/MoveMeetingDialog';
-export { RenameMeetingButton } from './components/RenameMeetingDialog';
-export { useMeetingPlayback } from './hooks/use-meeting-playback';

@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
+import { useActionError } from '@/hooks/use-action-error';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteActionItem } from '../api/delete-action-item';
 import { useGenerateActionItems } from '../api/generate-action-items';
@@ -157,7 +158,7 @@ function ActionItemList({
   const [savingId, setSavingId] = useState<string | null>(null);
   const [changeError, setChangeError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ActionItem | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { error: deleteError, attempt } = useActionError(deleting !== null);
 
   const change = async (item: ActionItem, changes: UpdateActionItemRequest) => {
     setChangeError(null);
@@ -175,13 +176,13 @@ function ActionItemList({
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setDeleteError(null);
-    try {
-      await remove.mutateAsync(deleting._id);
-      setDeleting(null);
-    } catch (failure) {
-      setDeleteError(errorMessage(failure, 'Failed to delete action item', 'Unable to delete action item'));
-    }
+    await attempt(
+      async () => {
+        await remove.mutateAsync(deleting._id);
+        setDeleting(null);
+      },
+      (failure) => errorMessage(failure, 'Failed to delete action item', 'Unable to delete action item'),
+    );
   };
 
   if (items.isPending) {
@@ -228,10 +229,7 @@ function ActionItemList({
               item={item}
               saving={savingId === item._id}
               onChange={(changes) => change(item, changes)}
-              onDelete={() => {
-                setDeleteError(null);
-                setDeleting(item);
-              }}
+              onDelete={() => setDeleting(item)}
               onSeek={onSeek}
             />
           ))}

@@ -7,6 +7,7 @@ import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DelayedSpinner } from '@/components/ui/spinner';
+import { useActionError } from '@/hooks/use-action-error';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteSummaryTemplate } from '../api/summary-templates';
 import { TemplateCard } from './TemplateCard';
@@ -19,13 +20,13 @@ export default function SummaryTemplatesPage() {
   const remove = useDeleteSummaryTemplate();
   const [draft, setDraft] = useState<TemplateDraft | null>(null);
   const [deleting, setDeleting] = useState<SummaryTemplate | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { error: deleteError, attempt } = useActionError(deleting !== null);
 
   const confirmDelete = (template: SummaryTemplate) =>
-    remove.mutate(template._id, {
-      onSuccess: () => setDeleting(null),
-      onError: (error) => setDeleteError(errorMessage(error, 'Failed to delete the template')),
-    });
+    attempt(async () => {
+      await remove.mutateAsync(template._id);
+      setDeleting(null);
+    }, 'Failed to delete the template');
 
   return (
     <PageContainer className="grid max-w-3xl gap-6">
@@ -54,10 +55,7 @@ export default function SummaryTemplatesPage() {
               template={template}
               onCopy={() => setDraft({ mode: 'copy', template })}
               onEdit={() => setDraft({ mode: 'edit', template })}
-              onDelete={() => {
-                setDeleteError(null);
-                setDeleting(template);
-              }}
+              onDelete={() => setDeleting(template)}
             />
           ))}
           {templates.data.every((t) => t.builtIn) && (

@@ -6,6 +6,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { EmptyState } from '@/components/page';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { useActionError } from '@/hooks/use-action-error';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteTranscription } from '../api/delete-transcription';
 import { useTranscript } from '../api/get-transcriptions';
@@ -57,7 +58,7 @@ export function TranscriptTab({
   const deleteSegment = useDeleteTranscription(meetingId);
   const [listError, setListError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TranscriptionSegment | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { error: deleteError, attempt } = useActionError(deleting !== null);
   const [assignment, setAssignment] = useState<SpeakerAssignment | null>(null);
   const [addingFor, setAddingFor] = useState<{ speaker: string; name?: string } | null>(null);
   const [searching, setSearching] = useState(false);
@@ -122,20 +123,14 @@ export function TranscriptTab({
   );
   const onAddPerson = useCallback((speaker: string) => setAddingFor({ speaker }), []);
   const onCreateNamed = useCallback((speaker: string, name: string) => setAddingFor({ speaker, name }), []);
-  const onDelete = useCallback((segment: TranscriptionSegment) => {
-    setDeleteError(null);
-    setDeleting(segment);
-  }, []);
+  const onDelete = useCallback((segment: TranscriptionSegment) => setDeleting(segment), []);
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setDeleteError(null);
-    try {
+    await attempt(async () => {
       await deleteSegment.mutateAsync(deleting._id);
       setDeleting(null);
-    } catch (failure) {
-      setDeleteError(errorMessage(failure, 'Failed to delete transcription'));
-    }
+    }, 'Failed to delete transcription');
   };
 
   if (status === 'pending' || status === 'processing') {
