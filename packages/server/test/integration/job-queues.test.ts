@@ -78,6 +78,37 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
     return child;
   }
 
+  // A runner must have a handler for every kind; this one only claims the live lane's.
+  async function liveLane(handler: JobHandler<'live-transcribe'>, concurrency: number) {
+    const others = JOB_NAMES.filter((name) => name !== 'live-transcribe').map((name) => ({
+      name,
+      run: async () => {
+        throw new Error(`${name} is not in this lane`);
+      },
+    }));
+    const runner = server.ctx.queue.createRunner({
+      handlers: [handler, ...others],
+      log: pino({ level: 'silent' }),
+      names: ['live-transcribe'],
+      concurrency,
+    });
+    runners.push(runner);
+    await runner.start();
+    return runner;
+  }
+
+  const askLive = (meetingId: string) =>
+    server.ctx.db
+      .transaction()
+      .execute((trx) =>
+        server.ctx.queue.enqueue(
+          trx,
+          'live-transcribe',
+          { meetingId },
+          { userId: null, idempotencyKey: liveJobKey(meetingId) },
+        ),
+      );
+
   async function upload(path = jfkWavPath()) {
     const res = await uploadMeeting(server.url, token, projectId, { path });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -247,33 +278,8 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
         running--;
       },
     };
-    // A runner must have a handler for every kind; this one only claims the live lane's.
-    const others = JOB_NAMES.filter((name) => name !== 'live-transcribe').map((name) => ({
-      name,
-      run: async () => {
-        throw new Error(`${name} is not in this lane`);
-      },
-    }));
-    const runner = server.ctx.queue.createRunner({
-      handlers: [handler, ...others],
-      log: pino({ level: 'silent' }),
-      names: ['live-transcribe'],
-      concurrency: 2,
-    });
-    runners.push(runner);
-    await runner.start();
-    const ask = () =>
-      server.ctx.db
-        .transaction()
-        .execute((trx) =>
-          server.ctx.queue.enqueue(
-            trx,
-            'live-transcribe',
-            { meetingId },
-            { userId: null, idempotencyKey: liveJobKey(meetingId) },
-          ),
-        );
-
+    await liveLane(handler, 2);
+    const ask = () => askLive(meetingId);
     await ask();
     await vi.waitFor(() => expect(gates).toHaveLength(1), { timeout: 30_000, interval: 20 });
     await ask();
@@ -306,41 +312,13 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
           signal.addEventListener('abort', () => reject(signal.reason), { once: true });
         }),
     };
-    const others = JOB_NAMES.filter((name) => name !== 'live-transcribe').map((name) => ({
-      name,
-      run: async () => {
-        throw new Error(`${name} is not in this lane`);
-      },
-    }));
-    const lane = async () => {
-      const runner = server.ctx.queue.createRunner({
-        handlers: [handler, ...others],
-        log: pino({ level: 'silent' }),
-        names: ['live-transcribe'],
-        concurrency: 1,
-      });
-      runners.push(runner);
-      await runner.start();
-      return runner;
-    };
-    const ask = () =>
-      server.ctx.db
-        .transaction()
-        .execute((trx) =>
-          server.ctx.queue.enqueue(
-            trx,
-            'live-transcribe',
-            { meetingId },
-            { userId: null, idempotencyKey: liveJobKey(meetingId) },
-          ),
-        );
-
-    const first = await lane();
+    const first = await liveLane(handler, 1);
+    const ask = () => askLive(meetingId);
     await ask();
     await vi.waitFor(() => expect(gates).toHaveLength(1), { timeout: 30_000, interval: 20 });
     await ask();
     await first.stop();
-    await lane();
+    await liveLane(handler, 1);
     await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 30_000, interval: 20 });
     gates[1]!();
     await vi.waitFor(
