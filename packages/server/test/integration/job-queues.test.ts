@@ -109,6 +109,17 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
         ),
       );
 
+  /** Every job of the meeting completed (and at least one ran). */
+  const liveJobsCompleted = (meetingId: string) =>
+    vi.waitFor(
+      async () => {
+        const jobs = await server.ctx.queue.jobsOfMeeting(meetingId);
+        expect(jobs.length).toBeGreaterThan(0);
+        expect(jobs.map((job) => job.state)).toEqual(jobs.map(() => 'completed'));
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+
   async function upload(path = jfkWavPath()) {
     const res = await uploadMeeting(server.url, token, projectId, { path });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -287,14 +298,7 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
     gates[0]!();
     await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 30_000, interval: 20 });
     gates[1]!();
-    await vi.waitFor(
-      async () => {
-        const jobs = await server.ctx.queue.jobsOfMeeting(meetingId);
-        expect(jobs.length).toBeGreaterThan(0);
-        expect(jobs.every((job) => job.state === 'completed')).toBe(true);
-      },
-      { timeout: 30_000, interval: 50 },
-    );
+    await liveJobsCompleted(meetingId);
     expect(gates).toHaveLength(2);
     expect(mostAtOnce).toBe(1);
   });
@@ -321,14 +325,7 @@ describe.each(QUEUES)('the %s job queue', (kind) => {
     await liveLane(handler, 1);
     await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 30_000, interval: 20 });
     gates[1]!();
-    await vi.waitFor(
-      async () => {
-        const jobs = await server.ctx.queue.jobsOfMeeting(meetingId);
-        expect(jobs.length).toBeGreaterThan(0);
-        expect(jobs.map((job) => job.state)).toEqual(jobs.map(() => 'completed'));
-      },
-      { timeout: 30_000, interval: 50 },
-    );
+    await liveJobsCompleted(meetingId);
     expect(gates).toHaveLength(2);
   });
 
