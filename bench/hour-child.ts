@@ -20,7 +20,7 @@ const speakerSegmentation = argv.includes('--segmentation')
   : i >= 0
     ? (JSON.parse(argv[i + 1]!) as TranscribeFileOptions['speakerSegmentation'])
     : undefined;
-const [path, threads] = argv.filter((a, k) => !a.startsWith('--') && k !== i + 1);
+const [path, threads] = argv.filter((a, k) => !a.startsWith('--') && (i < 0 || k !== i + 1));
 const engine = await loadMoonshine({
   size: (process.env.MOONSHINE_MODEL as 'tiny' | 'base' | undefined) ?? DEFAULT_MOONSHINE_MODEL,
   threads: Number(threads ?? 1),

@@ -118,20 +118,33 @@ function classifyFailure(stderr: string, path: string): AudioDecodeError {
   );
 }
 
+/** What ffmpeg reads: the whole file (default), windows of it found by seeking, or bytes given on its stdin. */
+export type DecodeInput =
+  | { windows: ReadonlyArray<{ start: number; seconds: number }> }
+  | { bytes: Uint8Array; format?: string };
+
 /**
- * Arguments that decode the first audio stream of `path` to raw signed 16-bit little-endian PCM at
- * `sampleRate`, mono (ffmpeg's downmix, (L + R) / 2 for stereo) or two interleaved channels.
+ * Arguments that decode the first audio stream of `path` (or of `input`) to raw signed 16-bit
+ * little-endian PCM at `sampleRate`, mono (ffmpeg's downmix, (L + R) / 2 for stereo) or two
+ * interleaved channels. Windows are one input each (`-ss` before `-i` seeks with the container's
+ * index), joined by the concat filter: one process however many windows.
  */
-function decodeArgs(path: string, sampleRate: number, channels: 1 | 2): string[] {
+function decodeArgs(path: string, sampleRate: number, channels: 1 | 2, input?: DecodeInput): string[] {
+  let inputs: string[] = ['-i', path];
+  let map: string[] = ['-map', '0:a:0'];
+  if (input && 'bytes' in input) inputs = [...(input.format ? ['-f', input.format] : []), '-i', 'pipe:0'];
+  else if (input?.windows.length) {
+    inputs = input.windows.flatMap((w) => ['-ss', w.start.toFixed(3), '-t', w.seconds.toFixed(3), '-i', path]);
+    const joined = `${input.windows.map((_, i) => `[${i}:a:0]`).join('')}concat=n=${input.windows.length}:v=0:a=1[a]`;
+    map = ['-filter_complex', joined, '-map', '[a]'];
+  }
   return [
     '-hide_banner',
     '-nostdin',
     '-v',
     'error',
-    '-i',
-    path,
-    '-map',
-    '0:a:0',
+    ...inputs,
+    ...map,
     '-vn',
     '-sn',
     '-dn',
@@ -160,6 +173,8 @@ export interface DecodeOptions {
   channels?: 1 | 2;
   /** ffmpeg binary; default findFfmpeg(). */
   ffmpegPath?: string;
+  /** Decode only these windows of the file, or these bytes instead of the file (see DecodeInput). */
+  input?: DecodeInput;
 }
 
 function abortError(signal: AbortSignal): Error {
@@ -179,7 +194,12 @@ export async function* decodePcmInt16(path: string, options: DecodeOptions = {})
   const { signal, sampleRate = SAMPLE_RATE, chunkSamples = 16000, channels = 1 } = options;
   if (signal?.aborted) throw abortError(signal);
   const ffmpegPath = options.ffmpegPath ?? findFfmpeg();
-  const child = spawn(ffmpegPath, decodeArgs(path, sampleRate, channels), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const { input } = options;
+  const child = spawn(ffmpegPath, decodeArgs(path, sampleRate, channels, input), { stdio: ['pipe', 'pipe', 'pipe'] });
+  // ffmpeg may stop reading its input before the end (a damaged stream, or the consumer stopped
+  // early): the broken pipe is then expected, and ffmpeg's exit status says what went wrong
+  child.stdin.on('error', () => {});
+  child.stdin.end(input && 'bytes' in input ? input.bytes : undefined);
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (d: string) => {

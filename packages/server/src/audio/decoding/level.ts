@@ -3,15 +3,18 @@
  * ordinary levels (a distant microphone, a soft voice): real speech 40 dB down loses half its words,
  * 50 dB down all of them. The level of a recording is a high percentile of its short-time energy (the
  * loud end of its speech, robust to a few clicks); a recording whose level is below the target is
- * raised to it for the VAD only. See docs/decisions/013.
+ * raised to it for the VAD only. See docs/decisions/013; a long recording is heard in windows spread
+ * over it (docs/decisions/027).
  */
-import { decodePcmInt16 } from './ffmpeg.ts';
+import { type DecodeInput, decodePcmInt16, FfmpegNotFoundError } from './ffmpeg.ts';
+import { LEVEL_SAMPLE, type LevelSample, levelWindows, sampleBytes } from './level-sample.ts';
 
 /** 32 ms frames at 8 kHz: energy below 4 kHz is enough to judge the level of speech. */
 const RATE = 8000;
 const FRAME = 256;
 const MIN_DB = -120;
 const BIN_DB = 0.5;
+const TARGET_DB = -35;
 
 /** Streaming histogram of frame energies (dBFS) in 0.5 dB bins: constant memory for any length. */
 export class LevelMeter {
@@ -71,25 +74,101 @@ export interface GainOptions {
 /** Gain for the VAD's input: raises quiet recordings to the target level; never below 1 (loud recordings stay as they are). */
 export function vadGainFor(level: RecordingLevel | undefined, options: GainOptions = {}): number {
   if (!level || level.speechDb <= MIN_DB) return 1;
-  const toTarget = (options.targetDb ?? -35) - level.speechDb;
+  const toTarget = (options.targetDb ?? TARGET_DB) - level.speechDb;
   const floorRoom = (options.maxFloorDb ?? -50) - level.floorDb;
   const db = Math.min(toTarget, floorRoom);
   return Math.min(options.maxGain ?? 32, Math.max(1, 10 ** (db / 20)));
 }
 
+/** A recording at least this many times longer than the sample is sampled; a shorter one is heard whole. */
+const SAMPLE_FROM = 4;
 /**
- * Decode the file once (8 kHz, streamed, constant memory) and return its level. Undefined for a
- * file shorter than one frame. Rejects like the decoder (AudioDecodeError) for files that are not audio.
+ * A sample trusted alone must put the recording this far above the target. A sample's 99th percentile
+ * lands within about 1 dB of the whole recording's with the default sample, but a few loud moments
+ * falling into few windows can lift it several dB: a recording near or below the target is heard
+ * whole, so the gain of a quiet recording is exactly what it was, and a sample that overstates the
+ * level by more than this margin costs the VAD only what it overstates beyond the margin.
  */
-export async function measureLevel(
+const SAMPLE_MARGIN_DB = 4;
+
+export type MeasuredLevel = RecordingLevel & {
+  /** Seconds of audio the level was measured on. */
+  heardSeconds: number;
+  /** Measured on windows spread over the recording, not on all of it. */
+  sampled: boolean;
+};
+
+export interface LevelOptions {
+  signal?: AbortSignal;
+  /** The recording's duration (an estimate is enough); unknown: it is decoded whole. */
+  durationSeconds?: number;
+  /** Where a long recording is heard (level-sample.ts); false: always whole. */
+  sample?: LevelSample | false;
+}
+
+/**
+ * The level the VAD's gain is decided on (vadGainFor). A long recording is heard first in windows
+ * spread over it (about a second for an hour, where decoding it all takes 8-9 s before recognition can
+ * start); when they put it clearly above the target (an ordinary recording: no gain) that is the
+ * answer, otherwise it is decoded whole, as a short recording always is. docs/decisions/027.
+ */
+export async function levelForVad(
   path: string,
-  options: { signal?: AbortSignal } = {},
-): Promise<RecordingLevel | undefined> {
+  options: LevelOptions & Pick<GainOptions, 'targetDb'> = {},
+): Promise<MeasuredLevel | undefined> {
+  const level = await measureLevel(path, options);
+  if (!level?.sampled || level.speechDb >= (options.targetDb ?? TARGET_DB) + SAMPLE_MARGIN_DB) return level;
+  return measureLevel(path, { signal: options.signal, sample: false });
+}
+
+/**
+ * The recording's level: heard in windows spread over it when it is long (duration known, at least
+ * four times the sample; level-sample.ts), else, or when the windows cannot be read, decoded whole
+ * (8 kHz, streamed, constant memory). Undefined for a file shorter than one frame. Rejects like the
+ * decoder (AudioDecodeError) for files that are not audio.
+ */
+export async function measureLevel(path: string, options: LevelOptions = {}): Promise<MeasuredLevel | undefined> {
+  const { signal, durationSeconds } = options;
+  const sample = { ...LEVEL_SAMPLE, ...(options.sample || {}) };
+  const sampleSeconds = sample.windows * sample.windowSeconds;
+  if (options.sample !== false && durationSeconds !== undefined && durationSeconds >= SAMPLE_FROM * sampleSeconds) {
+    const heard = await sampledInput(path, durationSeconds, sample)
+      .then((input) => listen(path, signal, input))
+      .catch((e: unknown) => {
+        // a file whose windows cannot be read is heard whole below, and what is wrong with a file that
+        // is not audio (or not there) is said by that whole decode
+        if (signal?.aborted || e instanceof FfmpegNotFoundError) throw e;
+        return undefined;
+      });
+    // windows that gave much less audio than asked (seeking that failed quietly): heard whole
+    if (heard && heard.heardSeconds >= sampleSeconds / 2) return heard;
+  }
+  return listen(path, signal);
+}
+
+/** ffmpeg's input for the sample: windows cut from the bytes (WebM without an index, MP3), else windows ffmpeg seeks to. */
+async function sampledInput(
+  path: string,
+  durationSeconds: number,
+  sample: Required<LevelSample>,
+): Promise<DecodeInput> {
+  return (await sampleBytes(path, durationSeconds, sample)) ?? { windows: levelWindows(durationSeconds, sample) };
+}
+
+async function listen(
+  path: string,
+  signal: AbortSignal | undefined,
+  input?: DecodeInput,
+): Promise<MeasuredLevel | undefined> {
   const meter = new LevelMeter();
-  for await (const chunk of decodePcmInt16(path, { signal: options.signal, sampleRate: RATE, chunkSamples: 32000 })) {
+  let samples = 0;
+  for await (const chunk of decodePcmInt16(path, { signal, sampleRate: RATE, chunkSamples: 32000, input })) {
     meter.push(chunk, 1 / 32768);
+    samples += chunk.length;
   }
   const speechDb = meter.percentile(0.99);
   const floorDb = meter.percentile(0.1);
-  return speechDb === undefined || floorDb === undefined ? undefined : { speechDb, floorDb };
+  return speechDb === undefined || floorDb === undefined
+    ? undefined
+    : { speechDb, floorDb, heardSeconds: samples / RATE, sampled: input !== undefined };
 }

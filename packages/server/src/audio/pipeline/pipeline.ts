@@ -9,7 +9,7 @@
 
 import { ChannelBalance, monoMeasuringSides } from '../decoding/channels.ts';
 import { AudioDecodeError, decodePcmStream, estimateDurationSeconds, probeAudioChannels } from '../decoding/ffmpeg.ts';
-import { type GainOptions, measureLevel, vadGainFor } from '../decoding/level.ts';
+import { type GainOptions, type LevelOptions, levelForVad, vadGainFor } from '../decoding/level.ts';
 import { type AsrEngine, hasSegments } from '../recognition/engine.ts';
 import {
   type DiarizationResult,
@@ -74,8 +74,8 @@ export interface TranscribeFileOptions {
   logger?: PipelineLogger;
   /** Speech segmentation settings (see vad.ts). */
   segmentation?: SegmenterOptions;
-  /** How quiet recordings are raised for speech detection (see level.ts); false: never. */
-  level?: GainOptions | false;
+  /** How quiet recordings are raised for speech detection, and where a long one is heard (see level.ts); false: never. */
+  level?: (GainOptions & Pick<LevelOptions, 'sample'>) | false;
   diarizeOptions?: DiarizeOptions;
   /** Replace the speaker stage (default: diarize from diarize.ts). */
   diarizer?: Diarizer;
@@ -191,8 +191,12 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   // has a side of their own (channels.ts); recognition hears the usual mono mix either way
   const balance = channels === 2 ? new ChannelBalance() : undefined;
   throwIfAborted(signal);
-  // One quick decoding pass measures the level: speech far below ordinary levels is raised for the VAD.
-  const level = options.level === false ? undefined : await measureLevel(path, { signal });
+  // The level, measured before speech detection starts (recognition waits for it): speech far below
+  // ordinary levels is raised for the VAD. A long recording is heard in windows spread over it (decision 027).
+  const level =
+    options.level === false
+      ? undefined
+      : await levelForVad(path, { signal, durationSeconds: estimate, ...options.level });
   const vadGain = options.level === false ? 1 : vadGainFor(level, options.level);
   if (vadGain > 1) logger?.info({ path, level, vadGain }, 'quiet recording: speech detection hears it raised');
   throwIfAborted(signal);
