@@ -8,9 +8,11 @@ import {
   channelsFromDescription,
   checkAudioFile,
   decodePcmStream,
+  durationFromDescription,
   estimateDurationSeconds,
   findFfmpeg,
   probeAudioChannels,
+  probeAudioHeader,
   probeDurationSeconds,
 } from './ffmpeg.ts';
 
@@ -193,6 +195,25 @@ describe('ffmpeg', () => {
     expect(channelsFromDescription('Stream #0:0: Audio: pcm_s16le, 44100 Hz, 3 channels, s16')).toBe(3);
     expect(channelsFromDescription('Stream #0:0: Audio: pcm_s16le, 44100 Hz, 5.1(side), s16')).toBe(6);
     expect(channelsFromDescription('Stream #0:0: Video: mpeg4, 64x64')).toBeUndefined();
+  });
+
+  it("reads the duration a file's header states, and none from WebM written as a stream (as browsers write it)", async () => {
+    expect((await probeAudioHeader(source.path)).durationSeconds).toBeCloseTo(sourceSeconds, 1);
+    const streamed = join(dir, 'streamed.webm');
+    const webm = execFileSync(fixtureFfmpeg(), [
+      '-v',
+      'error',
+      '-i',
+      source.path,
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      'pipe:1',
+    ]);
+    writeFileSync(streamed, webm);
+    expect(await probeAudioHeader(streamed)).toEqual({ channels: 1, durationSeconds: undefined });
+    expect(durationFromDescription('  Duration: 01:02:03.50, start: 0.000000, bitrate: 26 kb/s')).toBe(3723.5);
   });
 
   it('decodes the two channels of a stereo source interleaved, left first', async () => {

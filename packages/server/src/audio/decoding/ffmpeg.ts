@@ -293,6 +293,24 @@ export async function probeAudioChannels(
   return channelsFromDescription(await describeInput(path, options));
 }
 
+/**
+ * The first audio stream's channels (as probeAudioChannels) and the duration the container's header
+ * states (undefined when it states none, as in the WebM browsers write), from one description.
+ */
+export async function probeAudioHeader(
+  path: string,
+  options: { signal?: AbortSignal; ffmpegPath?: string } = {},
+): Promise<{ channels?: number; durationSeconds?: number }> {
+  const description = await describeInput(path, options);
+  return { channels: channelsFromDescription(description), durationSeconds: durationFromDescription(description) };
+}
+
+/** The duration in ffmpeg's input description ("Duration: 01:00:00.01, start: …"); undefined for "N/A". */
+export function durationFromDescription(description: string): number | undefined {
+  const m = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(description);
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : undefined;
+}
+
 /** Sample rate (Hz) of the first audio stream as its header states it, undefined when ffmpeg cannot tell. */
 export async function probeSampleRate(
   path: string,

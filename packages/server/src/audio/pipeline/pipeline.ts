@@ -8,7 +8,7 @@
  */
 
 import { ChannelBalance, monoMeasuringSides } from '../decoding/channels.ts';
-import { AudioDecodeError, decodePcmStream, estimateDurationSeconds, probeAudioChannels } from '../decoding/ffmpeg.ts';
+import { AudioDecodeError, decodePcmStream, estimateDurationSeconds, probeAudioHeader } from '../decoding/ffmpeg.ts';
 import { type GainOptions, type LevelOptions, levelForVad, vadGainFor } from '../decoding/level.ts';
 import { type AsrEngine, hasSegments } from '../recognition/engine.ts';
 import {
@@ -183,20 +183,23 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   // A quick duration estimate from packet timestamps (no decoding) drives the progress figure; the
   // reported duration is measured from the decoded samples. Undecodable files fail in the decoder
   // on its first read, before any recognition.
-  const [estimate, channels] = await Promise.all([
-    estimateDurationSeconds(path, { signal }),
-    probeAudioChannels(path, { signal }),
-  ]);
+  const estimating = estimateDurationSeconds(path, { signal });
+  const header = await probeAudioHeader(path, { signal });
   // a stereo recording is decoded as two channels so the speaker stage can tell whether each party
   // has a side of their own (channels.ts); recognition hears the usual mono mix either way
-  const balance = channels === 2 ? new ChannelBalance() : undefined;
-  throwIfAborted(signal);
+  const balance = header.channels === 2 ? new ChannelBalance() : undefined;
   // The level, measured before speech detection starts (recognition waits for it): speech far below
-  // ordinary levels is raised for the VAD. A long recording is heard in windows spread over it (decision 027).
-  const level =
+  // ordinary levels is raised for the VAD. A long recording is heard in windows spread over it
+  // (decision 027), placed by the header's duration while the estimate reads the file, else by the estimate.
+  const [estimate, level] = await Promise.all([
+    estimating,
     options.level === false
       ? undefined
-      : await levelForVad(path, { signal, durationSeconds: estimate, ...options.level });
+      : (header.durationSeconds !== undefined ? Promise.resolve(header.durationSeconds) : estimating).then(
+          (durationSeconds) => levelForVad(path, { signal, durationSeconds, ...options.level }),
+        ),
+  ]);
+  throwIfAborted(signal);
   const vadGain = options.level === false ? 1 : vadGainFor(level, options.level);
   if (vadGain > 1) logger?.info({ path, level, vadGain }, 'quiet recording: speech detection hears it raised');
   throwIfAborted(signal);
