@@ -74,8 +74,9 @@ export async function sampleBytes(
     const bytesPerSecond = body / Math.max(durationSeconds, 1e-3);
     const w = sample.windowSeconds;
     // long enough for the Cluster that starts the window, the window, and the Cluster after it
-    // (browsers write Clusters of a fraction of a second)
-    const blockBytes = Math.min(8 << 20, Math.max(64 << 10, Math.ceil(bytesPerSecond * (w + 12))));
+    // (browsers write Clusters of a fraction of a second); at most 1 MB a window, so a video's
+    // megabytes are never read and searched here (its windows are then found by ffmpeg, or not at all)
+    const blockBytes = Math.min(1 << 20, Math.max(64 << 10, Math.ceil(bytesPerSecond * (w + 12))));
     const parts: Uint8Array[] = [head.subarray(0, first.offset)];
     let readUpTo = first.offset; // never the same Cluster twice
     for (const window of levelWindows(durationSeconds, sample)) {
@@ -93,7 +94,7 @@ export async function sampleBytes(
       parts.push(block.subarray(start.offset, end.offset));
       readUpTo = at + end.offset;
     }
-    return parts.length > 1 ? { bytes: Buffer.concat(parts) } : null;
+    return parts.length > sample.windows / 2 ? { bytes: Buffer.concat(parts) } : null;
   } finally {
     await file.close();
   }
