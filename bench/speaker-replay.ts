@@ -6,17 +6,14 @@
  *
  *   node bench/speaker-replay.ts DIR [--options JSON] [--no-voice-edges] [--second-voice JSON]
  * --no-voice-edges: the segments keep their pieces' edges (docs/decisions/023).
- * --second-voice: which words of the overlap pieces are kept (second-voice-words.ts), on a run saved
+ * --second-voice: which words of the overlap pieces are kept (second-voices.ts), on a run saved
  * with every overlap piece's words (`--pipeline '{"overlapSpeech":{"keepAll":true}}'`; decision 024).
  * WER without fillers is printed too (the segments' words in the order shown).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { labelSegments } from '../packages/server/src/audio/pipeline/pipeline.ts';
-import {
-  keepSecondVoiceWords,
-  type SecondVoiceOptions,
-} from '../packages/server/src/audio/pipeline/second-voice-words.ts';
+import { keepSecondVoiceWords, type SecondVoiceOptions } from '../packages/server/src/audio/pipeline/second-voices.ts';
 import { type DiarizeOptions, diarize } from '../packages/server/src/audio/speakers/diarize.ts';
 import { majorSpeakers, meetingsDir, readTruth, tuningHalf } from './meeting-data.ts';
 import { type DerResult, diarizationErrorRate } from './scoring/der.ts';

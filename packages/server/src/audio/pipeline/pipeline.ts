@@ -26,7 +26,7 @@ import { resolveSegmenter } from '../speech/piece-tracker.ts';
 import { type SegmentationOptions, SpeakerSegmentation, type SpeakerTracks } from '../speech/segmentation.ts';
 import { SPAN_GAP_SECONDS, speechSpans } from '../speech/speech-spans.ts';
 import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from '../speech/vad.ts';
-import { keepSecondVoiceWords, type SecondVoiceOptions, UNHEARD } from './second-voice-words.ts';
+import { keepDistinctSecondVoices, keepSecondVoiceWords, type SecondVoiceOptions, UNHEARD } from './second-voices.ts';
 
 /** Speech when the segmentation's speech probability reaches this: its own decision (argmax over silence). */
 const SEGMENTATION_THRESHOLD = 0.5;
@@ -101,7 +101,7 @@ export interface TranscribeFileOptions {
    * a segment of its own under its person (docs/decisions/024): by default marked UNHEARD, not
    * recognised (recognised alone, the stretch gave the louder voice's words again);
    * `{ hear: true }`: recognised alone, keeping the words the ordinary segment lacks
-   * (second-voice-words.ts). false: no second voices (on the model's pieces too).
+   * (second-voices.ts). false: no second voices (on the model's pieces too).
    */
   overlapSpeech?: boolean | (OverlapOptions & SecondVoiceOptions & { hear?: boolean });
   /** Segment edges moved out to where the model stops hearing the segment's person (edges.ts); false: the pieces' edges. */
@@ -445,7 +445,8 @@ async function* countSamples(
 /**
  * The recognised segments under their speakers: each cut at its speaker changes (splitText), then,
  * with the segmentation's tracks and their people, edges moved out to where the model stops hearing
- * the segment's person (edges.ts). Ordered by start.
+ * the segment's person (edges.ts); second voices that are the person speaking there anyway are
+ * dropped (second-voices.ts). Ordered by start.
  */
 export function labelSegments(
   segments: Array<{ text: string; overlap?: boolean }>,
@@ -460,6 +461,7 @@ export function labelSegments(
     followVoiceEdges(labelled, tracks, speakerOfTrack);
     labelled.sort((a, b) => a.start - b.start);
   }
+  keepDistinctSecondVoices(labelled);
   return labelled;
 }
 

@@ -25,8 +25,9 @@ export interface OverlapOptions {
 export const MIN_OVERLAP_SECONDS = 0.5;
 /**
  * Overlap audio (with padding) recognised again per minute of recording, at most: recognition is the
- * hour's critical path (docs/decisions/019). Unspent budget carries over, so a burst of crosstalk
- * after a calm stretch is still heard; a meeting that is mostly crosstalk is heard only in part.
+ * hour's critical path (docs/decisions/019). A recording starts with a minute's budget and unspent
+ * budget carries over, so crosstalk early on or after a calm stretch is still heard; a meeting that
+ * is mostly crosstalk is heard only in part.
  */
 export const OVERLAP_BUDGET_SECONDS = 6;
 
@@ -82,7 +83,7 @@ export class OverlapSpeech {
     const a = Math.max(0, Math.round(segFrameCentre(from) - SEG_HOP / 2 - this.pad));
     let b = Math.round(segFrameCentre(to - 1) + SEG_HOP / 2 + this.pad);
     // what the budget allows by the end of this run; a longer run is heard from its start
-    const allowed = this.budget * b - this.spent;
+    const allowed = this.budget * (b + 60 * SAMPLE_RATE) - this.spent;
     if (allowed < this.minFrames * SEG_HOP + 2 * this.pad) return;
     b = Math.min(b, a + Math.floor(allowed));
     this.spent += b - a;
