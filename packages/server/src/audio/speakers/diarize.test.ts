@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diarizationErrorRate } from '../../../../../bench/scoring/der.ts';
 import {
   amiMeeting,
+  CODEC2_WAV_DIR,
   dominantLabelShare,
   fixtureTempDir,
   joinClips,
@@ -76,6 +77,23 @@ describe('diarize (speaker count not given)', () => {
     const r = diarize(blocks, segments);
     expect([4, 5]).toContain(r.speakerCount);
     expect(speakerAttribution(meeting.turns, labelled(r))).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('tells a woman and a man apart by pitch in a few seconds of speech, too little for the statistics', async () => {
+    // codec2-examples' reference recordings: a woman (forig, ~180 Hz) then a man (morig, ~110 Hz), 3.6 s
+    const joined = joinClips(
+      [
+        { speaker: 'woman', path: `${CODEC2_WAV_DIR}/forig.wav` },
+        { speaker: 'man', path: `${CODEC2_WAV_DIR}/morig.wav` },
+      ],
+      `${fixtureTempDir()}/woman-man.wav`,
+    );
+    const { blocks, segments } = await analyse(joined.path);
+    expect(blocks.length).toBeLessThan(8); // below the statistics' minimum (diarize minBlocks)
+    expect(diarize(blocks, segments, { pitch: false }).speakerCount).toBe(1);
+    const r = diarize(blocks, segments);
+    expect(r.speakerCount).toBe(2);
+    expect(speakerAttribution(joined.turns, labelled(r))).toBeGreaterThanOrEqual(0.85);
   });
 
   it('separates two real people talking in turns on one channel (AMI meeting EN2001)', async () => {
