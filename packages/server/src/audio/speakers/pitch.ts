@@ -29,8 +29,10 @@ const MIN_LAG = Math.floor(PSR / PITCH_MAX_HZ);
  */
 const VOICED_THRESHOLD = 0.2;
 
-/** The normalised difference function, reused by every call (pitchAt is synchronous). */
+/** The normalised difference function, the window and its running energy, reused by every call (pitchAt is synchronous). */
 const diff = new Float64Array(MAX_LAG + 2);
+const frame = new Float64Array(WINDOW + MAX_LAG + 1);
+const squares = new Float64Array(WINDOW + MAX_LAG + 2);
 
 /** Semitone histogram bins: bin k holds F0 in [BASE·2^(k/12), BASE·2^((k+1)/12)). */
 const BASE_HZ = 55;
@@ -77,18 +79,22 @@ export function pitchAt(low: Float32Array, centre: number): number {
   if (low.length < span) return 0;
   // centred where it fits, else moved inside the samples (a piece's first and last 50 ms)
   const start = Math.max(0, Math.min(low.length - span, Math.round(centre / DECIMATE) - (span >> 1)));
-  let energy = 0;
-  for (let j = 0; j < WINDOW; j++) energy += low[start + j]! * low[start + j]!;
+  // the window's samples and their running energy: d(τ) = E(0) + E(τ) − 2·r(τ), one multiply-add per
+  // sample and lag (Σ (x_j − x_{j+τ})² written out costs twice that)
+  for (let j = 0; j < span; j++) {
+    const v = low[start + j]!;
+    frame[j] = v;
+    squares[j + 1] = squares[j]! + v * v;
+  }
+  const energy = squares[WINDOW]!;
   if (energy < 1e-10 * WINDOW) return 0; // digital silence
-  // d(τ) = Σ (x_j − x_{j+τ})², then d'(τ) = d(τ)·τ / Σ_{k≤τ} d(k)
+  // d'(τ) = d(τ)·τ / Σ_{k≤τ} d(k), YIN's cumulative-mean normalisation
   let running = 0;
   let found = -1;
   for (let tau = 1; tau <= MAX_LAG + 1; tau++) {
-    let d = 0;
-    for (let j = start; j < start + WINDOW; j++) {
-      const e = low[j]! - low[j + tau]!;
-      d += e * e;
-    }
+    let r = 0;
+    for (let j = 0; j < WINDOW; j++) r += frame[j]! * frame[j + tau]!;
+    const d = Math.max(0, energy + squares[tau + WINDOW]! - squares[tau]! - 2 * r);
     running += d;
     diff[tau] = running > 0 ? (d * tau) / running : 1;
   }
