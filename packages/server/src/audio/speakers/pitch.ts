@@ -28,6 +28,8 @@ const MIN_LAG = Math.floor(PSR / PITCH_MAX_HZ);
  * no more than the clear ones).
  */
 const VOICED_THRESHOLD = 0.2;
+/** Pitch is measured every 20 ms: on every other 10 ms MFCC frame (a median needs no more). */
+export const PITCH_EVERY_FRAMES = 2;
 
 /** The normalised difference function, the window and its running energy, reused by every call (pitchAt is synchronous). */
 const diff = new Float64Array(MAX_LAG + 2);
@@ -170,6 +172,3 @@ export class PitchStats {
     return s;
   }
 }
-
-/** Pitch frames are 20 ms apart: every other 10 ms MFCC frame. */
-export const PITCH_EVERY_FRAMES = 2;

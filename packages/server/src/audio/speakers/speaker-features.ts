@@ -2,7 +2,7 @@
  * Speaker features, computed piece by piece while the recording streams: MFCCs (c1..c19) of the
  * frames the VAD calls speech, summarised per block of ~0.5 s of speech by Gaussian sufficient
  * statistics (see gaussian.ts), and the pitch of the same frames by a histogram of semitones
- * (pitch.ts). Only these summaries are kept (~250 numbers per 0.5 s of speech, ~14 MB for an hour of
+ * (pitch.ts). Only these summaries are kept (~250 numbers per 0.5 s of speech, ~13 MB for an hour of
  * speech), never the audio or the frames.
  */
 import { FEATURE_DIMS, GaussStats } from './gaussian.ts';
