@@ -6,6 +6,7 @@
  * ordinary segment at that time has are kept, and only when there are enough of them; otherwise
  * the segment is marked UNHEARD (or dropped). Nothing empty is shown, and no word twice.
  */
+import { UNHEARD_SEGMENT_TEXT } from '@parley/contract';
 
 export interface SecondVoiceOptions {
   /** New words a second hearing needs to be shown (0 with keep 'all': every second hearing); default MIN_NEW_WORDS. */
@@ -22,7 +23,7 @@ export interface SecondVoiceOptions {
  * inventing words; an ellipsis is no word (word error rates pass it by), and the
  * transcript editor lets a person fill it in.
  */
-export const UNHEARD = '…';
+export const UNHEARD = UNHEARD_SEGMENT_TEXT;
 
 /**
  * A second hearing with fewer new words than this shows none of them (chosen on half A, decision 024:
