@@ -1,8 +1,10 @@
 // Child process of pipeline.bench.ts (or run alone): transcribes one file and prints wall time, CPU time
 // and peak RSS as JSON.
 //   node --max-semi-space-size=4 bench/hour-child.ts FILE [ASR_THREADS] [--speaker-segmentation JSON]
+//     [--pipeline JSON]
 // --speaker-segmentation: TranscribeFileOptions.speakerSegmentation as JSON (true, false, {...});
-// absent: the pipeline's default; --segmentation is short for true.
+// absent: the pipeline's default; --segmentation is short for true. --pipeline: other
+// TranscribeFileOptions as JSON (e.g. '{"overlapSpeech":false}').
 // CPU time is less sensitive to the machine's load than wall time: on a shared machine report both.
 // `cpu` is this process (main thread, the recognition thread), `childCpu` the
 // ffmpeg processes it waited for, `mainThreadCpu` the main thread alone (decoding, speech, speakers).
@@ -20,7 +22,9 @@ const speakerSegmentation = argv.includes('--segmentation')
   : i >= 0
     ? (JSON.parse(argv[i + 1]!) as TranscribeFileOptions['speakerSegmentation'])
     : undefined;
-const [path, threads] = argv.filter((a, k) => !a.startsWith('--') && (i < 0 || k !== i + 1));
+const p = argv.indexOf('--pipeline');
+const pipeline = p >= 0 ? (JSON.parse(argv[p + 1]!) as Partial<TranscribeFileOptions>) : {};
+const [path, threads] = argv.filter((a, k) => !a.startsWith('--') && (i < 0 || k !== i + 1) && (p < 0 || k !== p + 1));
 const engine = await loadMoonshine({
   size: (process.env.MOONSHINE_MODEL as 'tiny' | 'base' | undefined) ?? DEFAULT_MOONSHINE_MODEL,
   threads: Number(threads ?? 1),
@@ -49,6 +53,7 @@ const r = await transcribeFile(path!, {
   engine,
   segmentation: segmentationFor(engine.name),
   ...(speakerSegmentation !== undefined && { speakerSegmentation }),
+  ...pipeline,
   onProgress: (f) => {
     if (f - last >= 0.1 || f === 1) {
       last = f;

@@ -1,10 +1,11 @@
 /**
- * What the speaker stage is given for one recording (speaker blocks, recognised segments, the
+ * What the speaker stage is given for one recording (speaker blocks with their pitch, recognised segments, the
  * segmentation's tracks), written to and read from JSON, so that `speaker-replay.ts` can re-run the
  * speaker stage alone on a saved `npm run meetings` run.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { GaussStats } from '../packages/server/src/audio/speakers/gaussian.ts';
+import { PitchStats } from '../packages/server/src/audio/speakers/pitch.ts';
 import type { SpeakerBlock } from '../packages/server/src/audio/speakers/speaker-features.ts';
 import type { SpeakerTracks } from '../packages/server/src/audio/speech/segmentation.ts';
 
@@ -22,6 +23,7 @@ export function saveSpeakerInput(path: string, input: SpeakerInput): void {
     n: b.stats.n,
     sum: [...b.stats.sum],
     outer: [...b.stats.outer],
+    pitch: b.pitch && [...b.pitch.counts],
   }));
   const t = input.tracks;
   const tracks = t && { ...t, first: [...t.first], second: [...t.second] };
@@ -30,7 +32,15 @@ export function saveSpeakerInput(path: string, input: SpeakerInput): void {
 
 export function loadSpeakerInput(path: string): SpeakerInput {
   const raw = JSON.parse(readFileSync(path, 'utf8')) as {
-    blocks: Array<{ start: number; end: number; channelBalanceDb?: number; n: number; sum: number[]; outer: number[] }>;
+    blocks: Array<{
+      start: number;
+      end: number;
+      channelBalanceDb?: number;
+      n: number;
+      sum: number[];
+      outer: number[];
+      pitch?: number[];
+    }>;
     segments: SpeakerInput['segments'];
     tracks?: Omit<SpeakerTracks, 'first' | 'second'> & { first: number[]; second: number[] };
   };
@@ -43,6 +53,7 @@ export function loadSpeakerInput(path: string): SpeakerInput {
       start: b.start,
       end: b.end,
       stats,
+      ...(b.pitch && { pitch: new PitchStats(b.pitch) }),
       ...(b.channelBalanceDb !== undefined && { channelBalanceDb: b.channelBalanceDb }),
     };
   });

@@ -4,28 +4,44 @@
  * the segmentation's tracks); this re-runs only `diarize()` and the text split on them and scores as
  * `npm run meetings` does, in a few seconds instead of minutes: for trying speaker settings.
  *
- *   node bench/speaker-replay.ts DIR [--options JSON] [--no-voice-edges]
+ *   node bench/speaker-replay.ts DIR [--options JSON] [--no-voice-edges] [--second-voice JSON]
  * --no-voice-edges: the segments keep their pieces' edges (docs/decisions/023).
+ * --second-voice: which words of the overlap pieces are kept (second-voices.ts), on a run saved
+ * with every overlap piece's words (`--pipeline '{"overlapSpeech":{"keepAll":true}}'`; decision 024).
+ * WER without fillers is printed too (the segments' words in the order shown).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { labelSegments } from '../packages/server/src/audio/pipeline/pipeline.ts';
+import { keepSecondVoiceWords, type SecondVoiceOptions } from '../packages/server/src/audio/pipeline/second-voices.ts';
 import { type DiarizeOptions, diarize } from '../packages/server/src/audio/speakers/diarize.ts';
 import { majorSpeakers, meetingsDir, readTruth, tuningHalf } from './meeting-data.ts';
 import { type DerResult, diarizationErrorRate } from './scoring/der.ts';
+import { corpusWordErrorRate, withoutFillers } from './scoring/wer.ts';
 import { wordAttribution } from './scoring/word-attribution.ts';
 import { loadSpeakerInput } from './speaker-input.ts';
 
 const argv = process.argv.slice(2);
 const optionAt = argv.indexOf('--options');
 const options = optionAt >= 0 ? (JSON.parse(argv[optionAt + 1]!) as DiarizeOptions) : {};
-const saved = argv.find((a, i) => !a.startsWith('--') && (optionAt < 0 || i !== optionAt + 1));
+const secondAt = argv.indexOf('--second-voice');
+const second = secondAt >= 0 ? (JSON.parse(argv[secondAt + 1]!) as SecondVoiceOptions) : undefined;
+const values = new Set([optionAt, secondAt].filter((i) => i >= 0).map((i) => i + 1));
+const saved = argv.find((a, i) => !a.startsWith('--') && !values.has(i));
 if (!saved) throw new Error('usage: node bench/speaker-replay.ts DIR [--options JSON]');
 const dir = meetingsDir(argv.find((a) => a.startsWith('--meetings='))?.slice('--meetings='.length));
 const verbose = argv.includes('--verbose');
 const voiceEdges = !argv.includes('--no-voice-edges');
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const newHalf = () => ({ ders: [] as DerResult[], matched: 0, attributed: 0, scored: 0, countOk: 0, single: 0 });
+const newHalf = () => ({
+  ders: [] as DerResult[],
+  wer: [] as Array<{ reference: string; hypothesis: string }>,
+  matched: 0,
+  attributed: 0,
+  scored: 0,
+  countOk: 0,
+  single: 0,
+});
 const halves = { A: newHalf(), B: newHalf() };
 const t0 = performance.now();
 for (const file of readdirSync(saved)
@@ -34,6 +50,7 @@ for (const file of readdirSync(saved)
   const name = file.slice(0, -'.json'.length);
   const truth = readTruth(dir, name);
   const input = loadSpeakerInput(join(saved, file));
+  if (second) keepSecondVoiceWords(input.segments, second);
   const r = diarize(input.blocks, input.segments, options, input.tracks);
   const segments = labelSegments(input.segments, r.parts, voiceEdges ? input.tracks : undefined, r.speakerOfTrack).map(
     (s) => ({ speaker: s.speaker, text: s.text, startTime: s.start, endTime: s.end }),
@@ -48,6 +65,11 @@ for (const file of readdirSync(saved)
   const single = found <= 1 && majorSpeakers(truth.turns) >= 2;
   if (truth.metrics.der) h.ders.push(der);
   const words = truth.metrics.wer ? wordAttribution(truth.words, segments, der.mapping) : undefined;
+  if (truth.metrics.wer)
+    h.wer.push({
+      reference: withoutFillers(truth.text),
+      hypothesis: withoutFillers(segments.map((s) => s.text).join(' ')),
+    });
   if (words) {
     h.matched += words.matched;
     h.attributed += words.attributed;
@@ -59,7 +81,7 @@ for (const file of readdirSync(saved)
   if (single) h.single++;
   if (verbose)
     console.log(
-      `${tuningHalf(name)} ${name.padEnd(20)} DER ${pct(der.der).padStart(6)} conf ${pct(der.confusion / der.total).padStart(5)} | words ${words ? `${words.attributed}/${words.matched}` : '-'} | ${found}/${truth.refSpeakers}${single ? ' ONE-LABEL' : ''}`,
+      `${tuningHalf(name)} ${name.padEnd(20)} DER ${pct(der.der).padStart(6)} miss ${pct(der.miss / der.total).padStart(5)} conf ${pct(der.confusion / der.total).padStart(5)} | words ${words ? `${words.attributed}/${words.matched}` : '-'} | ${found}/${truth.refSpeakers}${single ? ' ONE-LABEL' : ''}`,
     );
 }
 const line = (hs: Array<ReturnType<typeof newHalf>>) => {
@@ -69,7 +91,7 @@ const line = (hs: Array<ReturnType<typeof newHalf>>) => {
   const sum = (k: 'matched' | 'attributed' | 'scored' | 'countOk' | 'single') => hs.reduce((a, h) => a + h[k], 0);
   return `DER ${pct(s('miss') + s('falseAlarm') + s('confusion'))} (${pct(s('miss'))} / ${pct(s('falseAlarm'))} / ${pct(
     s('confusion'),
-  )}), words under the right speaker ${pct(sum('attributed') / sum('matched'))}, count within one ${sum('countOk')}/${sum(
+  )}), WER nf ${pct(corpusWordErrorRate(hs.flatMap((h) => h.wer)).wer)}, words under the right speaker ${pct(sum('attributed') / sum('matched'))}, count within one ${sum('countOk')}/${sum(
     'scored',
   )}, single-label ${sum('single')}`;
 };

@@ -5,6 +5,13 @@ import { LIMITS } from './limits.ts';
 export const PersonRef = z.object({ _id: Id, name: z.string(), company: z.string().optional() });
 export const MeetingRef = z.object({ _id: Id, title: z.string(), projectId: Id });
 
+/**
+ * The text of a segment whose person spoke over another where the recogniser could not make out their
+ * words (docs/decisions/024): their time is shown under their name, no words are invented. The
+ * server writes it; the web app shows it as such and lets a person type the words in.
+ */
+export const UNHEARD_SEGMENT_TEXT = '…';
+
 /** A transcript segment. Times are milliseconds from the start of the recording. */
 export const TranscriptionSegment = z.object({
   _id: Id,

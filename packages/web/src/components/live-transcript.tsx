@@ -1,5 +1,6 @@
 import type { LiveTranscript as LiveTranscriptData } from '@parley/contract';
 import { useEffect, useRef } from 'react';
+import { SegmentText } from '@/components/segment-text';
 import { formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -40,7 +41,7 @@ export function LiveTranscript({
             <span className="text-muted-foreground mr-2 font-mono text-xs tabular-nums">
               {formatTimestamp(segment.startTime * 1000)}
             </span>
-            {segment.text}
+            <SegmentText text={segment.text} />
           </p>
         ))
       )}

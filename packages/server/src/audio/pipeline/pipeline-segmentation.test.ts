@@ -6,10 +6,13 @@ import {
   JFK_TEXT,
   jfkWavPath,
   joinClips,
+  mixClips,
   oneVoicePath,
+  POCKETSPHINX_DIR,
 } from '../../../test/fixtures/audio.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
 import { transcribeFile } from './pipeline.ts';
+import { UNHEARD } from './second-voices.ts';
 
 // The speaker-segmentation model's tracks (docs/decisions/017): the default; its own pieces per call.
 describe('transcribeFile with the speaker-segmentation model', () => {
@@ -47,5 +50,46 @@ describe('transcribeFile with the speaker-segmentation model', () => {
     expect(new Set(first.map((s) => s.speaker)).size).toBe(1);
     expect(new Set(second.map((s) => s.speaker)).size).toBe(1);
     expect(first[0]!.speaker).not.toBe(second[0]!.speaker);
+  });
+
+  it('gives the second of two voices at once its own segment, overlapping the first voice’s in time', async () => {
+    const engine = await loadMoonshine({ size: 'tiny' });
+    // the LibriVox reader (7.1 s) with JFK starting over her 4 s in: 3 s of two voices at once
+    const mixed = mixClips(
+      {
+        speaker: 'librivox',
+        path: `${POCKETSPHINX_DIR}/librivox/sense_and_sensibility_01_austen_64kb-0870.wav`,
+      },
+      { speaker: 'jfk', path: jfkWavPath(), at: 4 },
+      `${fixtureTempDir('parley-overlap-')}/two-at-once.wav`,
+    );
+    const together = (r: Awaited<ReturnType<typeof transcribeFile>>) =>
+      r.segments.flatMap((a) =>
+        r.segments.filter(
+          (b) => b.speaker !== a.speaker && Math.min(a.endTime, b.endTime) - Math.max(a.startTime, b.startTime) >= 0.5,
+        ),
+      );
+    const r = await transcribeFile(mixed.path, { engine });
+    expect(r.speakerCount).toBe(2);
+    // both people have their words, nothing empty is shown
+    for (const s of r.segments) expect(s.text.trim()).not.toBe('');
+    const words = (speaker: string) =>
+      r.segments
+        .filter((s) => s.speaker === speaker && s.text !== UNHEARD)
+        .map((s) => s.text)
+        .join(' ');
+    expect(wordErrorRate('and mister john dashwood had then leisure to consider', words('Speaker 1'))).toBeLessThan(
+      0.4,
+    );
+    expect(words('Speaker 2')).toMatch(/ask not what your country can do for you/i);
+    // the second voice's segment lies in the 4-7.1 s where both speak, beside the other person's
+    const second = together(r);
+    expect(second.length).toBeGreaterThan(0);
+    for (const s of second) {
+      expect(s.startTime).toBeGreaterThanOrEqual(mixed.turns[1]!.start - 0.5);
+      expect(s.endTime).toBeLessThanOrEqual(mixed.turns[0]!.end + 0.5);
+    }
+    // without second voices the two people's segments never overlap
+    expect(together(await transcribeFile(mixed.path, { engine, overlapSpeech: false }))).toEqual([]);
   });
 });

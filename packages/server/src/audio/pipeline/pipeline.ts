@@ -21,10 +21,12 @@ import {
 } from '../speakers/diarize.ts';
 import { followVoiceEdges } from '../speakers/edges.ts';
 import { encodeVoice, segmentVoices } from '../speakers/voice-stats.ts';
+import type { OverlapOptions } from '../speech/overlap-speech.ts';
 import { resolveSegmenter } from '../speech/piece-tracker.ts';
 import { type SegmentationOptions, SpeakerSegmentation, type SpeakerTracks } from '../speech/segmentation.ts';
 import { SPAN_GAP_SECONDS, speechSpans } from '../speech/speech-spans.ts';
 import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from '../speech/vad.ts';
+import { keepDistinctSecondVoices, keepSecondVoiceWords, type SecondVoiceOptions, UNHEARD } from './second-voices.ts';
 
 /** Speech when the segmentation's speech probability reaches this: its own decision (argmax over silence). */
 const SEGMENTATION_THRESHOLD = 0.5;
@@ -106,6 +108,14 @@ export interface TranscribeFileOptions {
    * holds is recognised as extra pieces (missed-speech.ts); false: not.
    */
   missedSpeech?: boolean;
+  /**
+   * Where the segmentation model hears two voices at once (overlap-speech.ts), the second voice gets
+   * a segment of its own under its person (docs/decisions/024): by default marked UNHEARD, not
+   * recognised (recognised alone, the stretch gave the louder voice's words again);
+   * `{ hear: true }`: recognised alone, keeping the words the ordinary segment lacks
+   * (second-voices.ts). false: no second voices (on the model's pieces too).
+   */
+  overlapSpeech?: boolean | (OverlapOptions & SecondVoiceOptions & { hear?: boolean });
   /** Segment edges moved out to where the model stops hearing the segment's person (edges.ts); false: the pieces' edges. */
   voiceEdges?: boolean;
 }
@@ -228,6 +238,8 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
       : options.speakerSegmentation === true || options.speakerSegmentation === undefined
         ? {}
         : options.speakerSegmentation;
+  const overlaps =
+    options.overlapSpeech === false ? undefined : options.overlapSpeech === true ? {} : (options.overlapSpeech ?? {});
   const seg = segOptions ? await SpeakerSegmentation.load({ gain: vadGain, ...segOptions }) : undefined;
   // the model cuts the pieces only when asked; otherwise it hears the audio beside Silero, for speakers only
   const segPieces = seg && segOptions?.pieces === 'segmentation' ? seg : undefined;
@@ -259,7 +271,13 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
         ...options.segmentation,
         vad,
         segmentation: segPieces,
-        besides: seg && !segPieces && options.missedSpeech !== false ? seg : undefined,
+        besides: seg && !segPieces && (options.missedSpeech !== false || overlaps) ? seg : undefined,
+        ...(options.missedSpeech === false && { missedSpeech: false }),
+        overlapSpeech: overlaps && {
+          ...overlaps,
+          // pieces that are not recognised cost nothing: the budget bounds recognition only
+          ...(!overlaps.hear && { budgetPerMinute: Number.POSITIVE_INFINITY }),
+        },
         vadGain,
         ...(balance ? { sideOf: (frame: number) => balance.sideOfFrame(frame) } : {}),
         signal,
@@ -295,7 +313,10 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
       recognitionWaited += performance.now() - asked;
       if (!piece) break;
       throwIfAborted(signal);
-      if (hasSegments(engine)) {
+      if (piece.overlap && !overlaps?.hear) {
+        // the second voice's time under its person; its words are not recognised (decision 024)
+        if (overlaps) segments.push({ text: UNHEARD, start: piece.start, end: piece.end, overlap: true });
+      } else if (hasSegments(engine)) {
         const parts = await engine.transcribeSegments(piece.samples, { signal });
         for (const p of parts) {
           const text = p.text.trim();
@@ -343,7 +364,8 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   progress(1 - DIARIZE_SHARE);
 
   segments.sort((a, b) => a.start - b.start);
-  dropRepeatedOverlaps(segments);
+  if (overlaps) keepSecondVoiceWords(segments, overlaps);
+  else for (let i = segments.length - 1; i >= 0; i--) if (segments[i]!.overlap) segments.splice(i, 1);
   if (balance) for (const b of features.blocks) b.channelBalanceDb = balance.balanceDb(b.start, b.end);
   // without speakers there is no second voice to show: overlap segments are left out
   let parts: SegmentPart[][] = segments.map((s) =>
@@ -367,15 +389,18 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   }
   const labelled = labelSegments(segments, parts, options.voiceEdges === false ? undefined : tracks, speakerOfTrack);
   const speakerCount = new Set(labelled.map((s) => s.speaker)).size;
-  const voices = segmentVoices(
+  // a second voice's segment lies inside another's speech: the blocks there describe the other voice
+  const measured = labelled.flatMap((s, i) => (s.overlap ? [] : [i]));
+  const measuredVoices = segmentVoices(
     features.blocks,
-    labelled.map((s) => ({ startTime: s.start, endTime: s.end })),
+    measured.map((i) => ({ startTime: labelled[i]!.start, endTime: labelled[i]!.end })),
   );
+  const voices = new Map(measured.map((i, k) => [i, measuredVoices[k]]));
   const tEnd = performance.now();
   const result: TranscriptionResult = {
     durationSeconds,
     segments: labelled.map((s, i) => {
-      const voice = voices[i];
+      const voice = voices.get(i);
       return {
         speaker: s.speaker,
         text: s.text,
@@ -443,19 +468,23 @@ async function* countSamples(
 /**
  * The recognised segments under their speakers: each cut at its speaker changes (splitText), then,
  * with the segmentation's tracks and their people, edges moved out to where the model stops hearing
- * the segment's person (edges.ts). Ordered by start.
+ * the segment's person (edges.ts); second voices that are the person speaking there anyway are
+ * dropped (second-voices.ts). Ordered by start.
  */
 export function labelSegments(
-  segments: Array<{ text: string }>,
+  segments: Array<{ text: string; overlap?: boolean }>,
   parts: SegmentPart[][],
   tracks?: SpeakerTracks,
   speakerOfTrack?: ReadonlyMap<number, string>,
-): Array<SegmentPart & { text: string }> {
-  const labelled = segments.flatMap((s, i) => splitText(s.text, parts[i]!));
+): Array<SegmentPart & { text: string; overlap?: boolean }> {
+  const labelled = segments.flatMap((s, i) =>
+    splitText(s.text, parts[i]!).map((p) => (s.overlap ? { ...p, overlap: true } : p)),
+  );
   if (tracks && speakerOfTrack) {
     followVoiceEdges(labelled, tracks, speakerOfTrack);
     labelled.sort((a, b) => a.start - b.start);
   }
+  keepDistinctSecondVoices(labelled);
   return labelled;
 }
 
@@ -489,28 +518,6 @@ export function splitText(text: string, parts: SegmentPart[]): Array<SegmentPart
   if (out.length && out[0]!.start > parts[0]!.start) out[0]!.start = parts[0]!.start;
   return out;
 }
-
-/**
- * An overlapped stretch is recognised twice: inside its ordinary piece and alone for the second
- * voice. When the recogniser heard the same voice both times (the louder one), the second copy is
- * mostly words the ordinary piece already has: it is dropped rather than shown twice.
- */
-function dropRepeatedOverlaps(segments: Array<{ text: string; start: number; end: number; overlap?: boolean }>): void {
-  const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
-  for (let i = segments.length - 1; i >= 0; i--) {
-    const s = segments[i]!;
-    if (!s.overlap) continue;
-    const heard = new Set(
-      segments.filter((o) => !o.overlap && o.start < s.end && o.end > s.start).flatMap((o) => words(o.text)),
-    );
-    const mine = words(s.text);
-    const repeated = mine.filter((w) => heard.has(w)).length;
-    if (mine.length === 0 || repeated >= REPEATED_SHARE * mine.length) segments.splice(i, 1);
-  }
-}
-
-/** Share of an overlap segment's words already in the ordinary segments at that time that drops it. */
-const REPEATED_SHARE = 0.5;
 
 function round3(x: number): number {
   return Math.round(x * 1000) / 1000;

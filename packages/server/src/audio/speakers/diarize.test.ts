@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diarizationErrorRate } from '../../../../../bench/scoring/der.ts';
 import {
   amiMeeting,
+  CODEC2_WAV_DIR,
   dominantLabelShare,
   fixtureTempDir,
   joinClips,
@@ -10,6 +11,8 @@ import {
   speakerAttribution,
 } from '../../../test/fixtures/audio.ts';
 import { decodePcmStream } from '../decoding/ffmpeg.ts';
+import { measureLevel, vadGainFor } from '../decoding/level.ts';
+import { SpeakerSegmentation } from '../speech/segmentation.ts';
 import { SileroVad, speechPieces } from '../speech/vad.ts';
 import { type DiarizationResult, diarize, SpeakerFeatures } from './diarize.ts';
 import { sample, voice } from './synthetic-voices.ts';
@@ -24,6 +27,20 @@ async function analyse(path: string) {
     segments.push({ start: p.start, end: p.end });
   }
   return { blocks: features.blocks, segments };
+}
+
+/** The same with the segmentation model's speaker tracks, as the pipeline's default path. */
+async function analyseWithTracks(path: string) {
+  const gain = vadGainFor(await measureLevel(path));
+  const vad = await SileroVad.load();
+  const seg = await SpeakerSegmentation.load({ gain });
+  const features = new SpeakerFeatures();
+  const segments: Array<{ start: number; end: number }> = [];
+  for await (const p of speechPieces(seg.hearing(decodePcmStream(path)), { vad, vadGain: gain })) {
+    features.addPiece(p);
+    segments.push({ start: p.start, end: p.end });
+  }
+  return { blocks: features.blocks, segments, tracks: await seg.finish() };
 }
 
 /** The transcript segments as the pipeline makes them: each piece cut into its speaker parts. */
@@ -76,6 +93,40 @@ describe('diarize (speaker count not given)', () => {
     const r = diarize(blocks, segments);
     expect([4, 5]).toContain(r.speakerCount);
     expect(speakerAttribution(meeting.turns, labelled(r))).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('tells a woman and a man apart by pitch in a few seconds of speech, too little for the statistics', async () => {
+    // codec2-examples' reference recordings: a woman (forig, ~180 Hz) then a man (morig, ~110 Hz), 3.6 s
+    const joined = joinClips(
+      [
+        { speaker: 'woman', path: `${CODEC2_WAV_DIR}/forig.wav` },
+        { speaker: 'man', path: `${CODEC2_WAV_DIR}/morig.wav` },
+      ],
+      `${fixtureTempDir()}/woman-man.wav`,
+    );
+    const { blocks, segments } = await analyse(joined.path);
+    expect(blocks.length).toBeLessThan(8); // below the statistics' minimum (diarize minBlocks)
+    expect(diarize(blocks, segments, { pitch: false }).speakerCount).toBe(1);
+    const r = diarize(blocks, segments);
+    expect(r.speakerCount).toBe(2);
+    expect(speakerAttribution(joined.turns, labelled(r))).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it("gives a man's voice inside two women's track a person of its own by its pitch (AMI meeting EN2006b)", async () => {
+    // MEE089 says "Yeah" (~100 Hz) over FEE088 (~175 Hz); the model hears one voice there and the
+    // statistics keep it with the women (docs/decisions/025)
+    const { path, truth } = amiMeeting('ami-trn08-EN2006b');
+    const { blocks, segments, tracks } = await analyseWithTracks(path);
+    const without = diarize(blocks, segments, { pitch: false }, tracks);
+    const withPitch = diarize(blocks, segments, {}, tracks);
+    expect(withPitch.speakerCount).toBe(without.speakerCount + 1);
+    const der = diarizationErrorRate(truth.turns, withPitch.parts.flat());
+    expect(der.mapping.MEE089).toBeDefined();
+    expect(diarizationErrorRate(truth.turns, without.parts.flat()).mapping.MEE089).toBeUndefined();
+    // the man's part is where he speaks
+    const his = withPitch.parts.flat().filter((p) => p.speaker === der.mapping.MEE089);
+    const turns = truth.turns.filter((t) => t.speaker === 'MEE089');
+    for (const p of his) expect(turns.some((t) => t.start < p.end && t.end > p.start)).toBe(true);
   });
 
   it('separates two real people talking in turns on one channel (AMI meeting EN2001)', async () => {

@@ -20,6 +20,7 @@ import type { SpeakerTracks } from '../speech/segmentation.ts';
 import { type ChangeOptions, detectChanges } from './change-detection.ts';
 import { type ClusteringOptions, clusterSegments } from './clustering.ts';
 import { GaussStats } from './gaussian.ts';
+import { lowVoicesApart, twoPitchesInBriefSpeech } from './pitch-people.ts';
 import { compact, type ResegmentOptions, resegment } from './resegment.ts';
 import type { SpeakerBlock } from './speaker-features.ts';
 import {
@@ -54,6 +55,8 @@ export interface DiarizeOptions {
   channels?: ChannelSplitOptions | false;
   /** How the segmentation's tracks become people (tracks.ts); changeDetection: cut and cluster as without them. */
   tracks?: TrackOptions & { changeDetection?: boolean };
+  /** false: the blocks' pitch is not used to tell people apart (pitch-people.ts). */
+  pitch?: boolean;
 }
 
 export interface SegmentPart {
@@ -100,16 +103,32 @@ export function diarize(
     : dominant && tracks && sorted.length >= (options.minBlocks ?? 8)
       ? options.tracks?.changeDetection
         ? labelBlocks(sorted, options, { dominant, apart: heardTogether(tracks) })
-        : compact(labelBlocksByTracks(sorted, dominant, tracks, options.clustering, options.tracks))
+        : compact(
+            labelBlocksByTracks(sorted, dominant, tracks, options.clustering, {
+              ...options.tracks,
+              pitch: options.pitch !== false,
+            }),
+          )
       : labelBlocks(sorted, options);
-  const labels =
+  const told =
     dominant && tracks && options.tracks?.distinct !== false
       ? secondPersonToldApart(sorted, dominant, found, tracks)
       : found;
+  const minPart = options.minPartSeconds ?? MIN_PART_SECONDS;
+  // a voice far below its person's pitch is somebody else's; two pitches far apart in a few seconds
+  // of speech are two people (docs/decisions/025)
+  const labels =
+    options.pitch === false
+      ? told
+      : lowVoicesApart(
+          sorted,
+          sorted.length < (options.minBlocks ?? 8) ? twoPitchesInBriefSpeech(sorted, told) : told,
+          minPart,
+        );
   const personOfTrack = dominant ? personOfTracks(dominant, labels) : undefined;
   const onePerson = labels.every((l) => l === 0); // labels are compact: person 1 is a new one
   const parts = segments.map((seg) => {
-    if (!seg.overlap) return splitSegment(seg, sorted, labels, options.minPartSeconds ?? MIN_PART_SECONDS);
+    if (!seg.overlap) return splitSegment(seg, sorted, labels, minPart);
     // a second voice over the first: its own segment when another known voice is there, else none
     let person = personOfTrack && tracks ? secondVoice(seg.start, seg.end, tracks, personOfTrack) : undefined;
     // ... or a person of its own when only one was found: a voice heard only over another's is

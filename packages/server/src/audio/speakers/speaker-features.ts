@@ -1,17 +1,21 @@
 /**
  * Speaker features, computed piece by piece while the recording streams: MFCCs (c1..c19) of the
  * frames the VAD calls speech, summarised per block of ~0.5 s of speech by Gaussian sufficient
- * statistics (see gaussian.ts). Only these summaries are kept (~210 numbers per 0.5 s of speech,
- * ~12 MB for an hour of speech), never the audio or the frames.
+ * statistics (see gaussian.ts), and the pitch of the same frames by a histogram of semitones
+ * (pitch.ts). Only these summaries are kept (~250 numbers per 0.5 s of speech, ~13 MB for an hour of
+ * speech), never the audio or the frames.
  */
 import { FEATURE_DIMS, GaussStats } from './gaussian.ts';
 import { mfcc } from './mfcc.ts';
+import { decimateForPitch, PITCH_EVERY_FRAMES, PitchStats, pitchAt } from './pitch.ts';
 
 export interface SpeakerBlock {
   /** Seconds from the start of the recording (first and last frame of the block). */
   start: number;
   end: number;
   stats: GaussStats;
+  /** F0 of the block's voiced frames (one every 20 ms); absent on blocks saved before pitch was measured. */
+  pitch?: PitchStats;
   /**
    * Left channel's level over the right's (dB) during the block, for stereo recordings (set by the
    * pipeline from channels.ts ChannelBalance); undefined for mono.
@@ -57,6 +61,8 @@ export class SpeakerFeatures {
     let maxE = -Infinity;
     for (let f = 0; f < m.frames; f++) maxE = Math.max(maxE, m.logEnergy[f]!);
     let block: GaussStats | undefined;
+    let pitch = new PitchStats();
+    let low: Float32Array | undefined; // the piece at 4 kHz for the pitch tracker, once a frame is speech
     let first = 0;
     let last = 0;
     const flush = () => {
@@ -65,6 +71,7 @@ export class SpeakerFeatures {
           start: piece.start + (first * HOP) / SR,
           end: piece.start + (last * HOP + FRAME) / SR,
           stats: block,
+          pitch,
         });
       }
       block = undefined;
@@ -74,9 +81,14 @@ export class SpeakerFeatures {
       if (block && (f - last > this.gapFrames || block.n >= this.blockFrames)) flush();
       if (!block) {
         block = new GaussStats();
+        pitch = new PitchStats();
         first = f;
       }
       block.addFrame(m.data, f * CEPS + 1);
+      if (f % PITCH_EVERY_FRAMES === 0) {
+        low ??= decimateForPitch(piece.samples);
+        pitch.addHz(pitchAt(low, f * HOP + FRAME / 2));
+      }
       last = f;
     }
     flush();

@@ -10,6 +10,8 @@
 import { SEG_HOP, type SpeakerTracks, segFrameCentre } from '../speech/segmentation.ts';
 import { type ClusteringOptions, clusterSegments } from './clustering.ts';
 import { GaussStats } from './gaussian.ts';
+import { PitchStats } from './pitch.ts';
+import { pitchApart } from './pitch-people.ts';
 import type { SpeakerBlock } from './speaker-features.ts';
 
 export interface TrackOptions {
@@ -21,6 +23,8 @@ export interface TrackOptions {
   overlapped?: boolean;
   /** false: tracks the model told apart within one window may still be joined (only those heard together may not). */
   distinct?: boolean;
+  /** false: stretches whose pitch sits far apart may still be joined (pitch-people.ts pitchApart). */
+  pitch?: boolean;
 }
 
 const SR = 16000;
@@ -85,7 +89,14 @@ export function labelBlocksByTracks(
   const pureShare = options.pureShare ?? 0.8;
   const gap = options.stretchGapSeconds ?? STRETCH_GAP_SECONDS;
   const stretchOf = new Int32Array(sorted.length).fill(-1);
-  const stretches: Array<{ track: number; stats: GaussStats; all: GaussStats; start: number; end: number }> = [];
+  const stretches: Array<{
+    track: number;
+    stats: GaussStats;
+    all: GaussStats;
+    pitch: PitchStats;
+    start: number;
+    end: number;
+  }> = [];
   const open = new Map<number, number>(); // track -> its current stretch
   sorted.forEach((b, i) => {
     const t = dominant[i]!;
@@ -100,6 +111,7 @@ export function labelBlocksByTracks(
           track: t,
           stats: new GaussStats(b.stats.d),
           all: new GaussStats(b.stats.d),
+          pitch: new PitchStats(),
           start: b.start,
           end: b.end,
         }) - 1;
@@ -107,7 +119,10 @@ export function labelBlocksByTracks(
     }
     stretchOf[i] = k;
     stretches[k]!.end = b.end;
-    if (z >= a && solo >= pureShare * (z - a + 1)) stretches[k]!.stats.add(b.stats);
+    if (z >= a && solo >= pureShare * (z - a + 1)) {
+      stretches[k]!.stats.add(b.stats);
+      if (b.pitch) stretches[k]!.pitch.add(b.pitch);
+    }
     stretches[k]!.all.add(b.stats);
   });
   // a voice heard only over another's is still a person of its own: measured on its blocks as they are
@@ -125,7 +140,11 @@ export function labelBlocksByTracks(
       cannotLink: (x, y) => {
         const a = stretches[measured[x]!]!;
         const b = stretches[measured[y]!]!;
-        return a.track !== b.track && (together(a.track, b.track) || (options.distinct !== false && distinct(a, b)));
+        return (
+          (a.track !== b.track && (together(a.track, b.track) || (options.distinct !== false && distinct(a, b)))) ||
+          // two voices far apart in pitch are two people, whatever the model followed (pitch-people.ts)
+          (options.pitch !== false && pitchApart(a.pitch, b.pitch))
+        );
       },
     },
   );

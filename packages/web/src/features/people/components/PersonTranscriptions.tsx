@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { HighlightedText } from '@/components/highlighted-text';
 import { PageNav } from '@/components/page-nav';
 import { SearchBox } from '@/components/search-box';
+import { isUnheard, SegmentText } from '@/components/segment-text';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -123,7 +124,11 @@ export function PersonTranscriptions({ personId }: { personId: string }) {
                       )}
                     </div>
                     <p className="wrap-anywhere whitespace-pre-wrap">
-                      <HighlightedText text={segment.text} highlights={segment.highlights} />
+                      {isUnheard(segment.text) ? (
+                        <SegmentText text={segment.text} />
+                      ) : (
+                        <HighlightedText text={segment.text} highlights={segment.highlights} />
+                      )}
                     </p>
                     <time className="text-muted-foreground text-xs" dateTime={segment.createdAt}>
                       {formatDate(segment.createdAt)}

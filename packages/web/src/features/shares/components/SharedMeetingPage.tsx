@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
+import { SegmentText } from '@/components/segment-text';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { DelayedSpinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -74,7 +75,8 @@ export default function SharedMeetingPage() {
           {transcript.map((segment) => (
             <li key={segment._id}>
               <span className="text-muted-foreground mr-2 text-xs">{formatTimestamp(segment.startTime)}</span>
-              <span className="font-medium">{segment.personId?.name ?? segment.speaker}:</span> {segment.text}
+              <span className="font-medium">{segment.personId?.name ?? segment.speaker}:</span>{' '}
+              <SegmentText text={segment.text} />
             </li>
           ))}
         </ol>

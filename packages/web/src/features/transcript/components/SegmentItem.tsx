@@ -1,6 +1,7 @@
 import type { Person, TranscriptionSegment } from '@parley/contract';
 import { Pencil, Play, Trash2 } from 'lucide-react';
 import { memo, useEffect, useId, useRef, useState } from 'react';
+import { isUnheard, SegmentText } from '@/components/segment-text';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
@@ -124,7 +125,8 @@ export const SegmentItem = memo(function SegmentItem({
             variant="ghost"
             size="icon"
             className="size-8"
-            onClick={() => setDraft(segment.text)}
+            // a second voice without words opens empty: the person types what was said
+            onClick={() => setDraft(isUnheard(segment.text) ? '' : segment.text)}
             disabled={draft !== null}
             aria-label="Edit segment"
           >
@@ -143,7 +145,7 @@ export const SegmentItem = memo(function SegmentItem({
       </div>
       {draft === null ? (
         <p className="text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap">
-          {segment.text}
+          <SegmentText text={segment.text} />
           {segment.isEdited && <span className="text-muted-foreground ml-1.5 text-xs">(edited)</span>}
         </p>
       ) : (

@@ -1,6 +1,7 @@
-import type { Person, TranscriptionSegment } from '@parley/contract';
+import { type Person, type TranscriptionSegment, UNHEARD_SEGMENT_TEXT } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UNHEARD_LABEL } from '@/components/segment-text';
 import { dropped, type FakeReply, fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makePerson, makeProject, makeSegment, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
@@ -118,6 +119,29 @@ describe('editing a segment', () => {
     await waitFor(() => expect(screen.getByText('(edited)')).toBeInTheDocument());
     expect(screen.getByText('(edited)').parentElement).toHaveTextContent(/^Hello world\(edited\)$/);
     expect(body).toEqual({ text: 'Hello world' });
+  });
+
+  it('shows a second voice without words as such, and its editor opens empty for the words', async () => {
+    let body: unknown;
+    serveTranscript([
+      [
+        makeSegment({ _id: 's1', speaker: 'Speaker 1', text: 'We ship on Friday then', startTime: 0, endTime: 4_000 }),
+        makeSegment({ _id: 's2', speaker: 'Speaker 2', text: UNHEARD_SEGMENT_TEXT, startTime: 1_000, endTime: 2_500 }),
+      ],
+    ]);
+    server.on('PATCH /api/meetings/:meetingId/transcriptions/:transcriptionId', (req) => {
+      body = req.body;
+      return ok(makeSegment({ _id: 's2', speaker: 'Speaker 2', text: 'Not Friday', isEdited: true }));
+    });
+    const { user } = renderedUser(await screen.findByText(UNHEARD_LABEL));
+    expect(screen.queryByText(UNHEARD_SEGMENT_TEXT)).not.toBeInTheDocument();
+    await user.click(within(item(UNHEARD_LABEL)).getByRole('button', { name: 'Edit segment' }));
+    const box = screen.getByPlaceholderText('Edit transcription text...');
+    expect(box).toHaveValue('');
+    await user.type(box, 'Not Friday');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('(edited)').parentElement).toHaveTextContent(/^Not Friday\(edited\)$/));
+    expect(body).toEqual({ text: 'Not Friday' });
   });
 
   it('Cancel leaves the text as it was', async () => {
