@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { finalFramesOf } from '../../../test/fixtures/tracks.ts';
 import { MissedSpeech, type ModelFrames } from './missed-speech.ts';
-import { SEG_HOP, segFrameCentre } from './segmentation.ts';
 
 const SR = 16000;
 const PAD = 0.4 * SR;
 
-/** The model's final frames over `seconds`: whether it hears speech at each time. */
-function heard(seconds: number, speech: (t: number) => boolean): ModelFrames {
-  const frames = Math.floor((seconds * SR - segFrameCentre(0)) / SEG_HOP);
-  const at = Array.from({ length: frames }, (_, g) => speech(segFrameCentre(g) / SR));
-  return { readyFrames: frames, activeAt: (g) => at[g]! };
+/** The model's final frames over `seconds`. */
+function heard(seconds: number, at: (t: number) => boolean): ModelFrames {
+  const f = finalFramesOf(seconds, at);
+  return { readyFrames: f.readyFrames, activeAt: (g) => f.at[g]! };
 }
 
 const seconds = (r: { a: number; b: number }) => ({ a: r.a / SR, b: r.b / SR });

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { finalFramesOf } from '../../../test/fixtures/tracks.ts';
 import { type OverlapFrames, OverlapSpeech } from './overlap-speech.ts';
-import { SEG_HOP, segFrameCentre } from './segmentation.ts';
 
 const SR = 16000;
 const PAD = 0.2 * SR;
 
-/** The model's final frames over `seconds`: whether it hears two voices at once at each time. */
-function frames(seconds: number, both: (t: number) => boolean): OverlapFrames {
-  const n = Math.floor((seconds * SR - segFrameCentre(0)) / SEG_HOP);
-  const at = Array.from({ length: n }, (_, g) => both(segFrameCentre(g) / SR));
-  return { readyFrames: n, overlapAt: (g) => at[g]! };
+/** The model's final frames over `seconds`. */
+function frames(seconds: number, at: (t: number) => boolean): OverlapFrames {
+  const f = finalFramesOf(seconds, at);
+  return { readyFrames: f.readyFrames, overlapAt: (g) => f.at[g]! };
 }
 
 const seconds = (r: { a: number; b: number }) => ({ a: r.a / SR, b: r.b / SR });
