@@ -269,7 +269,7 @@ interface LowVoices {
   /** People from this number on are rule 1's low voices. */
   made: number;
   tracks: SpeakerTracks | undefined;
-  /** The segmentation's track of each block (-1: none), when there are tracks. */
+  /** The segmentation's track of each block (-1: none), when there are tracks (single channel). */
   dominant: Int32Array | undefined;
 }
 
@@ -278,7 +278,7 @@ interface LowVoices {
  * neighbour. A run of a low voice (pitch rule 1, docs/decisions/025) where another voice goes on
  * does not cut the segment: the person it was taken from speaks next to it in the segment and the
  * segmentation model heard the same voice (track) in both, or the model heard two voices for most
- * of the run. Then the recognised words are the other voice's (Moonshine hears the louder, longer
+ * of the run. Without the model nothing tells a turn from a voice over another's: the run cuts. Then the recognised words are the other voice's (Moonshine hears the louder, longer
  * one), so the run is shown as a second voice over the segment (`overlap`) and the segment stays
  * its person's. A low voice with nobody else in its segment, or heard as a voice of its own, still cuts.
  */
@@ -359,7 +359,7 @@ function secondVoicesOver(
     const start = Math.max(seg.start, blocks[r.first]!.start);
     const end = Math.min(seg.end, blocks[r.last]!.end);
     const sameVoice = (n: { first: number; last: number; speaker: number } | undefined) =>
-      n !== undefined && n.speaker === from && (!low.dominant || track(n) === track(r));
+      low.dominant !== undefined && n !== undefined && n.speaker === from && track(n) === track(r);
     const heardTwo = low.tracks !== undefined && heardTwoAt(start, end, low.tracks, (end - start) / 2);
     if (!sameVoice(runs[k - 1]) && !sameVoice(runs[k + 1]) && !heardTwo) continue;
     over.push({ start, end, speaker: r.speaker, overlap: true });
