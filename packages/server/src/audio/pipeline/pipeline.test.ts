@@ -15,7 +15,8 @@ import {
 } from '../../../test/fixtures/audio.ts';
 import { AudioDecodeError } from '../decoding/ffmpeg.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
-import { splitText, transcribeFile } from './pipeline.ts';
+import { labelSegments, splitText, transcribeFile } from './pipeline.ts';
+import { UNHEARD } from './second-voices.ts';
 import { segmentationFor } from './transcriber.ts';
 
 const dir = fixtureTempDir('parley-pipeline-');
@@ -215,5 +216,21 @@ describe('splitText', () => {
 
   it('shows nothing for an overlap segment the speaker stage gave no second voice', () => {
     expect(splitText('the same words again', [])).toEqual([]);
+  });
+});
+
+describe('labelSegments', () => {
+  it("keeps a segment's words under its speaker when the speaker stage finds a second voice over it", () => {
+    // a low voice heard over the segment's person (diarize.ts, docs/decisions/025): shown, given no words
+    const parts = [
+      [
+        { start: 0, end: 4, speaker: 'Speaker 1' },
+        { start: 1, end: 2.5, speaker: 'Speaker 2', overlap: true },
+      ],
+    ];
+    expect(labelSegments([{ text: 'I think there is a big break' }], parts)).toEqual([
+      { start: 0, end: 4, speaker: 'Speaker 1', text: 'I think there is a big break' },
+      { start: 1, end: 2.5, speaker: 'Speaker 2', text: UNHEARD, overlap: true },
+    ]);
   });
 });

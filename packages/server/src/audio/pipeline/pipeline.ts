@@ -477,13 +477,15 @@ export function labelSegments(
   tracks?: SpeakerTracks,
   speakerOfTrack?: ReadonlyMap<number, string>,
 ): Array<SegmentPart & { text: string; overlap?: boolean }> {
-  const labelled = segments.flatMap((s, i) =>
-    splitText(s.text, parts[i]!).map((p) => (s.overlap ? { ...p, overlap: true } : p)),
-  );
-  if (tracks && speakerOfTrack) {
-    followVoiceEdges(labelled, tracks, speakerOfTrack);
-    labelled.sort((a, b) => a.start - b.start);
-  }
+  const labelled = segments.flatMap((s, i) => {
+    // a second voice the speaker stage found over the segment takes none of its words (diarize.ts)
+    const own = parts[i]!.filter((p) => !p.overlap);
+    const over = parts[i]!.filter((p) => p.overlap).map((p) => ({ ...p, text: UNHEARD, overlap: true }));
+    const split = own.length ? splitText(s.text, own) : [];
+    return [...split.map((p) => (s.overlap ? { ...p, overlap: true } : p)), ...over];
+  });
+  if (tracks && speakerOfTrack) followVoiceEdges(labelled, tracks, speakerOfTrack);
+  labelled.sort((a, b) => a.start - b.start);
   keepDistinctSecondVoices(labelled);
   return labelled;
 }

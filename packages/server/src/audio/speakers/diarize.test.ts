@@ -127,6 +127,15 @@ describe('diarize (speaker count not given)', () => {
     const his = withPitch.parts.flat().filter((p) => p.speaker === der.mapping.MEE089);
     const turns = truth.turns.filter((t) => t.speaker === 'MEE089');
     for (const p of his) expect(turns.some((t) => t.start < p.end && t.end > p.start)).toBe(true);
+    // ... and FEE088 speaks on across it: he is a second voice over her segment, which is not cut
+    // there (its words stay hers), so his part is an overlap beside her own parts
+    expect(his.length).toBeGreaterThan(0);
+    for (const p of his) expect(p.overlap).toBe(true);
+    const hers = withPitch.parts.find((ps) => ps.some((p) => p.speaker === der.mapping.MEE089))!;
+    const own = hers.filter((p) => !p.overlap);
+    expect(own.length).toBeGreaterThan(0);
+    for (const p of his) expect(own.some((o) => o.start <= p.start && o.end >= p.end)).toBe(true);
+    expect(own.some((o) => o.speaker === der.mapping.MEE089)).toBe(false);
   });
 
   it('separates two real people talking in turns on one channel (AMI meeting EN2001)', async () => {

@@ -64,6 +64,11 @@ export interface SegmentPart {
   end: number;
   /** 'Speaker 1', ... numbered in order of first appearance. */
   speaker: string;
+  /**
+   * A second voice over the segment's own speaker (a low voice that pitch made a person inside
+   * speech that goes on across it, docs/decisions/025): shown as its own segment, given no words.
+   */
+  overlap?: boolean;
 }
 
 export interface DiarizationResult {
@@ -117,18 +122,18 @@ export function diarize(
   const minPart = options.minPartSeconds ?? MIN_PART_SECONDS;
   // a voice far below its person's pitch is somebody else's; two pitches far apart in a few seconds
   // of speech are two people (docs/decisions/025)
-  const labels =
-    options.pitch === false
-      ? told
-      : lowVoicesApart(
-          sorted,
-          sorted.length < (options.minBlocks ?? 8) ? twoPitchesInBriefSpeech(sorted, told) : told,
-          minPart,
-        );
+  const byPitch =
+    options.pitch === false || sorted.length >= (options.minBlocks ?? 8) ? told : twoPitchesInBriefSpeech(sorted, told);
+  const labels = options.pitch === false ? told : lowVoicesApart(sorted, byPitch, minPart);
+  // the people rule 1 made: a low voice inside another's speech, which may be heard over it
+  const lowVoice =
+    labels === byPitch
+      ? undefined
+      : { before: byPitch, tracks, dominant, made: byPitch.reduce((m, l) => Math.max(m, l + 1), 0) };
   const personOfTrack = dominant ? personOfTracks(dominant, labels) : undefined;
   const onePerson = labels.every((l) => l === 0); // labels are compact: person 1 is a new one
   const parts = segments.map((seg) => {
-    if (!seg.overlap) return splitSegment(seg, sorted, labels, minPart);
+    if (!seg.overlap) return splitSegment(seg, sorted, labels, minPart, lowVoice);
     // a second voice over the first: its own segment when another known voice is there, else none
     let person = personOfTrack && tracks ? secondVoice(seg.start, seg.end, tracks, personOfTrack) : undefined;
     // ... or a person of its own when only one was found: a voice heard only over another's is
@@ -152,8 +157,13 @@ export function diarize(
   const used = new Set(orderedParts.map((p) => p.speaker));
   return {
     speakerCount: segments.length ? used.size : new Set(labels).size,
-    labels: parts.map((ps) => (ps.length ? name(mainSpeaker(ps)) : '')),
-    parts: parts.map((ps) => ps.map((p) => ({ start: p.start, end: p.end, speaker: name(p.speaker) }))),
+    labels: parts.map((ps) => {
+      const own = ps.filter((p) => !p.overlap);
+      return own.length ? name(mainSpeaker(own)) : ps.length ? name(ps[0]!.speaker) : '';
+    }),
+    parts: parts.map((ps) =>
+      ps.map((p) => ({ start: p.start, end: p.end, speaker: name(p.speaker), ...(p.overlap && { overlap: true }) })),
+    ),
     blockSpeakers,
     ...(personOfTrack && {
       speakerOfTrack: new Map(
@@ -250,13 +260,35 @@ function mainSpeaker(parts: Array<{ start: number; end: number; speaker: number 
   return best;
 }
 
-/** The segment's speaker runs (from the blocks inside it), runs shorter than minPart folded into a neighbour. */
+type Part = { start: number; end: number; speaker: number; overlap?: boolean };
+
+/** What splitSegment needs to tell a low voice heard over another from one heard alone. */
+interface LowVoices {
+  /** The labels before pitch rule 1 (lowVoicesApart) took runs away from their person. */
+  before: Int32Array;
+  /** People from this number on are rule 1's low voices. */
+  made: number;
+  tracks: SpeakerTracks | undefined;
+  /** The segmentation's track of each block (-1: none), when there are tracks (single channel). */
+  dominant: Int32Array | undefined;
+}
+
+/**
+ * The segment's speaker runs (from the blocks inside it), runs shorter than minPart folded into a
+ * neighbour. A run of a low voice (pitch rule 1, docs/decisions/025) where another voice goes on
+ * does not cut the segment: the person it was taken from speaks next to it in the segment and the
+ * segmentation model heard the same voice (track) in both, or the model heard two voices for most
+ * of the run. Without the model nothing tells a turn from a voice over another's: the run cuts. Then the recognised words are the other voice's (Moonshine hears the louder, longer
+ * one), so the run is shown as a second voice over the segment (`overlap`) and the segment stays
+ * its person's. A low voice with nobody else in its segment, or heard as a voice of its own, still cuts.
+ */
 function splitSegment(
   seg: { start: number; end: number },
   blocks: SpeakerBlock[],
   labels: Int32Array,
   minPart: number,
-): Array<{ start: number; end: number; speaker: number }> {
+  low?: LowVoices,
+): Part[] {
   const runs: Array<{ first: number; last: number; speaker: number }> = [];
   let nearest = -1;
   let nearestGap = Infinity;
@@ -274,6 +306,7 @@ function splitSegment(
     else runs.push({ first: i, last: i, speaker: labels[i]! });
   }
   if (runs.length === 0) return [{ ...seg, speaker: nearest >= 0 ? labels[nearest]! : 0 }];
+  const over = low ? secondVoicesOver(seg, runs, blocks, low) : [];
   // fold short runs into the longer neighbour until every run is long enough (or one is left)
   const span = (r: { first: number; last: number }) => blocks[r.last]!.end - blocks[r.first]!.start;
   for (;;) {
@@ -298,9 +331,44 @@ function splitSegment(
       }
     }
   }
-  return runs.map((r, k) => ({
+  const own: Part[] = runs.map((r, k) => ({
     start: k === 0 ? seg.start : (blocks[runs[k - 1]!.last]!.end + blocks[r.first]!.start) / 2,
     end: k === runs.length - 1 ? seg.end : (blocks[r.last]!.end + blocks[runs[k + 1]!.first]!.start) / 2,
     speaker: r.speaker,
   }));
+  return [...own, ...over];
+}
+
+/**
+ * The low-voice runs (splitSegment) heard over another voice, as overlap parts; in `runs` each such
+ * run goes back to the person it was taken from and joins its neighbours of that person.
+ */
+function secondVoicesOver(
+  seg: { start: number; end: number },
+  runs: Array<{ first: number; last: number; speaker: number }>,
+  blocks: SpeakerBlock[],
+  low: LowVoices,
+): Part[] {
+  const over: Part[] = [];
+  const track = (r: { first: number; last: number }) =>
+    low.dominant ? mostFrequent(low.dominant.subarray(r.first, r.last + 1).filter((t) => t >= 0)) : -1;
+  for (let k = 0; k < runs.length; k++) {
+    const r = runs[k]!;
+    if (r.speaker < low.made) continue;
+    const from = low.before[r.first]!;
+    const start = Math.max(seg.start, blocks[r.first]!.start);
+    const end = Math.min(seg.end, blocks[r.last]!.end);
+    const sameVoice = (n: { first: number; last: number; speaker: number } | undefined) =>
+      low.dominant !== undefined && n !== undefined && n.speaker === from && track(n) === track(r);
+    const heardTwo = low.tracks !== undefined && heardTwoAt(start, end, low.tracks, (end - start) / 2);
+    if (!sameVoice(runs[k - 1]) && !sameVoice(runs[k + 1]) && !heardTwo) continue;
+    over.push({ start, end, speaker: r.speaker, overlap: true });
+    r.speaker = from;
+  }
+  for (let k = runs.length - 1; k > 0; k--) {
+    if (runs[k]!.speaker !== runs[k - 1]!.speaker) continue;
+    runs[k - 1]!.last = runs[k]!.last;
+    runs.splice(k, 1);
+  }
+  return over;
 }

@@ -3,6 +3,7 @@ import { tracksOf } from '../../../test/fixtures/tracks.ts';
 import type { SpeakerTracks } from '../speech/segmentation.ts';
 import { diarize } from './diarize.ts';
 import { GaussStats } from './gaussian.ts';
+import { PitchStats } from './pitch.ts';
 import { sample, voice } from './synthetic-voices.ts';
 import { dominantTracks, heardTogether, labelBlocksByTracks, personOfTracks, secondVoice } from './tracks.ts';
 
@@ -166,5 +167,51 @@ describe('speaker tracks', () => {
     const told = { ...tracks, distinct: [{ x: 0, y: 1, start: 0, end: 10 }] };
     expect(parts(told)).toEqual(['Speaker 1', 'Speaker 2']);
     expect(diarize(blocks, segments, {}, told).parts[0]![1]!.start).toBeCloseTo(1.975, 2);
+  });
+});
+
+describe("a low voice inside another's speech (pitch rule 1, docs/decisions/025)", () => {
+  // one segment of 5 s: a woman (~200 Hz) with a man's second (~108 Hz) at 2-3 s, one MFCC voice for all
+  const hz = [200, 210, 190, 205, 110, 105, 200, 195, 215, 200];
+  const blocks = hz.map((f, i) => {
+    const pitch = new PitchStats();
+    for (let k = 0; k < 15; k++) pitch.addHz(f);
+    return { start: i * 0.5, end: i * 0.5 + 0.5, stats: sample(50, voice(0), 500 + i), pitch };
+  });
+  const segments = [{ start: 0, end: 5 }];
+
+  it('is a second voice over the segment, which keeps its speaker, where the model hears her voice go on', () => {
+    const r = diarize(
+      blocks,
+      segments,
+      {},
+      tracksOf(5, () => [0, -1]),
+    );
+    expect(r.parts[0]).toEqual([
+      { start: 0, end: 5, speaker: 'Speaker 1' },
+      { start: 2, end: 3, speaker: 'Speaker 2', overlap: true },
+    ]);
+    expect(r.labels).toEqual(['Speaker 1']);
+    expect(r.speakerCount).toBe(2);
+  });
+
+  it('cuts the segment where the model hears him as a voice of his own, or without the model', () => {
+    const own = diarize(
+      blocks,
+      segments,
+      {},
+      tracksOf(5, (t) => [t >= 2 && t < 3 ? 1 : 0, -1]),
+    );
+    expect(own.parts[0]!.map((p) => [p.speaker, p.overlap ?? false])).toEqual([
+      ['Speaker 1', false],
+      ['Speaker 2', false],
+      ['Speaker 1', false],
+    ]);
+    const alone = diarize(blocks, segments, {}).parts[0]!;
+    expect(alone.map((p) => [p.speaker, p.overlap ?? false])).toEqual([
+      ['Speaker 1', false],
+      ['Speaker 2', false],
+      ['Speaker 1', false],
+    ]);
   });
 });
