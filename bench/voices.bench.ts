@@ -13,6 +13,9 @@
  * EN2009b, which share FEE083), and from EN2003a and EN2004a in half of the runs (strangers' voices the
  * others must not be taken for): 16 runs. Every other session's labels then get their closest profile
  * (voices/voice-match.ts); a suggestion is shown when the distance is under the threshold.
+ * `--segmentation`: the speaker stage as the product runs it, with the segmentation model's tracks
+ * (docs/decisions/017; second voices over another's speech are not profiled, as in the pipeline);
+ * without it, Silero's pieces and change detection only (how the shipped threshold was chosen).
  *
  * Precision: shown suggestions naming the person who holds most of the label's speech. Recall: people
  * who speak >= 15 s in the new session and have a profile, named on one of their labels.
@@ -24,12 +27,14 @@ import { decodePcmStream } from '../packages/server/src/audio/decoding/ffmpeg.ts
 import { diarize, SpeakerFeatures } from '../packages/server/src/audio/speakers/diarize.ts';
 import { GaussStats } from '../packages/server/src/audio/speakers/gaussian.ts';
 import { segmentVoices } from '../packages/server/src/audio/speakers/voice-stats.ts';
+import { SpeakerSegmentation } from '../packages/server/src/audio/speech/segmentation.ts';
 import { SileroVad, speechPieces } from '../packages/server/src/audio/speech/vad.ts';
 import { closestVoices, VOICE_DISTANCE_THRESHOLD } from '../packages/server/src/voices/voice-match.ts';
 import { meetingNames, meetingsDir, readTruth } from './meeting-data.ts';
 
 const dir = meetingsDir(process.argv.slice(2).find((a) => !a.startsWith('--')));
 const MIN_TALK = 15;
+const withSegmentation = process.argv.includes('--segmentation');
 
 interface Session {
   name: string;
@@ -42,11 +47,17 @@ async function analyse(name: string, index: number, vad: SileroVad): Promise<Ses
   const truth = readTruth(dir, name);
   const features = new SpeakerFeatures();
   const pieces: Array<{ start: number; end: number }> = [];
-  for await (const p of speechPieces(decodePcmStream(join(dir, `${name}.wav`)), { vad })) {
+  const seg = withSegmentation ? await SpeakerSegmentation.load() : undefined;
+  const audio = decodePcmStream(join(dir, `${name}.wav`));
+  for await (const p of speechPieces(seg ? seg.hearing(audio) : audio, { vad, ...(seg && { besides: seg }) })) {
+    if (p.missed || p.overlap) continue; // as the pipeline: its blocks describe one voice at a time
     features.addPiece(p);
     pieces.push({ start: p.start, end: p.end });
   }
-  const parts = diarize(features.blocks, pieces).parts.flat();
+  const tracks = seg ? await seg.finish() : undefined;
+  const parts = diarize(features.blocks, pieces, {}, tracks)
+    .parts.flat()
+    .filter((p) => !p.overlap);
   const segments = parts.map((p) => ({ speaker: p.speaker, startTime: p.start, endTime: p.end }));
   const voices = segmentVoices(features.blocks, segments);
   const byLabel = new Map<string, GaussStats>();
