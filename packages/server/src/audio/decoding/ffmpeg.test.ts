@@ -11,7 +11,6 @@ import {
   durationFromDescription,
   estimateDurationSeconds,
   findFfmpeg,
-  probeAudioChannels,
   probeAudioHeader,
   probeDurationSeconds,
 } from './ffmpeg.ts';
@@ -181,11 +180,11 @@ describe('ffmpeg', () => {
   });
 
   it('tells mono, stereo and surround sources apart without decoding them', async () => {
-    expect(await probeAudioChannels(source.path)).toBe(1);
-    expect(await probeAudioChannels(encode('stereo.webm', ['-ac', '2', '-c:a', 'libopus']))).toBe(2);
-    expect(await probeAudioChannels(encode('stereo.m4a', ['-ac', '2', '-c:a', 'aac']))).toBe(2);
-    expect(await probeAudioChannels(encode('surround.wav', ['-ac', '6']))).toBe(6);
-    expect(await probeAudioChannels(join(dir, 'missing.wav'))).toBeUndefined();
+    expect((await probeAudioHeader(source.path)).channels).toBe(1);
+    expect((await probeAudioHeader(encode('stereo.webm', ['-ac', '2', '-c:a', 'libopus']))).channels).toBe(2);
+    expect((await probeAudioHeader(encode('stereo.m4a', ['-ac', '2', '-c:a', 'aac']))).channels).toBe(2);
+    expect((await probeAudioHeader(encode('surround.wav', ['-ac', '6']))).channels).toBe(6);
+    expect((await probeAudioHeader(join(dir, 'missing.wav'))).channels).toBeUndefined();
     // a video's audio stream is found after its picture stream
     expect(
       channelsFromDescription(

@@ -168,7 +168,7 @@ export interface DecodeOptions {
   chunkSamples?: number;
   /**
    * 1 (default): mono. 2: left and right interleaved (L, R, L, R, ...). Only for sources that have
-   * two channels: ffmpeg upmixes a mono source at -3 dB on each side (see probeAudioChannels).
+   * two channels: ffmpeg upmixes a mono source at -3 dB on each side (see probeAudioHeader).
    */
   channels?: 1 | 2;
   /** ffmpeg binary; default findFfmpeg(). */
@@ -282,20 +282,10 @@ export async function probeDurationSeconds(
 }
 
 /**
- * Number of channels of the first audio stream, read from ffmpeg's description of the input (no
- * decoding, a few milliseconds): 1 for mono, 2 for stereo, more for surround layouts. Undefined when
- * ffmpeg cannot tell (the decoder then reports what is wrong with the file).
- */
-export async function probeAudioChannels(
-  path: string,
-  options: { signal?: AbortSignal; ffmpegPath?: string } = {},
-): Promise<number | undefined> {
-  return channelsFromDescription(await describeInput(path, options));
-}
-
-/**
- * The first audio stream's channels (as probeAudioChannels) and the duration the container's header
- * states (undefined when it states none, as in the WebM browsers write), from one description.
+ * From ffmpeg's description of the input (no decoding, a few milliseconds): the number of channels of
+ * the first audio stream (1 for mono, 2 for stereo, more for surround layouts) and the duration the
+ * container's header states (undefined when it states none, as in the WebM browsers write). Each is
+ * undefined when ffmpeg cannot tell (the decoder then reports what is wrong with the file).
  */
 export async function probeAudioHeader(
   path: string,

@@ -277,10 +277,11 @@ interface LowVoices {
  * The segment's speaker runs (from the blocks inside it), runs shorter than minPart folded into a
  * neighbour. A run of a low voice (pitch rule 1, docs/decisions/025) where another voice goes on
  * does not cut the segment: the person it was taken from speaks next to it in the segment and the
- * segmentation model heard the same voice (track) in both, or the model heard two voices for most
- * of the run. Without the model nothing tells a turn from a voice over another's: the run cuts. Then the recognised words are the other voice's (Moonshine hears the louder, longer
+ * segmentation model heard the same voice (track) in both, or the model heard two voices for half
+ * of the run. The recognised words there are the other voice's (Moonshine hears the louder, longer
  * one), so the run is shown as a second voice over the segment (`overlap`) and the segment stays
- * its person's. A low voice with nobody else in its segment, or heard as a voice of its own, still cuts.
+ * its person's. A low voice with nobody else in its segment, or heard as a voice of its own, still
+ * cuts; so does every low voice without the model (nothing then tells a turn from a voice over another's).
  */
 function splitSegment(
   seg: { start: number; end: number },
