@@ -132,12 +132,34 @@ export function deltaBic(
   maxPairFrames = Infinity,
 ): number {
   const scale = Math.min(1, maxPairFrames / (a0.n + b0.n));
-  const a = a0.capped(Math.min(maxFrames, a0.n * scale));
-  const b = b0.capped(Math.min(maxFrames, b0.n * scale));
-  const ab = GaussStats.merged(a, b);
+  return deltaBicOfSides(
+    new BicSide(a0, Math.min(maxFrames, a0.n * scale)),
+    new BicSide(b0, Math.min(maxFrames, b0.n * scale)),
+    lambda,
+  );
+}
+
+/**
+ * One side of deltaBic: its statistics weighed as at most `maxFrames` frames, with N·log|Σ| worked
+ * out once. A cluster compared with many others keeps its side (clustering.ts): only the pair's own
+ * log-determinant is left to compute per pair.
+ */
+export class BicSide {
+  readonly stats: GaussStats;
+  readonly nLogDet: number;
+
+  constructor(stats: GaussStats, maxFrames = Infinity) {
+    this.stats = stats.capped(maxFrames);
+    this.nLogDet = this.stats.n * this.stats.logDet();
+  }
+}
+
+/** deltaBic of two sides as they are (already capped). */
+export function deltaBicOfSides(a: BicSide, b: BicSide, lambda: number): number {
+  const ab = GaussStats.merged(a.stats, b.stats);
   const n = ab.n;
-  const gain = 0.5 * (n * ab.logDet() - a.n * a.logDet() - b.n * b.logDet());
-  return gain - lambda * 0.5 * gaussianParameters(a.d) * Math.log(n);
+  const gain = 0.5 * (n * ab.logDet() - a.nLogDet - b.nLogDet);
+  return gain - lambda * 0.5 * gaussianParameters(a.stats.d) * Math.log(n);
 }
 
 /** A Gaussian ready to score frames: mean, inverse covariance and log-determinant. */
