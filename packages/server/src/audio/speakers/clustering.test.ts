@@ -37,6 +37,29 @@ describe('clusterSegments', () => {
 });
 
 describe('the clusters’ cached log-determinants', () => {
+  /** log|Σ| as main 4332c67 computed it: the covariance with its ridge, a fresh Cholesky factor. */
+  function plainLogDet(s: GaussStats): number {
+    const d = s.d;
+    const n = Math.max(1, s.n);
+    const mu = s.sum.map((v) => v / n);
+    const c = new Float64Array(d * d);
+    for (let p = 0; p < d; p++)
+      for (let q = p; q < d; q++) {
+        c[p * d + q] = s.outer[p * d + q]! / n - mu[p]! * mu[q]! + (p === q ? 1e-2 : 0);
+        c[q * d + p] = c[p * d + q]!;
+      }
+    const l = new Float64Array(d * d);
+    let logDet = 0;
+    for (let i = 0; i < d; i++)
+      for (let j = 0; j <= i; j++) {
+        let x = c[i * d + j]!;
+        for (let k = 0; k < j; k++) x -= l[i * d + k]! * l[j * d + k]!;
+        l[i * d + j] = i === j ? Math.sqrt(Math.max(x, 1e-12)) : x / l[j * d + j]!;
+        if (i === j) logDet += 2 * Math.log(l[i * d + i]!);
+      }
+    return logDet;
+  }
+
   /** deltaBic as written before each cluster kept its side (main 4332c67): every log-determinant per pair. */
   function plainDeltaBic(
     a0: GaussStats,
@@ -50,7 +73,7 @@ describe('the clusters’ cached log-determinants', () => {
     const b = b0.capped(Math.min(maxFrames, b0.n * scale));
     const ab = GaussStats.merged(a, b);
     const n = ab.n;
-    const gain = 0.5 * (n * ab.logDet() - a.n * a.logDet() - b.n * b.logDet());
+    const gain = 0.5 * (n * plainLogDet(ab) - a.n * plainLogDet(a) - b.n * plainLogDet(b));
     return gain - lambda * 0.5 * gaussianParameters(a.d) * Math.log(n);
   }
 
