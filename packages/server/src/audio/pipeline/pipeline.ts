@@ -25,7 +25,7 @@ import type { OverlapOptions } from '../speech/overlap-speech.ts';
 import { resolveSegmenter } from '../speech/piece-tracker.ts';
 import { type SegmentationOptions, SpeakerSegmentation, type SpeakerTracks } from '../speech/segmentation.ts';
 import { SPAN_GAP_SECONDS, speechSpans } from '../speech/speech-spans.ts';
-import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces } from '../speech/vad.ts';
+import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces, type UnheardPiece } from '../speech/vad.ts';
 import { keepDistinctSecondVoices, keepSecondVoiceWords, type SecondVoiceOptions, UNHEARD } from './second-voices.ts';
 
 /** Speech when the segmentation's speech probability reaches this: its own decision (argmax over silence). */
@@ -245,7 +245,7 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   const segPieces = seg && segOptions?.pieces === 'segmentation' ? seg : undefined;
   const vad = segPieces ? undefined : await SileroVad.load();
   const features = new SpeakerFeatures();
-  const queue = new Channel<SpeechPiece>(options.lookahead ?? 16);
+  const queue = new Channel<SpeechPiece | UnheardPiece>(options.lookahead ?? 16);
   let recognitionWaited = 0;
   let vadSeconds = 0; // audio the VAD has seen
   let doneUpTo = 0; // audio fully transcribed (all pieces before it are done)
@@ -286,8 +286,9 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
           report();
         },
       })) {
-        // the speaker features describe one voice at a time: overlapped pieces are heard again, not
-        // measured; speech only the segmentation model heard is labelled by its neighbours
+        // the speaker features describe one voice at a time: second voices' pieces are not measured
+        // (and carry only their times unless heard again); speech only the segmentation model heard
+        // is labelled by its neighbours
         if (!piece.overlap && !piece.missed) features.addPiece(piece);
         pending++;
         await queue.push(piece);
@@ -313,7 +314,7 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
       recognitionWaited += performance.now() - asked;
       if (!piece) break;
       throwIfAborted(signal);
-      if (piece.overlap && !overlaps?.hear) {
+      if (piece.unheard) {
         // the second voice's time under its person; its words are not recognised (decision 024)
         if (overlaps) segments.push({ text: UNHEARD, start: piece.start, end: piece.end, overlap: true });
       } else if (hasSegments(engine)) {

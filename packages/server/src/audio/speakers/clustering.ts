@@ -12,7 +12,7 @@
  * finalMerge). Without it, one voice talking for ten minutes forms sub-clusters (a loud passage, a
  * noisy one) that ΔBIC keeps apart only because each holds so much speech, not because they differ more.
  */
-import { deltaBic, GaussStats } from './gaussian.ts';
+import { BicSide, deltaBic, deltaBicOfSides, GaussStats } from './gaussian.ts';
 
 export interface ClusteringOptions {
   /** BIC penalty weight λ; default 1.5 (see docs/decisions/012). */
@@ -37,18 +37,15 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
   const cap = (options.maxClusterSeconds ?? 60) * 100; // 100 MFCC frames per second
   const pairCap = (options.maxPairSeconds ?? 25) * 100;
   const apart = new Apart(segments.length, options.cannotLink);
-  const bic = (a: GaussStats, b: GaussStats) => deltaBic(a, b, lambda, cap);
-  // members[c] = input segments in cluster c; stats[c] = their merged statistics
-  let members = segments.map((_, i) => [i]);
-  let stats = segments.map((s) => GaussStats.merged(s));
+  const clusters = new Clusters(segments, cap, lambda);
+  const { members, stats } = clusters;
+  const pairCost = (i: number, j: number) => (apart.between(members[i]!, members[j]!) ? Infinity : clusters.cost(i, j));
 
   // 1. Pre-merge neighbours in time: per sweep, only the cheaper half of the neighbouring pairs may
   //    merge (a change of speaker is an expensive pair), each segment at most once.
   while (stats.length > maxInitial) {
     const order = Array.from({ length: stats.length - 1 }, (_, i) => i);
-    const cost = order.map((i) =>
-      apart.between(members[i]!, members[i + 1]!) ? Infinity : bic(stats[i]!, stats[i + 1]!),
-    );
+    const cost = order.map((i) => pairCost(i, i + 1));
     order.sort((x, y) => cost[x]! - cost[y]!);
     const taken = new Uint8Array(stats.length);
     let excess = stats.length - maxInitial;
@@ -59,28 +56,14 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
       taken[i + 1] = 2; // merged into i
       excess--;
     }
-    const nextStats: GaussStats[] = [];
-    const nextMembers: number[][] = [];
-    for (let i = 0; i < stats.length; i++) {
-      if (taken[i] === 2) continue;
-      if (taken[i] === 1) {
-        nextStats.push(GaussStats.merged(stats[i]!, stats[i + 1]!));
-        nextMembers.push([...members[i]!, ...members[i + 1]!]);
-      } else {
-        nextStats.push(stats[i]!);
-        nextMembers.push(members[i]!);
-      }
-    }
-    stats = nextStats;
-    members = nextMembers;
+    // from the end, so that the clusters still to merge keep their indices
+    for (let i = stats.length - 2; i >= 0; i--) if (taken[i] === 1) clusters.merge(i, i + 1, true);
   }
 
   // 2. Agglomerative clustering over all pairs.
   const k0 = stats.length;
   const alive = new Uint8Array(k0).fill(1);
   const score = new Float64Array(k0 * k0).fill(Infinity);
-  const pairCost = (i: number, j: number) =>
-    apart.between(members[i]!, members[j]!) ? Infinity : bic(stats[i]!, stats[j]!);
   for (let i = 0; i < k0; i++) for (let j = i + 1; j < k0; j++) score[i * k0 + j] = pairCost(i, j);
   let count = k0;
   while (count > 1) {
@@ -98,8 +81,7 @@ export function clusterSegments(segments: GaussStats[], options: ClusteringOptio
       }
     }
     if (bi < 0 || bv === Infinity || (bv > 0 && count <= maxSpeakers)) break;
-    stats[bi] = GaussStats.merged(stats[bi]!, stats[bj]!);
-    members[bi] = [...members[bi]!, ...members[bj]!];
+    clusters.merge(bi, bj);
     alive[bj] = 0;
     count--;
     for (let k = 0; k < k0; k++) {
@@ -158,6 +140,44 @@ function finalMerge(
     stats[i] = GaussStats.merged(stats[i]!, stats[j]!);
     members[i] = [...members[i]!, ...members[j]!];
     alive[j] = 0;
+  }
+}
+
+/**
+ * Clusters being merged: their input segments, merged statistics, and each one's side of ΔBIC
+ * (gaussian.ts BicSide: its statistics weighed as at most `cap` frames and its log-determinant),
+ * worked out once per cluster rather than once per pair it is compared in; only the pair's own
+ * log-determinant is computed per pair. The costs are bit for bit deltaBic's.
+ */
+export class Clusters {
+  readonly members: number[][];
+  readonly stats: GaussStats[];
+  private readonly sides: BicSide[];
+  private readonly cap: number;
+  private readonly lambda: number;
+
+  constructor(segments: GaussStats[], cap: number, lambda: number) {
+    this.cap = cap;
+    this.lambda = lambda;
+    this.members = segments.map((_, i) => [i]);
+    this.stats = segments.map((x) => GaussStats.merged(x));
+    this.sides = this.stats.map((x) => new BicSide(x, cap));
+  }
+
+  /** ΔBIC of clusters i and j, each weighed as at most `cap` frames: deltaBic(stats i, stats j, λ, cap). */
+  cost(i: number, j: number): number {
+    return deltaBicOfSides(this.sides[i]!, this.sides[j]!, this.lambda);
+  }
+
+  /** Cluster j into cluster i; `remove`: j leaves the lists (the later clusters move down one). */
+  merge(i: number, j: number, remove = false): void {
+    this.stats[i] = GaussStats.merged(this.stats[i]!, this.stats[j]!);
+    this.members[i] = [...this.members[i]!, ...this.members[j]!];
+    this.sides[i] = new BicSide(this.stats[i]!, this.cap);
+    if (!remove) return;
+    this.stats.splice(j, 1);
+    this.members.splice(j, 1);
+    this.sides.splice(j, 1);
   }
 }
 

@@ -68,18 +68,7 @@ export class GaussStats {
 
   /** Maximum-likelihood covariance (full, symmetric) plus the ridge. */
   covariance(): Float64Array {
-    const d = this.d;
-    const n = Math.max(1, this.n);
-    const mu = this.mean();
-    const c = new Float64Array(d * d);
-    for (let p = 0; p < d; p++) {
-      for (let q = p; q < d; q++) {
-        const v = this.outer[p * d + q]! / n - mu[p]! * mu[q]! + (p === q ? RIDGE : 0);
-        c[p * d + q] = v;
-        c[q * d + p] = v;
-      }
-    }
-    return c;
+    return covarianceOf(this.n, this.sum, this.outer, this.d, new Float64Array(this.d * this.d));
   }
 
   /** log |Σ| of the maximum-likelihood covariance. */
@@ -88,9 +77,22 @@ export class GaussStats {
   }
 }
 
-/** Cholesky factor L (lower, row-major) of a symmetric positive definite matrix, in place of a copy. */
-export function cholesky(a: Float64Array, d: number): Float64Array {
-  const l = new Float64Array(d * d);
+/** GaussStats.covariance of statistics given as numbers, into `c` (d×d). */
+function covarianceOf(n0: number, sum: Float64Array, outer: Float64Array, d: number, c: Float64Array): Float64Array {
+  const n = Math.max(1, n0);
+  for (let p = 0; p < d; p++) {
+    const mp = sum[p]! / n;
+    for (let q = p; q < d; q++) {
+      const v = outer[p * d + q]! / n - mp * (sum[q]! / n) + (p === q ? RIDGE : 0);
+      c[p * d + q] = v;
+      c[q * d + p] = v;
+    }
+  }
+  return c;
+}
+
+/** Cholesky factor L (lower, row-major) of a symmetric positive definite matrix, into `l` (a new one by default). */
+export function cholesky(a: Float64Array, d: number, l: Float64Array = new Float64Array(d * d)): Float64Array {
   for (let i = 0; i < d; i++) {
     for (let j = 0; j <= i; j++) {
       let s = a[i * d + j]!;
@@ -102,11 +104,36 @@ export function cholesky(a: Float64Array, d: number): Float64Array {
   return l;
 }
 
-function choleskyLogDet(a: Float64Array, d: number): number {
-  const l = cholesky(a, d);
+function choleskyLogDet(a: Float64Array, d: number, l: Float64Array = new Float64Array(d * d)): number {
+  cholesky(a, d, l);
   let s = 0;
   for (let i = 0; i < d; i++) s += 2 * Math.log(l[i * d + i]!);
   return s;
+}
+
+/** Working space of mergedLogDet, reused from pair to pair (one d at a time). */
+let scratch: { d: number; sum: Float64Array; outer: Float64Array; c: Float64Array; l: Float64Array } | undefined;
+
+/**
+ * GaussStats.merged(a, b).logDet(), the same numbers in the same order, without allocating: the
+ * clustering computes it for every pair of clusters it compares.
+ */
+function mergedLogDet(a: GaussStats, b: GaussStats): number {
+  const d = a.d;
+  if (scratch?.d !== d)
+    scratch = {
+      d,
+      sum: new Float64Array(d),
+      outer: new Float64Array(d * d),
+      c: new Float64Array(d * d),
+      l: new Float64Array(d * d),
+    };
+  const { sum, outer, c, l } = scratch;
+  for (let p = 0; p < d; p++) {
+    sum[p] = a.sum[p]! + b.sum[p]!;
+    for (let q = p; q < d; q++) outer[p * d + q] = a.outer[p * d + q]! + b.outer[p * d + q]!;
+  }
+  return choleskyLogDet(covarianceOf(a.n + b.n, sum, outer, d, c), d, l);
 }
 
 /** Free parameters of a full-covariance Gaussian in d dimensions. */
@@ -132,12 +159,33 @@ export function deltaBic(
   maxPairFrames = Infinity,
 ): number {
   const scale = Math.min(1, maxPairFrames / (a0.n + b0.n));
-  const a = a0.capped(Math.min(maxFrames, a0.n * scale));
-  const b = b0.capped(Math.min(maxFrames, b0.n * scale));
-  const ab = GaussStats.merged(a, b);
-  const n = ab.n;
-  const gain = 0.5 * (n * ab.logDet() - a.n * a.logDet() - b.n * b.logDet());
-  return gain - lambda * 0.5 * gaussianParameters(a.d) * Math.log(n);
+  return deltaBicOfSides(
+    new BicSide(a0, Math.min(maxFrames, a0.n * scale)),
+    new BicSide(b0, Math.min(maxFrames, b0.n * scale)),
+    lambda,
+  );
+}
+
+/**
+ * One side of deltaBic: its statistics weighed as at most `maxFrames` frames, with N·log|Σ| worked
+ * out once. A cluster compared with many others keeps its side (clustering.ts): only the pair's own
+ * log-determinant is left to compute per pair.
+ */
+export class BicSide {
+  readonly stats: GaussStats;
+  readonly nLogDet: number;
+
+  constructor(stats: GaussStats, maxFrames = Infinity) {
+    this.stats = stats.capped(maxFrames);
+    this.nLogDet = this.stats.n * this.stats.logDet();
+  }
+}
+
+/** deltaBic of two sides as they are (already capped). */
+export function deltaBicOfSides(a: BicSide, b: BicSide, lambda: number): number {
+  const n = a.stats.n + b.stats.n;
+  const gain = 0.5 * (n * mergedLogDet(a.stats, b.stats) - a.nLogDet - b.nLogDet);
+  return gain - lambda * 0.5 * gaussianParameters(a.stats.d) * Math.log(n);
 }
 
 /** A Gaussian ready to score frames: mean, inverse covariance and log-determinant. */

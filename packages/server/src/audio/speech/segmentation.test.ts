@@ -105,7 +105,7 @@ describe('speaker segmentation model (pyannote segmentation-3.0, shipped in pack
       negThreshold: 0.5,
       minPieceSeconds: 20,
     })) {
-      expect(p.samples.length).toBe(Math.round((p.end - p.start) * 16000));
+      if (!p.unheard) expect(p.samples.length).toBe(Math.round((p.end - p.start) * 16000));
       pieces.push(p);
     }
     // nothing spans the change by more than a fraction of a second on either side

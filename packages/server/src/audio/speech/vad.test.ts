@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { speechFixtures, wavDuration } from '../../../test/fixtures/audio.ts';
+import {
+  fixtureTempDir,
+  jfkWavPath,
+  mixClips,
+  POCKETSPHINX_DIR,
+  speechFixtures,
+  wavDuration,
+} from '../../../test/fixtures/audio.ts';
 import { decodePcmStream } from '../decoding/ffmpeg.ts';
-import { PieceTracker, SileroVad, speechPieces } from './vad.ts';
+import { SpeakerSegmentation } from './segmentation.ts';
+import { PieceTracker, SileroVad, type SpeechPieceOptions, speechPieces } from './vad.ts';
 
 async function* fromArray(x: Float32Array, chunk = 4000): AsyncGenerator<Float32Array> {
   for (let i = 0; i < x.length; i += chunk) yield x.slice(i, i + chunk);
@@ -171,5 +179,42 @@ describe('PieceTracker', () => {
       const probs = [...speech(2), ...quiet(0.6), ...speech(2)];
       expect(runSides(on(undefined, probs))).toEqual(run(probs));
     });
+  });
+});
+
+describe('second voices beside Silero (the pipeline’s default path)', () => {
+  // the LibriVox reader (7.1 s) with JFK starting over her 4 s in: 3 s of two voices at once
+  const mixed = () =>
+    mixClips(
+      { speaker: 'librivox', path: `${POCKETSPHINX_DIR}/librivox/sense_and_sensibility_01_austen_64kb-0870.wav` },
+      { speaker: 'jfk', path: jfkWavPath(), at: 4 },
+      `${fixtureTempDir('parley-second-voice-')}/two-at-once.wav`,
+    ).path;
+  const secondVoices = async (path: string, overlapSpeech: SpeechPieceOptions['overlapSpeech']) => {
+    const vad = await SileroVad.load();
+    const seg = await SpeakerSegmentation.load();
+    const out = [];
+    for await (const p of speechPieces(seg.hearing(decodePcmStream(path)), { vad, besides: seg, overlapSpeech }))
+      if (p.overlap) out.push(p);
+    return out;
+  };
+
+  it('gives a second voice that will not be recognised its times only, and one that will its audio', async () => {
+    const path = mixed();
+    const unheard = await secondVoices(path, {});
+    expect(unheard.length).toBeGreaterThan(0);
+    for (const p of unheard) {
+      expect(p.unheard).toBe(true);
+      expect('samples' in p).toBe(false); // no copy of the audio is made
+      expect(p.start).toBeGreaterThanOrEqual(4 - 0.5);
+      expect(p.end).toBeLessThanOrEqual(7.1 + 0.5);
+    }
+    const heard = await secondVoices(path, { hear: true });
+    // the same stretches, now with their audio
+    expect(heard.map((p) => [p.start, p.end])).toEqual(unheard.map((p) => [p.start, p.end]));
+    for (const p of heard) {
+      expect(p.unheard).toBeUndefined();
+      expect('samples' in p && p.samples.length).toBe(Math.round((p.end - p.start) * 16000));
+    }
   });
 });

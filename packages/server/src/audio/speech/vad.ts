@@ -111,6 +111,19 @@ export interface SpeechPiece {
   overlap?: true;
   /** Set on speech the segmentation model heard beside Silero where none of Silero's pieces reached. */
   missed?: true;
+  unheard?: never;
+}
+
+/**
+ * A second voice's stretch (overlap-speech.ts) that will not be recognised (`overlapSpeech.hear`
+ * not set, decision 024): only its times are used, so no copy of its audio is made or held.
+ */
+export interface UnheardPiece {
+  start: number;
+  end: number;
+  overlap: true;
+  unheard: true;
+  missed?: never;
 }
 
 /** Growable Float32 buffer that can drop its head. */
@@ -159,42 +172,54 @@ class SampleBuffer {
   }
 }
 
+export type SpeechPieceOptions = SegmenterOptions & {
+  vad?: SileroVad;
+  signal?: AbortSignal;
+  onFrames?: (frames: number) => void;
+  /**
+   * Gain applied to what the VAD hears, clipped to [-1, 1]; default 1. The pieces keep the original
+   * audio: the recogniser did worse on raised meeting audio (docs/decisions/013). See level.ts.
+   */
+  vadGain?: number;
+  /** Two-channel recordings: the side each 32 ms frame is clearly on (channels.ts), for cutting pieces between parties. */
+  sideOf?: (frame: number) => FrameSide;
+  /**
+   * Speech activity from the speaker-segmentation model instead of Silero (it hears the same
+   * vadGain, set when it was loaded); pieces then also end where the one voice speaking alone
+   * changes (a new local speaker track), as they do between the sides of a two-channel call.
+   */
+  segmentation?: SpeakerSegmentation;
+  /**
+   * Silero cuts the pieces and the segmentation model heard the same audio just before (the
+   * pipeline's `SpeakerSegmentation.hearing`): speech it hears where none of Silero's pieces
+   * reach becomes extra pieces, marked `missed` (missed-speech.ts), unless missedSpeech is false.
+   */
+  besides?: SpeakerSegmentation;
+  missedSpeech?: false;
+  /**
+   * With `segmentation` or `besides`: stretches where the model hears two voices at once become
+   * extra pieces of the same audio, marked `overlap`, for the second voice (overlap-speech.ts); false: not.
+   * Unless `hear` is set they carry only their times (UnheardPiece): nothing will recognise them.
+   */
+  overlapSpeech?: (OverlapOptions & { hear?: boolean }) | false;
+};
+
 /**
  * Detect speech in a stream of 16 kHz mono PCM and yield recogniser-sized pieces with their audio.
+ * Without the segmentation model (no `segmentation`, no `besides`) every piece has its audio.
  */
+export function speechPieces(
+  pcm: AsyncIterable<Float32Array>,
+  options?: SpeechPieceOptions & { segmentation?: undefined; besides?: undefined },
+): AsyncGenerator<SpeechPiece>;
+export function speechPieces(
+  pcm: AsyncIterable<Float32Array>,
+  options?: SpeechPieceOptions,
+): AsyncGenerator<SpeechPiece | UnheardPiece>;
 export async function* speechPieces(
   pcm: AsyncIterable<Float32Array>,
-  options: SegmenterOptions & {
-    vad?: SileroVad;
-    signal?: AbortSignal;
-    onFrames?: (frames: number) => void;
-    /**
-     * Gain applied to what the VAD hears, clipped to [-1, 1]; default 1. The pieces keep the original
-     * audio: the recogniser did worse on raised meeting audio (docs/decisions/013). See level.ts.
-     */
-    vadGain?: number;
-    /** Two-channel recordings: the side each 32 ms frame is clearly on (channels.ts), for cutting pieces between parties. */
-    sideOf?: (frame: number) => FrameSide;
-    /**
-     * Speech activity from the speaker-segmentation model instead of Silero (it hears the same
-     * vadGain, set when it was loaded); pieces then also end where the one voice speaking alone
-     * changes (a new local speaker track), as they do between the sides of a two-channel call.
-     */
-    segmentation?: SpeakerSegmentation;
-    /**
-     * Silero cuts the pieces and the segmentation model heard the same audio just before (the
-     * pipeline's `SpeakerSegmentation.hearing`): speech it hears where none of Silero's pieces
-     * reach becomes extra pieces, marked `missed` (missed-speech.ts), unless missedSpeech is false.
-     */
-    besides?: SpeakerSegmentation;
-    missedSpeech?: false;
-    /**
-     * With `segmentation` or `besides`: stretches where the model hears two voices at once become
-     * extra pieces of the same audio, marked `overlap`, for the second voice (overlap-speech.ts); false: not.
-     */
-    overlapSpeech?: OverlapOptions | false;
-  } = {},
-): AsyncGenerator<SpeechPiece> {
+  options: SpeechPieceOptions = {},
+): AsyncGenerator<SpeechPiece | UnheardPiece> {
   const seg = options.segmentation;
   const vad = seg ? undefined : (options.vad ?? (await SileroVad.load()));
   vad?.reset();
@@ -252,6 +277,7 @@ export async function* speechPieces(
       );
     }
   };
+  const hearSecondVoices = options.overlapSpeech !== false && options.overlapSpeech?.hear === true;
   const extraPiece = (r: { a: number; b: number }, mark: { missed: true } | { overlap: true }): SpeechPiece => {
     const samples = buf.slice(r.a, r.b);
     const f0 = Math.floor(r.a / VAD_FRAME);
@@ -265,9 +291,17 @@ export async function* speechPieces(
       ...mark,
     };
   };
-  const emitExtras = function* (force: boolean): Generator<SpeechPiece> {
+  // the end its audio would have had: the recording may stop inside the padding
+  const unheardPiece = (r: { a: number; b: number }): UnheardPiece => ({
+    start: r.a / SAMPLE_RATE,
+    end: Math.max(r.a, Math.min(r.b, buf.end)) / SAMPLE_RATE,
+    overlap: true,
+    unheard: true,
+  });
+  const emitExtras = function* (force: boolean): Generator<SpeechPiece | UnheardPiece> {
     for (const r of extras?.take(force ? Infinity : buf.end) ?? []) yield extraPiece(r, { missed: true });
-    for (const r of secondVoices?.take(force ? Infinity : buf.end) ?? []) yield extraPiece(r, { overlap: true });
+    for (const r of secondVoices?.take(force ? Infinity : buf.end) ?? [])
+      yield hearSecondVoices ? extraPiece(r, { overlap: true }) : unheardPiece(r);
   };
 
   const emit = (r: { startFrame: number; endFrame: number; cutStart: boolean; cutEnd: boolean }): SpeechPiece => {
@@ -289,7 +323,8 @@ export async function* speechPieces(
 
   const trim = () => {
     const heldForExtras = extras ? Math.floor(extras.holdFrom() / VAD_FRAME) : Infinity;
-    const heldForSeconds = secondVoices ? Math.floor(secondVoices.holdFrom() / VAD_FRAME) : Infinity;
+    const heldForSeconds =
+      secondVoices && hearSecondVoices ? Math.floor(secondVoices.holdFrom() / VAD_FRAME) : Infinity;
     const hold = Math.min(tracker.holdFrom, heldForExtras, heldForSeconds);
     buf.dropBefore(hold * VAD_FRAME - o.padSamples);
     const drop = hold - probsOffset;
