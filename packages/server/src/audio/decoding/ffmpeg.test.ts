@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFfmpeg, fixtureTempDir, speechFixtures, wavDuration } from '../../../test/fixtures/audio.ts';
+import {
+  fixtureFfmpeg,
+  fixtureTempDir,
+  speechFixtures,
+  streamedWebm,
+  wavDuration,
+} from '../../../test/fixtures/audio.ts';
 import {
   AudioDecodeError,
   channelsFromDescription,
@@ -59,16 +65,7 @@ const formats = [
   {
     // MediaRecorder-style WebM: written to a pipe, so the muxer cannot go back to store a duration or cues.
     name: 'webm streamed without duration header',
-    make: () => {
-      const out = join(dir, 'streamed.webm');
-      const bytes = execFileSync(
-        fixtureFfmpeg(),
-        ['-hide_banner', '-loglevel', 'error', '-i', source.path, '-c:a', 'libopus', '-f', 'webm', 'pipe:1'],
-        { maxBuffer: 1 << 26 },
-      );
-      writeFileSync(out, bytes);
-      return out;
-    },
+    make: () => streamedWebm(source.path, join(dir, 'streamed.webm')),
   },
 ];
 
@@ -113,25 +110,7 @@ describe('ffmpeg', () => {
   it('checks long uploads quickly: decodes the start, takes the length from packet times', async () => {
     const long = join(dir, 'long.webm');
     // ~70 s of real speech, streamed WebM (no duration header)
-    const bytes = execFileSync(
-      fixtureFfmpeg(),
-      [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-stream_loop',
-        '9',
-        '-i',
-        source.path,
-        '-c:a',
-        'libopus',
-        '-f',
-        'webm',
-        'pipe:1',
-      ],
-      { maxBuffer: 1 << 26 },
-    );
-    writeFileSync(long, bytes);
+    streamedWebm(source.path, long, { inputArgs: ['-stream_loop', '9'] });
     const exact = await probeDurationSeconds(long);
     expect(Math.abs(exact - 10 * sourceSeconds)).toBeLessThan(0.2);
     const quick = await checkAudioFile(long, { checkSeconds: 5 });
@@ -198,19 +177,7 @@ describe('ffmpeg', () => {
 
   it("reads the duration a file's header states, and none from WebM written as a stream (as browsers write it)", async () => {
     expect((await probeAudioHeader(source.path)).durationSeconds).toBeCloseTo(sourceSeconds, 1);
-    const streamed = join(dir, 'streamed.webm');
-    const webm = execFileSync(fixtureFfmpeg(), [
-      '-v',
-      'error',
-      '-i',
-      source.path,
-      '-c:a',
-      'libopus',
-      '-f',
-      'webm',
-      'pipe:1',
-    ]);
-    writeFileSync(streamed, webm);
+    const streamed = streamedWebm(source.path, join(dir, 'streamed.webm'));
     expect(await probeAudioHeader(streamed)).toEqual({ channels: 1, durationSeconds: undefined });
     expect(durationFromDescription('  Duration: 01:02:03.50, start: 0.000000, bitrate: 26 kb/s')).toBe(3723.5);
   });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { amiMeeting, fixtureFfmpeg, fixtureTempDir, jfkWavPath } from '../../../test/fixtures/audio.ts';
+import { amiMeeting, fixtureFfmpeg, fixtureTempDir, jfkWavPath, streamedWebm } from '../../../test/fixtures/audio.ts';
 import { AudioDecodeError } from './ffmpeg.ts';
 import { LevelMeter, levelForVad, measureLevel, vadGainFor } from './level.ts';
 
@@ -77,26 +77,7 @@ describe('measureLevel on a long recording (windows spread over it)', () => {
     const path = join(dir, 'browser.webm');
     const source = meeting('browser-source.wav', 240, '1');
     // written to a pipe, ffmpeg can write no index (Cues), as MediaRecorder writes none
-    const webm = execFileSync(
-      fixtureFfmpeg(),
-      [
-        '-v',
-        'error',
-        '-i',
-        source,
-        '-c:a',
-        'libopus',
-        '-b:a',
-        '32k',
-        '-cluster_time_limit',
-        '240',
-        '-f',
-        'webm',
-        'pipe:1',
-      ],
-      { maxBuffer: 1 << 26 },
-    );
-    writeFileSync(path, webm);
+    streamedWebm(source, path, { args: ['-b:a', '32k', '-cluster_time_limit', '240'] });
     const sampled = (await measureLevel(path, { durationSeconds: 240, sample: SAMPLE }))!;
     const whole = (await measureLevel(path, { sample: false }))!;
     expect(sampled.sampled).toBe(true);
