@@ -32,7 +32,7 @@ export function levelWindows(
 
 const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 /** The Cues element's ID: a header that names it (in its SeekHead) has an index ffmpeg seeks with. */
-const CUES_ID = [0x1c, 0x53, 0xbb, 0x6b];
+const CUES_ID = Buffer.from([0x1c, 0x53, 0xbb, 0x6b]);
 /** Bytes read for the header (EBML, Segment, Info, Tracks come before the first Cluster). */
 const HEAD_BYTES = 1 << 20;
 
@@ -69,7 +69,7 @@ export async function sampleBytes(
     }
     if (EBML_MAGIC.some((b, i) => head[i] !== b)) return null;
     const first = findClusters(head)[0];
-    if (!first || hasBytes(head.subarray(0, first.offset), CUES_ID)) return null;
+    if (!first || Buffer.from(head.buffer, head.byteOffset, first.offset).includes(CUES_ID)) return null;
     const body = size - first.offset;
     const bytesPerSecond = body / Math.max(durationSeconds, 1e-3);
     const w = sample.windowSeconds;
@@ -104,12 +104,4 @@ export async function sampleBytes(
 function isMpegAudio(head: Uint8Array): boolean {
   if (head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33) return true; // "ID3"
   return head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && (head[1]! & 0x06) !== 0;
-}
-
-function hasBytes(bytes: Uint8Array, pattern: readonly number[]): boolean {
-  outer: for (let i = 0; i + pattern.length <= bytes.length; i++) {
-    for (let k = 0; k < pattern.length; k++) if (bytes[i + k] !== pattern[k]) continue outer;
-    return true;
-  }
-  return false;
 }

@@ -21,7 +21,7 @@ import { type ChangeOptions, detectChanges } from './change-detection.ts';
 import { type ClusteringOptions, clusterSegments } from './clustering.ts';
 import { GaussStats } from './gaussian.ts';
 import { lowVoicesApart, twoPitchesInBriefSpeech } from './pitch-people.ts';
-import { compact, type ResegmentOptions, resegment } from './resegment.ts';
+import { compact, labelCount, type ResegmentOptions, resegment } from './resegment.ts';
 import type { SpeakerBlock } from './speaker-features.ts';
 import {
   dominantTracks,
@@ -126,10 +126,7 @@ export function diarize(
     options.pitch === false || sorted.length >= (options.minBlocks ?? 8) ? told : twoPitchesInBriefSpeech(sorted, told);
   const labels = options.pitch === false ? told : lowVoicesApart(sorted, byPitch, minPart);
   // the people rule 1 made: a low voice inside another's speech, which may be heard over it
-  const lowVoice =
-    labels === byPitch
-      ? undefined
-      : { before: byPitch, tracks, dominant, made: byPitch.reduce((m, l) => Math.max(m, l + 1), 0) };
+  const lowVoice = labels === byPitch ? undefined : { before: byPitch, tracks, dominant, made: labelCount(byPitch) };
   const personOfTrack = dominant ? personOfTracks(dominant, labels) : undefined;
   const onePerson = labels.every((l) => l === 0); // labels are compact: person 1 is a new one
   const parts = segments.map((seg) => {
@@ -247,7 +244,7 @@ function labelEachSide(sorted: SpeakerBlock[], sides: Uint8Array, options: Diari
     mine.forEach((i, k) => {
       labels[i] = offset + own[k]!;
     });
-    offset += own.reduce((m, l) => Math.max(m, l + 1), 0);
+    offset += labelCount(own);
   }
   return compact(labels);
 }

@@ -10,6 +10,7 @@
  * medians of one voice stay within a few semitones whichever is higher.
  */
 import { PitchStats } from './pitch.ts';
+import { labelCount } from './resegment.ts';
 import type { SpeakerBlock } from './speaker-features.ts';
 
 /** Semitones below a person's median pitch that their own speech does not reach (half A: ≤ 1.8). */
@@ -39,7 +40,7 @@ export const APART_SEMITONES = 8;
  */
 export function lowVoicesApart(sorted: readonly SpeakerBlock[], labels: Int32Array, minSeconds: number): Int32Array {
   if (!sorted.some((b) => b.pitch)) return labels;
-  const people = labels.reduce((m, l) => Math.max(m, l + 1), 0);
+  const people = labelCount(labels);
   const median = Array.from({ length: people }, (_, p) =>
     PitchStats.merged(sorted.filter((_, i) => labels[i] === p).map((b) => b.pitch)),
   ).map((s) => (s.voiced() >= PERSON_VOICED ? s.medianSemitones() : Number.NaN));

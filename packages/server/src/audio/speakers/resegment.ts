@@ -80,6 +80,13 @@ export function viterbi(
   return out;
 }
 
+/** People in labels numbered from 0 (one more than the highest label; 0 for none). */
+export function labelCount(labels: ArrayLike<number>): number {
+  let n = 0;
+  for (let i = 0; i < labels.length; i++) n = Math.max(n, labels[i]! + 1);
+  return n;
+}
+
 /** Renumber labels 0..k'-1 in order of first appearance. */
 export function compact(labels: ArrayLike<number>): Int32Array {
   const ids = new Map<number, number>();
