@@ -42,7 +42,9 @@ export class ThreadTaskError extends Error {}
 /**
  * Runs tasks by name in up to `size` threads started from `script`, first come first served. A task
  * whose signal aborts leaves the queue, or, when it already runs, has its thread terminated: synchronous
- * work cannot be interrupted any other way. A thread that dies is replaced when the next task arrives.
+ * work cannot be interrupted any other way. A thread that dies is replaced when the next task arrives,
+ * once it has exited: Node can crash the whole process (SIGSEGV) when a thread starts while another is
+ * still being torn down (nodejs/node#56312; seen once in CI, decision 100).
  * Emits 'task' (a TaskEvent) as each task ends.
  */
 export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
@@ -50,6 +52,8 @@ export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
   readonly #options: ThreadPoolOptions;
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
+  /** Threads out of the pool (terminated, failed) whose 'exit' has not come yet. */
+  readonly #leaving = new Set<Worker>();
   #nextId = 1;
   #closed = false;
 
@@ -80,25 +84,27 @@ export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
     });
   }
 
-  /** Threads running, tasks running and tasks waiting. */
+  /** Threads in the pool, tasks running, tasks waiting, and threads still stopping. */
   stats() {
     return {
       threads: this.#slots.length,
       busy: this.#slots.filter((slot) => slot.job).length,
       queued: this.#queue.length,
+      stopping: this.#leaving.size,
     };
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     for (const job of this.#queue.splice(0)) job.reject(new ThreadTaskError('the thread pool is closed'));
-    await Promise.all(this.#slots.splice(0).map((slot) => slot.worker.terminate()));
+    // Threads still stopping are waited for too: the process should not end while one is torn down.
+    const workers = [...this.#slots.splice(0).map((slot) => slot.worker), ...this.#leaving];
+    await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
   #dispatch() {
     while (this.#queue.length > 0) {
-      const slot =
-        this.#slots.find((s) => s.job === null) ?? (this.#slots.length < this.#options.size ? this.#spawn() : null);
+      const slot = this.#slots.find((s) => s.job === null) ?? (this.#mayStartThread() ? this.#spawn() : null);
       if (!slot) return;
       const job = this.#queue.shift()!;
       slot.job = job;
@@ -106,6 +112,11 @@ export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
       slot.worker.ref();
       slot.worker.postMessage({ id: job.id, task: job.task, payload: job.payload });
     }
+  }
+
+  /** Room in the pool, and no thread still stopping: its 'exit' dispatches again. */
+  #mayStartThread() {
+    return this.#slots.length < this.#options.size && this.#leaving.size === 0;
   }
 
   #spawn(): Slot {
@@ -122,16 +133,20 @@ export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
       else this.#settle(job, 'failed', () => job.reject(new ThreadTaskError(reply.error.message)));
       this.#dispatch();
     });
-    // An uncaught error or a heap over the limit ends the thread: its task fails, the slot is freed.
+    // An uncaught error or a heap over the limit ends the thread: its task fails at once, and a
+    // replacement may start when the thread has exited.
     const lost = (error: Error) => {
       this.#remove(slot);
       const job = slot.job;
       slot.job = null;
       if (job) this.#settle(job, 'failed', () => job.reject(new ThreadTaskError(error.message, { cause: error })));
-      if (!this.#closed) this.#dispatch();
     };
     worker.on('error', lost);
-    worker.on('exit', (code) => lost(new Error(`the worker thread stopped (exit code ${code})`)));
+    worker.on('exit', (code) => {
+      lost(new Error(`the worker thread stopped (exit code ${code})`));
+      this.#leaving.delete(worker);
+      if (!this.#closed) this.#dispatch();
+    });
     worker.unref();
     this.#slots.push(slot);
     return slot;
@@ -147,12 +162,14 @@ export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
       void slot.worker.terminate();
     } else return;
     this.#settle(job, 'cancelled', () => job.reject(job.signal!.reason));
-    this.#dispatch();
   }
 
+  /** Takes a thread out of the pool; it counts as stopping until its 'exit'. */
   #remove(slot: Slot) {
     const index = this.#slots.indexOf(slot);
-    if (index >= 0) this.#slots.splice(index, 1);
+    if (index < 0) return;
+    this.#slots.splice(index, 1);
+    this.#leaving.add(slot.worker);
   }
 
   #settle(job: Job, outcome: TaskEvent['outcome'], finish: () => void) {

@@ -114,7 +114,8 @@ describe('the builtin summary of an 8,000-cue import', () => {
     expect(stream.status).toBe(200);
     cancel.abort();
     expect(await ended).toMatchObject({ task: 'builtinSummary', outcome: 'cancelled' });
-    expect(server.ctx.cpu.stats()).toEqual({ threads: 0, busy: 0, queued: 0 });
+    // Out of the pool at once; its 'exit' comes later, and the next thread waits for it (cpu/pool.ts).
+    expect(server.ctx.cpu.stats()).toMatchObject({ threads: 0, busy: 0, queued: 0 });
   });
 });
 
