@@ -7,7 +7,8 @@ export const MeetingRef = z.object({ _id: Id, title: z.string(), projectId: Id }
 
 /**
  * The text of a segment whose person spoke over another where the recogniser could not make out their
- * words (docs/decisions/024): their time is shown under their name, no words are invented. The
+ * words (docs/decisions/024): their time is shown under their name, no words are invented (as
+ * "[crosstalk]" in a human transcript). An ellipsis is no word, so word error rates pass it by. The
  * server writes it; the web app shows it as such and lets a person type the words in.
  */
 export const UNHEARD_SEGMENT_TEXT = '…';

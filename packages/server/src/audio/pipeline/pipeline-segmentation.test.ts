@@ -1,3 +1,4 @@
+import { UNHEARD_SEGMENT_TEXT } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../../../../bench/scoring/wer.ts';
 import {
@@ -12,7 +13,6 @@ import {
 } from '../../../test/fixtures/audio.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
 import { transcribeFile } from './pipeline.ts';
-import { UNHEARD } from './second-voices.ts';
 
 // The speaker-segmentation model's tracks (docs/decisions/017): the default; its own pieces per call.
 describe('transcribeFile with the speaker-segmentation model', () => {
@@ -75,7 +75,7 @@ describe('transcribeFile with the speaker-segmentation model', () => {
     for (const s of r.segments) expect(s.text.trim()).not.toBe('');
     const words = (speaker: string) =>
       r.segments
-        .filter((s) => s.speaker === speaker && s.text !== UNHEARD)
+        .filter((s) => s.speaker === speaker && s.text !== UNHEARD_SEGMENT_TEXT)
         .map((s) => s.text)
         .join(' ');
     expect(wordErrorRate('and mister john dashwood had then leisure to consider', words('Speaker 1'))).toBeLessThan(

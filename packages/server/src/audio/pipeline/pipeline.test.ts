@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { UNHEARD_SEGMENT_TEXT } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../../../../bench/scoring/wer.ts';
 import {
@@ -16,7 +17,6 @@ import {
 import { AudioDecodeError } from '../decoding/ffmpeg.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
 import { labelSegments, splitText, transcribeFile } from './pipeline.ts';
-import { UNHEARD } from './second-voices.ts';
 import { segmentationFor } from './transcriber.ts';
 
 const dir = fixtureTempDir('parley-pipeline-');
@@ -230,7 +230,7 @@ describe('labelSegments', () => {
     ];
     expect(labelSegments([{ text: 'I think there is a big break' }], parts)).toEqual([
       { start: 0, end: 4, speaker: 'Speaker 1', text: 'I think there is a big break' },
-      { start: 1, end: 2.5, speaker: 'Speaker 2', text: UNHEARD, overlap: true },
+      { start: 1, end: 2.5, speaker: 'Speaker 2', text: UNHEARD_SEGMENT_TEXT, overlap: true },
     ]);
   });
 });

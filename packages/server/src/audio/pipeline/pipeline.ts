@@ -7,6 +7,7 @@
  * transcript, and compact speaker features (~210 numbers per 0.5 s of speech) are kept.
  */
 
+import { UNHEARD_SEGMENT_TEXT } from '@parley/contract';
 import { ChannelBalance, monoMeasuringSides } from '../decoding/channels.ts';
 import { AudioDecodeError, decodePcmStream, estimateDurationSeconds, probeAudioHeader } from '../decoding/ffmpeg.ts';
 import { type GainOptions, type LevelOptions, levelForVad, vadGainFor } from '../decoding/level.ts';
@@ -26,7 +27,7 @@ import { resolveSegmenter } from '../speech/piece-tracker.ts';
 import { type SegmentationOptions, SpeakerSegmentation, type SpeakerTracks } from '../speech/segmentation.ts';
 import { SPAN_GAP_SECONDS, speechSpans } from '../speech/speech-spans.ts';
 import { type SegmenterOptions, SileroVad, type SpeechPiece, speechPieces, type UnheardPiece } from '../speech/vad.ts';
-import { keepDistinctSecondVoices, keepSecondVoiceWords, type SecondVoiceOptions, UNHEARD } from './second-voices.ts';
+import { keepDistinctSecondVoices, keepSecondVoiceWords, type SecondVoiceOptions } from './second-voices.ts';
 
 /** Speech when the segmentation's speech probability reaches this: its own decision (argmax over silence). */
 const SEGMENTATION_THRESHOLD = 0.5;
@@ -110,7 +111,7 @@ export interface TranscribeFileOptions {
   missedSpeech?: boolean;
   /**
    * Where the segmentation model hears two voices at once (overlap-speech.ts), the second voice gets
-   * a segment of its own under its person (docs/decisions/024): by default marked UNHEARD, not
+   * a segment of its own under its person (docs/decisions/024): by default marked unheard, not
    * recognised (recognised alone, the stretch gave the louder voice's words again);
    * `{ hear: true }`: recognised alone, keeping the words the ordinary segment lacks
    * (second-voices.ts). false: no second voices (on the model's pieces too).
@@ -316,7 +317,7 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
       throwIfAborted(signal);
       if (piece.unheard) {
         // the second voice's time under its person; its words are not recognised (decision 024)
-        if (overlaps) segments.push({ text: UNHEARD, start: piece.start, end: piece.end, overlap: true });
+        if (overlaps) segments.push({ text: UNHEARD_SEGMENT_TEXT, start: piece.start, end: piece.end, overlap: true });
       } else if (hasSegments(engine)) {
         const parts = await engine.transcribeSegments(piece.samples, { signal });
         for (const p of parts) {
@@ -481,7 +482,7 @@ export function labelSegments(
   const labelled = segments.flatMap((s, i) => {
     // a second voice the speaker stage found over the segment takes none of its words (diarize.ts)
     const own = parts[i]!.filter((p) => !p.overlap);
-    const over = parts[i]!.filter((p) => p.overlap).map((p) => ({ ...p, text: UNHEARD, overlap: true }));
+    const over = parts[i]!.filter((p) => p.overlap).map((p) => ({ ...p, text: UNHEARD_SEGMENT_TEXT, overlap: true }));
     const split = own.length ? splitText(s.text, own) : [];
     return [...split.map((p) => (s.overlap ? { ...p, overlap: true } : p)), ...over];
   });

@@ -1,5 +1,6 @@
+import { UNHEARD_SEGMENT_TEXT } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { keepDistinctSecondVoices, keepSecondVoiceWords, UNHEARD } from './second-voices.ts';
+import { keepDistinctSecondVoices, keepSecondVoiceWords } from './second-voices.ts';
 
 describe('what a second voice adds to the transcript', () => {
   const ordinary = {
@@ -22,7 +23,7 @@ describe('what a second voice adds to the transcript', () => {
     const marked = twice();
     keepSecondVoiceWords(marked, { minNewWords: 2 });
     expect(marked).toHaveLength(2);
-    expect(marked[1]!.text).toBe(UNHEARD);
+    expect(marked[1]!.text).toBe(UNHEARD_SEGMENT_TEXT);
     const dropped = twice();
     keepSecondVoiceWords(dropped, { minNewWords: 2, unheard: 'drop' });
     expect(dropped).toEqual([ordinary]);
@@ -31,16 +32,16 @@ describe('what a second voice adds to the transcript', () => {
   it('drops a second voice under the person speaking there anyway and joins one person’s close second voices', () => {
     const labelled = [
       { speaker: 'Speaker 1', text: 'my name is bruce', start: 0, end: 10, overlap: undefined },
-      { speaker: 'Speaker 1', text: UNHEARD, start: 3, end: 5, overlap: true },
-      { speaker: 'Speaker 2', text: UNHEARD, start: 6, end: 7, overlap: true },
+      { speaker: 'Speaker 1', text: UNHEARD_SEGMENT_TEXT, start: 3, end: 5, overlap: true },
+      { speaker: 'Speaker 2', text: UNHEARD_SEGMENT_TEXT, start: 6, end: 7, overlap: true },
       { speaker: 'Speaker 2', text: 'ask not', start: 7.3, end: 8, overlap: true },
-      { speaker: 'Speaker 2', text: UNHEARD, start: 9, end: 9.8, overlap: true },
+      { speaker: 'Speaker 2', text: UNHEARD_SEGMENT_TEXT, start: 9, end: 9.8, overlap: true },
     ];
     keepDistinctSecondVoices(labelled);
     expect(labelled.map((s) => [s.speaker, s.text, s.start, s.end])).toEqual([
       ['Speaker 1', 'my name is bruce', 0, 10],
       ['Speaker 2', 'ask not', 6, 8],
-      ['Speaker 2', UNHEARD, 9, 9.8],
+      ['Speaker 2', UNHEARD_SEGMENT_TEXT, 9, 9.8],
     ]);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * What a second voice (an overlap piece, speech/overlap-speech.ts) adds to the transcript
  * (docs/decisions/024). By default the stretch where two people speak at once is not recognised
- * again: the second voice's segment shows UNHEARD, its person and its time. Recognised alone
- * (`hear`), Moonshine gave the louder voice again, heard a little differently, so only words no
- * ordinary segment at that time has are kept, and only when there are enough of them; otherwise
- * the segment is marked UNHEARD (or dropped). Nothing empty is shown, and no word twice.
+ * again: the second voice's segment shows the unheard mark (UNHEARD_SEGMENT_TEXT), its person and
+ * its time. Recognised alone (`hear`), Moonshine gave the louder voice again, heard a little
+ * differently, so only words no ordinary segment at that time has are kept, and only when there are
+ * enough of them; otherwise the segment is marked unheard (or dropped). Nothing empty is shown, and
+ * no word twice.
  */
 import { UNHEARD_SEGMENT_TEXT } from '@parley/contract';
 
@@ -13,17 +14,9 @@ export interface SecondVoiceOptions {
   minNewWords?: number;
   /** 'new': only the new words are shown; 'all': the whole second hearing. Default 'new'. */
   keep?: 'new' | 'all';
-  /** A second hearing with too few new words: 'mark' the second voice's time with UNHEARD (default), or 'drop' it. */
+  /** A second hearing with too few new words: 'mark' the second voice's time as unheard (default), or 'drop' it. */
   unheard?: 'drop' | 'mark';
 }
-
-/**
- * The text of a second voice's segment whose words were not recognised: the transcript says that
- * this person spoke over the other then (as "[crosstalk]" does in a human transcript) without
- * inventing words; an ellipsis is no word (word error rates pass it by), and the
- * transcript editor lets a person fill it in.
- */
-export const UNHEARD = UNHEARD_SEGMENT_TEXT;
 
 /**
  * A second hearing with fewer new words than this shows none of them (chosen on half A, decision 024:
@@ -71,7 +64,7 @@ export function keepSecondVoiceWords(
     const tokens = s.text.split(/\s+/).filter((t) => norm(t));
     const fresh = tokens.filter((t) => !heardBefore(norm(t), heard));
     if (fresh.length < min || tokens.length === 0) {
-      if (options.unheard !== 'drop') s.text = UNHEARD;
+      if (options.unheard !== 'drop') s.text = UNHEARD_SEGMENT_TEXT;
       else segments.splice(i, 1);
     } else if (options.keep !== 'all') s.text = fresh.join(' ');
   }
@@ -106,8 +99,8 @@ export function keepDistinctSecondVoices(
     if (j < 0) continue;
     const into = labelled[j]!;
     into.end = Math.max(into.end, s.end);
-    const words = [into.text, s.text].filter((t) => t !== UNHEARD);
-    into.text = words.length ? words.join(' ') : UNHEARD;
+    const words = [into.text, s.text].filter((t) => t !== UNHEARD_SEGMENT_TEXT);
+    into.text = words.length ? words.join(' ') : UNHEARD_SEGMENT_TEXT;
     labelled.splice(i, 1);
   }
 }
