@@ -37,6 +37,7 @@ import { exportsService } from './services/exports.ts';
 import { healthService } from './services/health.ts';
 import { importsService } from './services/imports.ts';
 import { loginThrottle } from './services/login-throttle.ts';
+import { meetingRemoval } from './services/meeting-removal.ts';
 import { meetingsService } from './services/meetings.ts';
 import { oidcService } from './services/oidc.ts';
 import { peopleService } from './services/people.ts';
@@ -93,7 +94,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const sessions = sessionsService({ ...repos, tokens });
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const summaryTemplates = summaryTemplatesService({ templates: repos.summaryTemplates });
-  const projects = projectsService({ db, ...repos, queue, storage, log, summaryTemplates });
+  const removeHidden = meetingRemoval({ ...repos, storage, log });
+  const projects = projectsService({ db, ...repos, queue, storage, removeHidden, log, summaryTemplates });
   const index = searchIndex({
     db,
     kind,
@@ -103,7 +105,17 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const search = searchService({ ...repos, index });
   const voices = voicesService(repos);
   const people = peopleService({ ...repos, search, voices });
-  const meetings = meetingsService({ db, ...repos, projectRows: repos.projects, queue, storage, projects, users, log });
+  const meetings = meetingsService({
+    db,
+    ...repos,
+    projectRows: repos.projects,
+    queue,
+    storage,
+    projects,
+    users,
+    removeHidden,
+    log,
+  });
   const cpu = createCpuPool(config.cpu);
   const ai = createAiEngine(config.ai, cpu);
   const webhooks = webhooksService({

@@ -12,6 +12,15 @@ export const VISIBLE_MEETING = ['meetings.hidden_since', 'is', null] as const;
 
 const meetingsOf = (db: Db) => db.selectFrom('meetings').where(...VISIBLE_MEETING);
 
+/** Every meeting of a project, hidden ones too, with its recording's key. */
+const projectMeetingKeys = (trx: Db, userId: string, projectId: string) =>
+  trx
+    .selectFrom('meetings')
+    .select(['id', 'audio_key'])
+    .where('user_id', '=', userId)
+    .where('project_id', '=', projectId)
+    .execute();
+
 export function meetingsRepository(db: Db) {
   return {
     async insert(trx: Db, row: MeetingRow): Promise<void> {
@@ -66,13 +75,7 @@ export function meetingsRepository(db: Db) {
         .limit(limit)
         .execute(),
 
-    audioKeysForProject: async (trx: Db, userId: string, projectId: string) =>
-      await trx
-        .selectFrom('meetings')
-        .select(['id', 'audio_key'])
-        .where('user_id', '=', userId)
-        .where('project_id', '=', projectId)
-        .execute(),
+    audioKeysForProject: projectMeetingKeys,
 
     async update(userId: string, id: string, changes: Partial<MeetingRow>): Promise<boolean> {
       const result = await db
@@ -168,6 +171,21 @@ export function meetingsRepository(db: Db) {
         .where('id', '=', id)
         .where('hidden_since', 'is not', null)
         .execute();
+    },
+
+    /**
+     * Hides every visible meeting of a project before the project is removed; answers all its meetings,
+     * those hidden before too (an import or a removal under way), to be removed row by row.
+     */
+    async hideForProject(trx: Db, userId: string, projectId: string) {
+      await trx
+        .updateTable('meetings')
+        .set({ hidden_since: nowIso() })
+        .where('user_id', '=', userId)
+        .where('project_id', '=', projectId)
+        .where(...VISIBLE_MEETING)
+        .execute();
+      return projectMeetingKeys(trx, userId, projectId);
     },
 
     async deleteForProject(trx: Db, userId: string, projectId: string): Promise<void> {

@@ -5,27 +5,25 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
-import type { actionItemsRepository } from '../repositories/action-items.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
-import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { transcribeJobKey } from './job-keys.ts';
+import type { RemoveHiddenMeeting } from './meeting-removal.ts';
 import type { ProjectsService } from './projects.ts';
 import type { UsersService } from './users.ts';
 
 interface Deps {
   db: Db;
   meetings: ReturnType<typeof meetingsRepository>;
-  transcriptions: Pick<ReturnType<typeof transcriptionsRepository>, 'deleteForMeeting'>;
-  actionItems: Pick<ReturnType<typeof actionItemsRepository>, 'deleteForMeeting'>;
   projectRows: ReturnType<typeof projectsRepository>;
   usage: ReturnType<typeof usageRepository>;
   queue: JobQueue;
   storage: AudioStorage;
   projects: ProjectsService;
   users: UsersService;
+  removeHidden: RemoveHiddenMeeting;
   log: { warn: (obj: object, msg: string) => void };
 }
 
@@ -82,18 +80,7 @@ export function newMeetingRow(input: {
 export const HIDDEN_ABANDONED_AFTER_MS = 60 * 60_000;
 
 export function meetingsService(deps: Deps) {
-  const { db, meetings, transcriptions, actionItems, projectRows, usage, queue, storage, projects, users, log } = deps;
-
-  /**
-   * Removes a hidden meeting (docs/decisions/191): its rows 100 a statement, a turn between (20,000
-   * segments removed by one cascade held the event loop 0.8 s), then the row, then its recording.
-   */
-  async function removeHidden(userId: string, meetingId: string, audioKey: string | null) {
-    await transcriptions.deleteForMeeting(userId, meetingId);
-    await actionItems.deleteForMeeting(userId, meetingId);
-    await meetings.deleteHidden(userId, meetingId);
-    if (audioKey) await storage.delete(audioKey).catch((err) => log.warn({ err, meetingId }, 'audio file not removed'));
-  }
+  const { db, meetings, projectRows, usage, queue, storage, projects, users, removeHidden, log } = deps;
 
   async function removeRecording(userId: string, meetingId: string, audioKey: string) {
     if (!(await meetings.forgetRecording(userId, meetingId, audioKey))) return false;

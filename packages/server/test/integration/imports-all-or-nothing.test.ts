@@ -63,35 +63,44 @@ const parleyExport = (title: string, word: string, cues: number, items: number) 
     actionItems: Array.from({ length: items }, (_, i) => ({ task: `Follow up ${i} on the ${word}` })),
   });
 
-/** Makes the import's last transaction (the one that shows the meeting) fail, for one title. */
-async function refuseFinishing(title: string) {
+/**
+ * Makes one write on the meetings of one title fail: `finishing` the import's last transaction (the one
+ * that shows the meeting), `removing` the deletion of the meeting's row.
+ */
+async function refuse(write: 'finishing' | 'removing', title: string) {
   const { db, dbKind } = server.ctx;
+  const on =
+    write === 'finishing'
+      ? {
+          sqlite: 'update of hidden_since',
+          pg: 'update',
+          when: `old.hidden_since is not null and new.hidden_since is null and new.title = '${title}'`,
+        }
+      : { sqlite: 'delete', pg: 'delete', when: `old.title = '${title}'` };
   if (dbKind === 'sqlite') {
     await sql
-      .raw(`create trigger refuse_finishing before update of hidden_since on meetings
-        when old.hidden_since is not null and new.hidden_since is null and new.title = '${title}'
+      .raw(`create trigger refuse_${write} before ${on.sqlite} on meetings when ${on.when}
         begin select raise(abort, 'refused by the test'); end`)
       .execute(db);
-    return () => sql.raw('drop trigger refuse_finishing').execute(db);
+    return () => sql.raw(`drop trigger refuse_${write}`).execute(db);
   }
   await sql
-    .raw(`create function refuse_finishing() returns trigger language plpgsql as $$
+    .raw(`create function refuse_${write}() returns trigger language plpgsql as $$
         begin raise exception 'refused by the test'; end $$`)
     .execute(db);
   await sql
-    .raw(`create trigger refuse_finishing before update on meetings for each row
-        when (old.hidden_since is not null and new.hidden_since is null and new.title = '${title}')
-        execute function refuse_finishing()`)
+    .raw(`create trigger refuse_${write} before ${on.pg} on meetings for each row
+        when (${on.when}) execute function refuse_${write}()`)
     .execute(db);
   return async () => {
-    await sql.raw('drop trigger refuse_finishing on meetings').execute(db);
-    await sql.raw('drop function refuse_finishing').execute(db);
+    await sql.raw(`drop trigger refuse_${write} on meetings`).execute(db);
+    await sql.raw(`drop function refuse_${write}`).execute(db);
   };
 }
 
 describe('an import is all or nothing', () => {
   it('leaves no meeting, segment, item, usage or recording when its last part fails', async () => {
-    const restore = await refuseFinishing('Fails at the end');
+    const restore = await refuse('finishing', 'Fails at the end');
     try {
       const failed = await importTranscript(
         server.url,
@@ -171,6 +180,42 @@ describe('deleting a large meeting', () => {
     expect((await api.delete(`/api/projects/${projectId}/meetings/${again.body.data._id}`, token)).status).toBe(204);
     expect(await rowsLeft()).toEqual(nothing);
     expect((await api.delete(`/api/projects/${projectId}/meetings/${again.body.data._id}`, token)).status).toBe(404);
+  });
+});
+
+describe('deleting a project of large meetings', () => {
+  it('hides its meetings at once, then removes them one by one; stopped mid-way, none is left half-visible', async () => {
+    const doomed = (await api.post('/api/projects', { name: 'Doomed' }, token)).body.data._id;
+    for (const title of ['Removed first', 'Refuses removal'])
+      expect(
+        (
+          await importTranscript(
+            server.url,
+            token,
+            doomed,
+            { name: 'meeting.json', text: parleyExport(title, 'marmalade', 1200, 300) },
+            { fields: { title, recordingType: 'upload' } },
+          )
+        ).status,
+      ).toBe(201);
+    // The removal stops at the second meeting's row, as when the process stops there.
+    const restore = await refuse('removing', 'Refuses removal');
+    try {
+      expect((await api.delete(`/api/projects/${doomed}`, token)).status).toBe(500);
+    } finally {
+      await restore();
+    }
+    // The project is still there, but neither meeting shows anywhere (no half-removed transcript).
+    const project = (await api.get(`/api/projects/${doomed}`, token)).body.data;
+    expect(project.meetingCount).toBe(0);
+    expect((await api.get(`/api/projects/${doomed}/meetings`, token)).body.data.meetings).toEqual([]);
+    expect((await api.get('/api/search?q=marmalade', token)).body.data.segments).toEqual([]);
+    expect(await rowsLeft()).toEqual({ meetings: 1, segments: 0, items: 0, usage: 0 });
+
+    // Deleted again: 204, the project and every row of its meetings gone.
+    expect((await api.delete(`/api/projects/${doomed}`, token)).status).toBe(204);
+    expect((await api.get(`/api/projects/${doomed}`, token)).status).toBe(404);
+    expect(await rowsLeft()).toEqual(nothing);
   });
 });
 
