@@ -65,10 +65,12 @@ async function measure(operation: string, input: string, run: () => Promise<stri
     lastCpu = cpu;
   }, 10);
   delay.enable();
+  // the probe's first tick sets its baseline: a stretch before it would not be counted
+  await new Promise((resolve) => setTimeout(resolve, 20));
   const started = performance.now();
   const outcome = await run();
   const ms = performance.now() - started;
-  // the probe's next tick: a stretch that ends with the operation is recorded only when the probe fires after it
+  // and a stretch that ends with the operation only when the probe fires after it
   await new Promise((resolve) => setTimeout(resolve, 20));
   delay.disable();
   clearInterval(sampler);
