@@ -210,7 +210,28 @@ await measure('import', `Parley JSON, 20,000 action items (${(items.length / 1e6
 await measure('export docx', 'that meeting', () => exported(itemsMeeting, 'docx'));
 await measure('export md', 'that meeting', () => exported(itemsMeeting, 'md'));
 
-// 5. Deleting what was imported: the 20,000-segment meeting, then the project with three more of them
+// 5. One speaker of 20,000 segments linked to a person, and the person deleted.
+const oneVoice = vtt(Array.from({ length: TRANSCRIPT_LIMITS.maxCues }, (_, i) => `Ann: ${longCue(i).slice(11)}`));
+const oneVoiceMeeting = (await imported(await importBody('one-voice.vtt', oneVoice))).id!;
+const personId: string = (await json(await post('/api/people', bearer, { name: 'Ann Example' }))).data._id;
+const put = async (path: string, body: unknown) =>
+  fetch(`${url}${path}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+await measure('link a speaker to a person', '20,000 segments of one speaker', async () => {
+  const res = await put(`/api/meetings/${oneVoiceMeeting}/transcriptions/speaker/Ann/assign`, { personId });
+  return `${res.status} ${(await json(res)).data?.modifiedCount} segments`;
+});
+await measure('delete person', 'linked to those 20,000 segments', async () =>
+  String(
+    (await fetch(`${url}/api/people/${personId}`, { method: 'DELETE', headers: { authorization: `Bearer ${bearer}` } }))
+      .status,
+  ),
+);
+
+// 6. Deleting what was imported: the 20,000-segment meeting, then the project with three more of them
 // and the rest (8,000 segments; 2,000 segments with 20,000 action items).
 const remove = async (path: string) =>
   String((await fetch(`${url}${path}`, { method: 'DELETE', headers: { authorization: `Bearer ${bearer}` } })).status);

@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { ActionItemsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { nextTurn } from '../lib/next-turn.ts';
-import { deleteMeetingRows } from './meeting-rows.ts';
+import { deleteMeetingRows } from './short-statements.ts';
 
 export type ActionItemRow = ActionItemsTable & { person_name: string | null; person_company: string | null };
 

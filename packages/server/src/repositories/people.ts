@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { PeopleTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import { unlinkPersonRows } from './short-statements.ts';
 
 export type PersonRow = PeopleTable;
 export type PersonFields = Omit<PersonRow, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
@@ -57,7 +58,14 @@ export function peopleRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Deletes the person. Their segments and action items keep their speaker and assignee but lose the link:
+     * cleared here in short statements first (the foreign key's `set null` would clear them all in one,
+     * and a person may be linked across any number of meetings), then by the key for any linked meanwhile.
+     */
     async delete(userId: string, id: string): Promise<boolean> {
+      await unlinkPersonRows(db, 'transcriptions', userId, id);
+      await unlinkPersonRows(db, 'action_items', userId, id);
       const result = await db
         .deleteFrom('people')
         .where('user_id', '=', userId)

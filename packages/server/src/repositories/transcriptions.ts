@@ -2,9 +2,9 @@ import type { Db } from '../db/database.ts';
 import type { TranscriptionsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { nextTurn } from '../lib/next-turn.ts';
-import { deleteMeetingRows, ROWS_A_STATEMENT } from './meeting-rows.ts';
 import { VISIBLE_MEETING } from './meetings.ts';
 import { addToVocabulary, countWords, indexWords } from './search-vocabulary.ts';
+import { deleteMeetingRows, ROWS_A_STATEMENT } from './short-statements.ts';
 
 export type SegmentRow = TranscriptionsTable & {
   person_name: string | null;

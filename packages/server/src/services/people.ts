@@ -95,7 +95,7 @@ export function peopleService({ people, transcriptions, search, voices }: Deps) 
     },
 
     async delete(userId: string, id: string) {
-      // Segments keep their speaker label; their person link is cleared by the foreign key, and the voice
+      // Segments keep their speaker label and lose their person link (repositories/people.ts); the voice
       // profile (voice_samples) goes with the person by its foreign key.
       if (!(await people.delete(userId, id))) throw notFound('Person');
     },

@@ -1,5 +1,6 @@
 import { TranscriptionPageResponse, TranscriptionResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unlinkPersonRows } from '../../src/repositories/short-statements.ts';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -123,6 +124,48 @@ describe('transcription segments', () => {
         .filter((s: { speaker: string }) => s.speaker === 'Speaker 1')
         .every((s: { personId: unknown }) => s.personId === null),
     ).toBe(true);
+  });
+
+  it('deleting a person linked to hundreds of segments unlinks every one (cleared a hundred a statement)', async () => {
+    const other = (
+      await uploadMeeting(
+        server.url,
+        token,
+        projectId,
+        { path: jfkWavPath() },
+        { title: 'Long', recordingType: 'upload' },
+      )
+    ).body.data._id;
+    const userId = (await api.get('/api/users/me', token)).body.data._id;
+    const segments = Array.from({ length: 250 }, (_, i) => ({
+      speaker: 'Dana',
+      text: `line ${i}`,
+      startMs: i * 1000,
+      endMs: i * 1000 + 900,
+    }));
+    await server.ctx.repos.transcriptions.replaceForMeeting(server.ctx.db, userId, other, segments);
+    const dana = (await api.post('/api/people', { name: 'Dana' }, token)).body.data;
+    const link = () =>
+      api.put(`/api/meetings/${other}/transcriptions/speaker/Dana/assign`, { personId: dana._id }, token);
+    expect((await link()).body.data.modifiedCount).toBe(250);
+    const stillLinked = () =>
+      server.ctx.db.selectFrom('transcriptions').select('id').where('person_id', '=', dana._id).execute();
+
+    // What the deletion does first, alone: the links cleared in statements of 100 until none is left.
+    await unlinkPersonRows(server.ctx.db, 'transcriptions', userId, dana._id);
+    expect(await stillLinked()).toEqual([]);
+
+    expect((await link()).body.data.modifiedCount).toBe(250);
+    expect((await api.delete(`/api/people/${dana._id}`, token)).status).toBe(204);
+    expect(await stillLinked()).toEqual([]);
+    const kept = (await api.get(`/api/meetings/${other}/transcriptions?limit=100&page=3`, token)).body.data;
+    expect(kept.pagination.total).toBe(250);
+    expect(
+      kept.transcriptions.every(
+        (s: { speaker: string; personId: unknown }) => s.speaker === 'Dana' && s.personId === null,
+      ),
+    ).toBe(true);
+    expect((await api.delete(`/api/projects/${projectId}/meetings/${other}`, token)).status).toBe(204);
   });
 
   it('deletes a segment', async () => {
