@@ -210,6 +210,17 @@ await measure('import', `Parley JSON, 20,000 action items (${(items.length / 1e6
 await measure('export docx', 'that meeting', () => exported(itemsMeeting, 'docx'));
 await measure('export md', 'that meeting', () => exported(itemsMeeting, 'md'));
 
+// 4b. Searching and asking across everything imported so far (the word every segment carries).
+await measure('search', "'budget', every meeting", async () => {
+  const res = await fetch(`${url}/api/search?q=budget`, { headers: { authorization: `Bearer ${bearer}` } });
+  return `${res.status} ${(await json(res)).data?.segments?.length} segments`;
+});
+await measure('ask', 'a question on every meeting', async () => {
+  const res = await post('/api/ask', bearer, { question: 'What did we decide about the budget review?' });
+  const text = await res.text();
+  return `${res.status} ${text.length} characters`;
+});
+
 // 5. One speaker of 20,000 segments linked to a person, and the person deleted.
 const oneVoice = vtt(Array.from({ length: TRANSCRIPT_LIMITS.maxCues }, (_, i) => `Ann: ${longCue(i).slice(11)}`));
 const oneVoiceMeeting = (await imported(await importBody('one-voice.vtt', oneVoice))).id!;
