@@ -27,6 +27,17 @@ export function recordingsRepository(db: Db) {
         .execute();
     },
 
+    /** Bytes a recording's chunks hold, but for chunk `exceptSeq` (about to be replaced). */
+    async heldBytes(meetingId: string, exceptSeq: number): Promise<number> {
+      const row = await db
+        .selectFrom('recording_chunks')
+        .select(sql<number>`coalesce(sum(size), 0)`.as('bytes'))
+        .where('meeting_id', '=', meetingId)
+        .where('seq', '!=', exceptSeq)
+        .executeTakeFirstOrThrow();
+      return Number(row.bytes);
+    },
+
     /**
      * Milliseconds the user's other recordings under way (recording, or being put together) have reached
      * that usage does not count yet: what a recording that goes on is checked against beside its own

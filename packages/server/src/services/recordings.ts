@@ -35,6 +35,13 @@ interface Deps {
   maxRecordingSeconds: number;
 }
 
+/**
+ * The most bytes a second of recorded audio takes: 48 kHz stereo 16-bit PCM, what a WAV recording can be.
+ * The browsers' codecs take far less (Opus or AAC at the recorder's 128 kbit/s: 16 KB), so a recording is
+ * always at least as long as its bytes at this rate (decision 194), whatever its time stamps say.
+ */
+export const MAX_RECORDED_BYTES_PER_SECOND = 48_000 * 2 * 2;
+
 /** Where a chunk is kept until the recording is put together. */
 export const chunkKey = (userId: string, meetingId: string, seq: number) =>
   `recordings/${userId}/${meetingId}/${String(seq).padStart(6, '0')}.part`;
@@ -68,7 +75,7 @@ export function recordingsService(deps: Deps) {
    * Chromium and Firefox record), else fragmented MP4 (Safari): its last fragment's start in the track's
    * timescale, which only the first chunk's `moov` states (kept on the row). 0 when the chunk has neither.
    */
-  function reachOf(row: MeetingRow, body: Buffer): { reachesMs: number; timescale: number | null } {
+  function stampedReachOf(row: MeetingRow, body: Buffer): { reachesMs: number; timescale: number | null } {
     const clusters = findClusters(body);
     if (clusters.length > 0) return { reachesMs: clusters[clusters.length - 1]!.timeMs, timescale: null };
     const timescale = mp4Timescale(body) ?? row.recording_timescale ?? null;
@@ -78,11 +85,22 @@ export function recordingsService(deps: Deps) {
   }
 
   /**
+   * How far a chunk takes its recording: its time stamps, but never less than the recording's bytes with
+   * it would last at MAX_RECORDED_BYTES_PER_SECOND. Chunks without time stamps (Ogg, WAV, a long WebM
+   * Cluster, MP4 before its `moov`, or bytes that are no audio) thus still meet the limits: without the
+   * floor a recording took 100,000 such chunks of 4 MB unchecked (decision 194).
+   */
+  async function reachOf(row: MeetingRow, seq: number, body: Buffer) {
+    const stamped = stampedReachOf(row, body);
+    const bytes = (await recordings.heldBytes(row.id, seq)) + body.length;
+    const byBytesMs = Math.floor((bytes / MAX_RECORDED_BYTES_PER_SECOND) * 1000);
+    return { ...stamped, reachesMs: Math.max(stamped.reachesMs, byBytesMs) };
+  }
+
+  /**
    * The limits an upload meets, for a recording that grows (decisions 108, 193): a chunk that takes it
    * past MAX_RECORDING_HOURS (400) or past the minutes left this month (403, the spec's message) is
-   * refused before it is stored. The minutes left count the user's other recordings under way too. A
-   * chunk without time stamps (inside one long Cluster, or before the MP4 timescale is known) adds
-   * nothing the previous chunks did not already claim, and is taken.
+   * refused before it is stored. The minutes left count the user's other recordings under way too.
    */
   async function assertWithinLimits(userId: string, row: MeetingRow, reachesMs: number) {
     if (reachesMs === 0) return;
@@ -131,7 +149,7 @@ export function recordingsService(deps: Deps) {
       if (!acceptsChunks(row)) throw conflict('This recording is finished: it takes no more audio');
       if (body.length === 0) throw badRequest('The chunk is empty', [{ path: 'body', message: 'No audio' }]);
       if (body.length > RECORDING_CHUNK.maxBytes) throw payloadTooLarge('The chunk is too large');
-      const { reachesMs, timescale } = reachOf(row, body);
+      const { reachesMs, timescale } = await reachOf(row, seq, body);
       await assertWithinLimits(userId, row, reachesMs);
       const key = chunkKey(userId, meetingId, seq);
       await storage.store(key, Readable.from([body]), async () => undefined);

@@ -401,6 +401,25 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
     });
   });
 
+  describe('chunks without time stamps, by their bytes (at most 192,000 a second)', () => {
+    // 1 MiB lasts at least 5.46 s at MAX_RECORDED_BYTES_PER_SECOND; bytes that are no audio at all.
+    const mib = (n: number) => Buffer.alloc(Math.round(n * 1024 * 1024), 0x55);
+
+    it('refuses the chunk that takes it past MAX_RECORDING_HOURS; a resent chunk replaces, not adds', async () => {
+      const { token, meetingId } = await recording(undefined, 'audio/ogg;codecs=opus');
+      expect((await putChunk(api, token, meetingId, 0, mib(1), 'audio/ogg')).status).toBe(200);
+      expect((await putChunk(api, token, meetingId, 0, mib(1), 'audio/ogg')).status).toBe(200);
+      const refused = await putChunk(api, token, meetingId, 1, mib(1), 'audio/ogg');
+      expectError(refused, 400, 'The recording is longer than the 0.0018-hour limit');
+    });
+
+    it("refuses the chunk that takes it past the user's minutes left", async () => {
+      const { token, meetingId } = await recording(4, 'audio/wav');
+      expectError(await putChunk(api, token, meetingId, 0, mib(1), 'audio/wav'), 403, MESSAGES.monthlyLimitReached(4));
+      expect((await putChunk(api, token, meetingId, 0, mib(0.5), 'audio/wav')).status).toBe(200);
+    });
+  });
+
   it("counts the user's other recording under way against the minutes left", async () => {
     // 6 s left: the first recording reaches 4.2 s; the second may add 1.3 s, not 2.7 s.
     const { token, meetingId: first, start } = await recording(6);
