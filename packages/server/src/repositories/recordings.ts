@@ -77,11 +77,6 @@ export function recordingsRepository(db: Db) {
       return Number(row.n);
     },
 
-    chunkKeysOfUserMeetings: (trx: Db, meetingIds: string[]) =>
-      meetingIds.length === 0
-        ? Promise.resolve([])
-        : trx.selectFrom('recording_chunks').select('storage_key').where('meeting_id', 'in', meetingIds).execute(),
-
     deleteChunkRows: (trx: Db, meetingId: string) =>
       trx.deleteFrom('recording_chunks').where('meeting_id', '=', meetingId).execute(),
 

@@ -345,7 +345,7 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return expectSchema(MeetingResponse, res.body).data._id;
     };
-    return { token, meetingId: await start(), start };
+    return { token, projectId, meetingId: await start(), start };
   }
 
   /** Sends the chunks in order until one is refused; the refusal, and what the recording kept. */
@@ -429,6 +429,17 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
     expectError(await putChunk(api, token, second, 1, chunks[1]!), 403, MESSAGES.monthlyLimitReached(6));
     // Nor does the first go on past what the second now holds.
     expectError(await putChunk(api, token, first, 3, chunks[3]!), 403, MESSAGES.monthlyLimitReached(6));
+  });
+
+  it('leaves no chunk behind when the meeting is deleted while recording', async () => {
+    const { token, projectId, meetingId } = await recording(60);
+    for (let seq = 0; seq < 3; seq++)
+      expect((await putChunk(api, token, meetingId, seq, chunks[seq]!)).status).toBe(200);
+    const keys = (await server.ctx.repos.recordings.chunks(meetingId)).map((c) => c.storage_key);
+    expect(keys).toHaveLength(3);
+    for (const key of keys) expect(await server.ctx.storage.size(key)).toBeGreaterThan(0);
+    expect((await api.delete(`/api/projects/${projectId}/meetings/${meetingId}`, token)).status).toBe(204);
+    for (const key of keys) expect(await server.ctx.storage.size(key)).toBeNull();
   });
 
   it('takes a whole recording that fits both', async () => {
