@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { type LiveTranscript, MESSAGES, RECORDING_CHUNK, type StartRecordingRequest } from '@parley/contract';
 import { lastFragmentStart, mp4Timescale } from '../audio/live/mp4-fragments.ts';
+import { lastGranule, oggGranuleRate } from '../audio/live/ogg-pages.ts';
 import { findClusters } from '../audio/live/webm-clusters.ts';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -72,23 +73,27 @@ export function recordingsService(deps: Deps) {
 
   /**
    * How far into the recording a chunk reaches, from its own time stamps: WebM Cluster time codes (what
-   * Chromium and Firefox record), else fragmented MP4 (Safari): its last fragment's start in the track's
-   * timescale, which only the first chunk's `moov` states (kept on the row). 0 when the chunk has neither.
+   * Chromium and Firefox record), else Ogg granule positions, else fragmented MP4 (Safari): its last
+   * fragment's start. Ogg's and MP4's time stamps count in a rate (granules, the track's timescale) that
+   * only the first chunk states: it is kept on the row as `recording_timescale`. 0 when the chunk has none.
    */
   function stampedReachOf(row: MeetingRow, body: Buffer): { reachesMs: number; timescale: number | null } {
     const clusters = findClusters(body);
     if (clusters.length > 0) return { reachesMs: clusters[clusters.length - 1]!.timeMs, timescale: null };
-    const timescale = mp4Timescale(body) ?? row.recording_timescale ?? null;
-    const start = lastFragmentStart(body);
-    if (!timescale || start === null) return { reachesMs: 0, timescale };
-    return { reachesMs: Math.round((start / timescale) * 1000), timescale };
+    const granule = lastGranule(body);
+    const [ticks, timescale] =
+      granule !== null
+        ? [Number(granule), oggGranuleRate(body) ?? row.recording_timescale ?? null]
+        : [lastFragmentStart(body), mp4Timescale(body) ?? row.recording_timescale ?? null];
+    if (!timescale || ticks === null) return { reachesMs: 0, timescale };
+    return { reachesMs: Math.round((ticks / timescale) * 1000), timescale };
   }
 
   /**
    * How far a chunk takes its recording: its time stamps, but never less than the recording's bytes with
-   * it would last at MAX_RECORDED_BYTES_PER_SECOND. Chunks without time stamps (Ogg, WAV, a long WebM
-   * Cluster, MP4 before its `moov`, or bytes that are no audio) thus still meet the limits: without the
-   * floor a recording took 100,000 such chunks of 4 MB unchecked (decision 194).
+   * it would last at MAX_RECORDED_BYTES_PER_SECOND. Chunks without time stamps (WAV, a long WebM Cluster,
+   * Ogg or MP4 before the chunk that states their rate, or bytes that are no audio) thus still meet the
+   * limits: without the floor a recording took 100,000 such chunks of 4 MB unchecked (decision 194).
    */
   async function reachOf(row: MeetingRow, seq: number, body: Buffer) {
     const stamped = stampedReachOf(row, body);

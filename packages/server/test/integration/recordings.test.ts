@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 const scratch = fixtureTempDir('parley-recordings-');
 
 /** JFK's 11 s encoded as `format` with `codec` options, cut into `count` chunks at arbitrary byte positions. */
-function recordedAs(count: number, format: 'webm' | 'mp4', codec: string[]): Buffer[] {
+function recordedAs(count: number, format: 'webm' | 'mp4' | 'ogg', codec: string[]): Buffer[] {
   const path = join(scratch, `jfk.${format}`);
   execFileSync(fixtureFfmpeg(), ['-y', '-loglevel', 'error', '-i', jfkWavPath(), ...codec, '-f', format, path]);
   const bytes = readFileSync(path);
@@ -44,6 +44,13 @@ const recordedMp4Chunks = (count: number) =>
     '-frag_duration',
     '500000',
   ]);
+
+/**
+ * As Firefox can record it: Ogg/Opus, a page every 0.5 s. By the granule positions of their last whole
+ * pages the 8 chunks reach 1.0, 2.5, 4.0, 5.5, 7.0 ... s; by their bytes (44 KB in all) under a second.
+ */
+const recordedOggChunks = (count: number) =>
+  recordedAs(count, 'ogg', ['-c:a', 'libopus', '-b:a', '32k', '-page_duration', '500000']);
 
 type Api = ReturnType<typeof apiClient>;
 
@@ -383,21 +390,28 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
     expectError(await putChunk(api, token, meetingId, 2, chunks[2]!), 403, MESSAGES.monthlyLimitReached(4));
   });
 
-  describe("Safari's MP4, by its fragments' start times", () => {
-    const mp4 = recordedMp4Chunks(8);
-
+  // Each refused at the chunk that goes past 6.48 s, and at the one past the minutes left.
+  describe.each([
+    { format: "Safari's MP4, by its fragments' start times", sent: recordedMp4Chunks(8), type: 'audio/mp4', left: 4 },
+    {
+      format: "Firefox's Ogg, by its pages' granule positions",
+      sent: recordedOggChunks(8),
+      type: 'audio/ogg;codecs=opus',
+      left: 5,
+    },
+  ])('$format', ({ sent, type, left }) => {
     it('refuses the chunk that takes it past MAX_RECORDING_HOURS', async () => {
-      const { token, meetingId } = await recording(undefined, 'audio/mp4');
-      const { refused, seq } = await sendUntilRefused(token, meetingId, mp4, 'audio/mp4');
+      const { token, meetingId } = await recording(undefined, type);
+      const { refused, seq } = await sendUntilRefused(token, meetingId, sent, type);
       expect(seq).toBe(4);
       expectError(refused, 400, 'The recording is longer than the 0.0018-hour limit');
     });
 
     it("refuses the chunk that takes it past the user's minutes left", async () => {
-      const { token, meetingId } = await recording(4, 'audio/mp4');
-      const { refused, seq } = await sendUntilRefused(token, meetingId, mp4, 'audio/mp4');
+      const { token, meetingId } = await recording(left, type);
+      const { refused, seq } = await sendUntilRefused(token, meetingId, sent, type);
       expect(seq).toBe(3);
-      expectError(refused, 403, MESSAGES.monthlyLimitReached(4));
+      expectError(refused, 403, MESSAGES.monthlyLimitReached(left));
     });
   });
 
