@@ -6,7 +6,10 @@
  * the share of correctly recognised words shown under the right speaker, real-time factor and peak RSS.
  *
  *   npm run meetings -w @parley/bench [-- DIR] [--tiny] [--json out.json] [--no-segmentation]
- *     [--segmentation-pieces] [--pipeline JSON] [--save-speaker-input DIR]
+ *     [--segmentation-pieces] [--pipeline JSON] [--save-speaker-input DIR] [--api]
+ * --api: through the public API instead (through-api.ts: the real server, its worker, its defaults,
+ * uploads, segments read back), as a user and the independent check get it; RTF then includes the
+ * upload and polling, and peak RSS is the benchmark's, not the server's.
  * --no-segmentation: speakers from Silero's pieces and change detection only (the default before
  * docs/decisions/017); --segmentation-pieces: speech and overlap from the segmentation model too;
  * --pipeline: other TranscribeFileOptions as JSON, to compare settings.
@@ -25,6 +28,7 @@ import { type DerResult, diarizationErrorRate } from './scoring/der.ts';
 import { corpusWordErrorRate, withoutFillers } from './scoring/wer.ts';
 import { wordAttribution } from './scoring/word-attribution.ts';
 import { type SpeakerInput, saveSpeakerInput } from './speaker-input.ts';
+import { apiTranscriber } from './through-api.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -62,32 +66,35 @@ const quiet = {
 // --save-speaker-input DIR: what the speaker stage was given, per file, for speaker-replay.ts
 const saveDir = option('--save-speaker-input');
 let current = '';
-const transcribe = await createTranscriber(
-  {
-    engine: 'local',
-    moonshineModel: size,
-    modelsDir: resolve(import.meta.dirname, '../models'),
-    threads,
-    remote: undefined,
-  },
-  quiet,
-  undefined,
-  {
-    ...(flag('--no-segmentation') && { speakerSegmentation: false }),
-    ...(flag('--segmentation-pieces') && { speakerSegmentation: { pieces: 'segmentation' as const } }),
-    ...(option('--pipeline') && (JSON.parse(option('--pipeline')!) as object)),
-    ...(saveDir && {
-      diarizer: (blocks, segments, options, tracks) => {
-        saveSpeakerInput(join(saveDir, `${current}.json`), {
-          blocks,
-          segments: segments as SpeakerInput['segments'],
-          tracks,
-        });
-        return diarize(blocks, segments, options, tracks);
+const api = flag('--api') ? await apiTranscriber() : undefined;
+const transcribe = api
+  ? (path: string) => api.transcribe(path)
+  : await createTranscriber(
+      {
+        engine: 'local',
+        moonshineModel: size,
+        modelsDir: resolve(import.meta.dirname, '../models'),
+        threads,
+        remote: undefined,
       },
-    }),
-  },
-);
+      quiet,
+      undefined,
+      {
+        ...(flag('--no-segmentation') && { speakerSegmentation: false }),
+        ...(flag('--segmentation-pieces') && { speakerSegmentation: { pieces: 'segmentation' as const } }),
+        ...(option('--pipeline') && (JSON.parse(option('--pipeline')!) as object)),
+        ...(saveDir && {
+          diarizer: (blocks, segments, options, tracks) => {
+            saveSpeakerInput(join(saveDir, `${current}.json`), {
+              blocks,
+              segments: segments as SpeakerInput['segments'],
+              tracks,
+            });
+            return diarize(blocks, segments, options, tracks);
+          },
+        }),
+      },
+    );
 
 const werPairs: Array<{ reference: string; hypothesis: string }> = [];
 const werPairsNoFill: Array<{ reference: string; hypothesis: string }> = [];
@@ -172,6 +179,7 @@ for (const name of names) {
   }
   if (single) h.single++;
 }
+await api?.close();
 
 /** What issue 22 (speakers) must show on the 12 files of shared/data/ami-audio, pooled; single-label files: 0. */
 const TARGETS = { der: 22, werNoFillers: 29, countWithinOne: 10, wordsUnderRightSpeaker: 88 };
@@ -182,7 +190,7 @@ const sum = (k: 'total' | 'miss' | 'falseAlarm' | 'confusion') => ders.reduce((a
 const total = sum('total');
 const pooledDer = (sum('miss') + sum('falseAlarm') + sum('confusion')) / total;
 const peakMB = (process.resourceUsage().maxRSS * 1024) / 1e6;
-console.log(`\n## Pooled (moonshine-${size})`);
+console.log(`\n## Pooled (moonshine-${size}${api ? ', through the API' : ''})`);
 console.log(
   `WER ${pct(wer.wer)} (${wer.errors}/${wer.words}); without fillers ${pct(werNf.wer)} (${werNf.errors}/${werNf.words}); target ≤ ${TARGETS.werNoFillers}% without fillers`,
 );
