@@ -29,6 +29,9 @@ describe('transcribeFile with the speaker-segmentation model', () => {
     const r = await transcribeFile(oneVoicePath(), { engine });
     expect(r.speakerCount).toBe(1);
     expect(dominantLabelShare(r.segments)).toBe(1);
+    // One after another, each in its own place: none spans its neighbours (a padding's overlap at most).
+    for (let k = 1; k < r.segments.length; k++)
+      expect(r.segments[k]!.startTime).toBeGreaterThan(r.segments[k - 1]!.endTime - 0.5);
   });
 
   it('gives two voices that follow each other without a pause two labels, changing at the join', async () => {

@@ -48,4 +48,23 @@ describe('segment edges from the segmentation model', () => {
     expect(segs[0]!.end).toBeCloseTo(4, 1);
     expect(segs[1]).toMatchObject({ start: 3, end: 7 });
   });
+
+  it("shares one person's run out among their segments, each keeping its place in it", () => {
+    // track 0 speaks 1-9 s without a break; the person's three pieces were 2-3, 4-5 and 6-8 s
+    const tracks = tracksOf(10, (t) => (t > 1 && t < 9 ? [0, -1] : [-1, -1]));
+    const segs = [
+      { speaker: 'Speaker 1', start: 2, end: 3 },
+      { speaker: 'Speaker 1', start: 4, end: 5 },
+      { speaker: 'Speaker 1', start: 6, end: 8 },
+    ];
+    followVoiceEdges(segs, tracks, people);
+    expect(segs[0]!.start).toBeCloseTo(1, 1);
+    expect(segs[2]!.end).toBeCloseTo(9, 1);
+    // one after another, as they were: none reaches over its neighbours
+    expect(segs[0]!.end).toBeLessThanOrEqual(segs[1]!.start + 0.02);
+    expect(segs[1]!.end).toBeLessThanOrEqual(segs[2]!.start + 0.02);
+    expect(segs.map((s) => s.start)).toEqual([...segs.map((s) => s.start)].sort((x, y) => x - y));
+    expect(segs[1]!.start).toBeGreaterThan(2.9);
+    expect(segs[1]!.end).toBeLessThan(6.1);
+  });
 });

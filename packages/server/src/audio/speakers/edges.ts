@@ -4,7 +4,10 @@
  * the same voice go on past them (a turn that runs on under the next speaker's first words, a
  * quiet end of a sentence). Each edge is moved out for as long as the model hears that segment's
  * person without a break, frame by frame, and into another person's segment only where the model
- * hears two voices at once (overlap is two people, not one label's error). Edges are never moved
+ * hears two voices at once (overlap is two people, not one label's error), and never into or past
+ * another segment of the same person: one person's consecutive segments share out the model's run of
+ * that voice, each keeping its own place in it (reaching through them, every segment of a long turn
+ * took the whole turn's span, and the transcript lost their order). Edges are never moved
  * in: the model misses some speech Silero hears (its frames are ~18% short of the reference), so
  * trimming to it lost more speech than the silence it removed.
  */
@@ -32,19 +35,27 @@ export function followVoiceEdges(
     for (let g = Math.max(0, frameAt(s.start)); g <= Math.min(n - 1, frameAt(s.end)); g++)
       owner[g] = owner[g] === -1 || owner[g] === who ? who : -2;
   }
-  for (const s of segments) {
+  // In order of start, each claiming the frames it reaches, so the next segment of the same person
+  // starts where this one now ends rather than reaching back over it.
+  const byStart = segments.map((s, i) => ({ s, i })).sort((x, y) => x.s.start - y.s.start || x.i - y.i);
+  for (const { s } of byStart) {
     const who = names.indexOf(s.speaker);
     const heard = (g: number) =>
       g >= 0 &&
       g < n &&
       (speakerOfTrack.get(tracks.first[g]!) === s.speaker || speakerOfTrack.get(tracks.second[g]!) === s.speaker) &&
-      (owner[g] === -1 || owner[g] === who || tracks.second[g]! >= 0);
+      (owner[g] === -1 || (owner[g] !== who && tracks.second[g]! >= 0));
     const a0 = frameAt(s.start);
     const z0 = frameAt(s.end);
     let a = a0;
     let z = z0;
     while (heard(a - 1)) a--;
     while (heard(z + 1)) z++;
+    for (const [from, to] of [
+      [a, a0 - 1],
+      [z0 + 1, z],
+    ] as const)
+      for (let g = from; g <= to; g++) if (owner[g] === -1) owner[g] = who;
     if (a < a0) s.start = Math.min(s.start, Math.max(0, (segFrameCentre(a) - SEG_HOP / 2) / SR));
     if (z > z0) s.end = Math.max(s.end, (segFrameCentre(z) + SEG_HOP / 2) / SR);
   }
