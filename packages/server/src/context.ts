@@ -150,6 +150,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       projects,
       users,
       maxRecordingSeconds: config.maxRecordingHours * 3600,
+      log,
     }),
     imports: importsService({ db, ...repos, storage, log, cpu, semantic, meetingsService: meetings }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),

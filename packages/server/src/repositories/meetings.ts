@@ -97,6 +97,21 @@ export function meetingsRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Marks a recording's chunk as just arrived, if the meeting is still visible (not being removed);
+     * false otherwise. The row stays locked until `trx` ends (PostgreSQL; SQLite writes one transaction at
+     * a time), so the chunks of one recording are written one after another.
+     */
+    async touchRecording(trx: Db, id: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('meetings')
+        .set({ recording_last_chunk_at: nowIso() })
+        .where('id', '=', id)
+        .where(...VISIBLE_MEETING)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** Meetings of a project recorded before `cutoff` whose recording is still kept and no longer needed. */
     recordingsOlderThan: (projectId: string, cutoff: string) =>
       meetingsOf(db)

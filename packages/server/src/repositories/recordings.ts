@@ -28,8 +28,8 @@ export function recordingsRepository(db: Db) {
     },
 
     /** Bytes a recording's chunks hold, but for chunk `exceptSeq` (about to be replaced). */
-    async heldBytes(meetingId: string, exceptSeq: number): Promise<number> {
-      const row = await db
+    async heldBytes(meetingId: string, exceptSeq: number, trx: Db = db): Promise<number> {
+      const row = await trx
         .selectFrom('recording_chunks')
         .select(sql<number>`coalesce(sum(size), 0)`.as('bytes'))
         .where('meeting_id', '=', meetingId)

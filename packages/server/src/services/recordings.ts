@@ -34,14 +34,14 @@ interface Deps {
   users: UsersService;
   /** MAX_RECORDING_HOURS in seconds: a recording is refused more audio past it, as an upload is. */
   maxRecordingSeconds: number;
+  log: { warn: (obj: object, msg: string) => void };
 }
 
 /**
- * The most bytes a second of recorded audio takes: 48 kHz stereo 16-bit PCM, what a WAV recording can be.
- * The browsers' codecs take far less (Opus or AAC at the recorder's 128 kbit/s: 16 KB), so a recording is
- * always at least as long as its bytes at this rate (decision 194), whatever its time stamps say.
+ * The most bytes a second of recorded audio takes: 48 kHz stereo 32-bit float PCM, what Chromium writes
+ * for `audio/webm;codecs=pcm` (decision 194).
  */
-export const MAX_RECORDED_BYTES_PER_SECOND = 48_000 * 2 * 2;
+export const MAX_RECORDED_BYTES_PER_SECOND = 48_000 * 2 * 4;
 
 /** Where a chunk is kept until the recording is put together. */
 export const chunkKey = (userId: string, meetingId: string, seq: number) =>
@@ -55,7 +55,7 @@ export const chunkKey = (userId: string, meetingId: string, seq: number) =>
  * worker after RECORDING_IDLE_MINUTES.
  */
 export function recordingsService(deps: Deps) {
-  const { db, meetings, recordings, queue, storage, projects, users, maxRecordingSeconds } = deps;
+  const { db, meetings, recordings, queue, storage, projects, users, maxRecordingSeconds, log } = deps;
 
   async function owned(userId: string, meetingId: string): Promise<MeetingRow> {
     const row = await meetings.findForUser(userId, meetingId);
@@ -83,44 +83,42 @@ export function recordingsService(deps: Deps) {
     const granule = lastGranule(body);
     const [ticks, timescale] =
       granule !== null
-        ? [Number(granule), oggGranuleRate(body) ?? row.recording_timescale ?? null]
+        ? [Number(granule), row.recording_timescale ?? oggGranuleRate(body)]
         : [lastFragmentStart(body), mp4Timescale(body) ?? row.recording_timescale ?? null];
     if (!timescale || ticks === null) return { reachesMs: 0, timescale };
     return { reachesMs: Math.round((ticks / timescale) * 1000), timescale };
   }
 
   /**
-   * How far a chunk takes its recording: its time stamps, but never less than the recording's bytes with
-   * it would last at MAX_RECORDED_BYTES_PER_SECOND. Chunks without time stamps (WAV, a long WebM Cluster,
-   * Ogg or MP4 before the chunk that states their rate, or bytes that are no audio) thus still meet the
-   * limits: without the floor a recording took 100,000 such chunks of 4 MB unchecked (decision 194).
+   * How far a chunk takes its recording: its time stamps, but never less than `bytes`, the recording's
+   * bytes with it, would last at MAX_RECORDED_BYTES_PER_SECOND (decision 194: chunks without time stamps
+   * meet the limits too).
    */
-  async function reachOf(row: MeetingRow, seq: number, body: Buffer) {
-    const stamped = stampedReachOf(row, body);
-    const bytes = (await recordings.heldBytes(row.id, seq)) + body.length;
-    const byBytesMs = Math.floor((bytes / MAX_RECORDED_BYTES_PER_SECOND) * 1000);
-    return { ...stamped, reachesMs: Math.max(stamped.reachesMs, byBytesMs) };
-  }
+  const reachWith = (stampedMs: number, bytes: number) =>
+    Math.max(stampedMs, Math.floor((bytes / MAX_RECORDED_BYTES_PER_SECOND) * 1000));
 
   /**
    * The limits an upload meets, for a recording that grows (decisions 108, 193): a chunk that takes it
    * past MAX_RECORDING_HOURS (400) or past the minutes left this month (403, the spec's message) is
-   * refused before it is stored. The minutes left count the user's other recordings under way too.
+   * refused. The minutes left count the user's other recordings under way too. Read once; the check
+   * runs before the chunk is stored and again where it is written.
    */
-  async function assertWithinLimits(userId: string, row: MeetingRow, reachesMs: number) {
-    if (reachesMs === 0) return;
-    if (reachesMs / 1000 > maxRecordingSeconds) {
-      const message = recordingTooLongMessage(maxRecordingSeconds);
-      throw badRequest(message, [{ path: 'body', message }]);
-    }
+  async function limitsFor(userId: string, row: MeetingRow) {
     const [quota, elsewhereMs] = await Promise.all([
       users.quota(userId),
       recordings.uncountedElsewhere(userId, row.id),
     ]);
     // A recording the server finished once (idle) and that goes on is already counted that far.
     const counted = Number(row.duration_ms) / 1000;
-    if (quota.usedSeconds - counted + (reachesMs + elsewhereMs) / 1000 > quota.monthlyDuration)
-      throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
+    return (reachesMs: number) => {
+      if (reachesMs === 0) return;
+      if (reachesMs / 1000 > maxRecordingSeconds) {
+        const message = recordingTooLongMessage(maxRecordingSeconds);
+        throw badRequest(message, [{ path: 'body', message }]);
+      }
+      if (quota.usedSeconds - counted + (reachesMs + elsewhereMs) / 1000 > quota.monthlyDuration)
+        throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
+    };
   }
 
   return {
@@ -154,34 +152,52 @@ export function recordingsService(deps: Deps) {
       if (!acceptsChunks(row)) throw conflict('This recording is finished: it takes no more audio');
       if (body.length === 0) throw badRequest('The chunk is empty', [{ path: 'body', message: 'No audio' }]);
       if (body.length > RECORDING_CHUNK.maxBytes) throw payloadTooLarge('The chunk is too large');
-      const { reachesMs, timescale } = await reachOf(row, seq, body);
-      await assertWithinLimits(userId, row, reachesMs);
+      const stamped = stampedReachOf(row, body);
+      const assertWithinLimits = await limitsFor(userId, row);
+      // Refused before it is stored, then checked again where it is written: chunks sent at once do not
+      // see each other's bytes until then.
+      assertWithinLimits(reachWith(stamped.reachesMs, (await recordings.heldBytes(meetingId, seq)) + body.length));
       const key = chunkKey(userId, meetingId, seq);
+      const resent = (await recordings.findChunk(meetingId, seq)) !== undefined;
       await storage.store(key, Readable.from([body]), async () => undefined);
       let chunks = 0;
-      await db.transaction().execute(async (trx) => {
-        await recordings.putChunk(trx, {
-          meeting_id: meetingId,
-          user_id: userId,
-          seq,
-          storage_key: key,
-          size: body.length,
+      try {
+        await db.transaction().execute(async (trx) => {
+          // The meeting's row first, locked until the end: one recording's chunks are written one at a
+          // time, and a meeting being removed takes none (its chunk keys may be read already).
+          if (!(await meetings.touchRecording(trx, meetingId))) throw notFound('Recording');
+          const reachesMs = reachWith(
+            stamped.reachesMs,
+            (await recordings.heldBytes(meetingId, seq, trx)) + body.length,
+          );
+          assertWithinLimits(reachesMs);
+          await recordings.putChunk(trx, {
+            meeting_id: meetingId,
+            user_id: userId,
+            seq,
+            storage_key: key,
+            size: body.length,
+          });
+          const reopened = row.recording_state !== 'recording';
+          await meetings.updateById(trx, meetingId, {
+            recording_state: 'recording',
+            recording_reached_ms: Math.max(Number(row.recording_reached_ms ?? 0), reachesMs),
+            ...(stamped.timescale && !row.recording_timescale ? { recording_timescale: stamped.timescale } : {}),
+            ...(reopened
+              ? { recording_finished_by: null, transcription_status: 'pending', transcription_progress: 0 }
+              : {}),
+          });
+          // A reopened recording's queued transcription would read the audio without this chunk.
+          if (reopened) await queue.cancelForMeeting(trx, meetingId);
+          await queue.enqueue(trx, 'live-transcribe', { meetingId }, { userId, idempotencyKey: liveJobKey(meetingId) });
+          chunks = await recordings.countChunks(trx, meetingId);
         });
-        const reopened = row.recording_state !== 'recording';
-        await meetings.updateById(trx, meetingId, {
-          recording_state: 'recording',
-          recording_last_chunk_at: nowIso(),
-          recording_reached_ms: Math.max(Number(row.recording_reached_ms ?? 0), reachesMs),
-          ...(timescale && !row.recording_timescale ? { recording_timescale: timescale } : {}),
-          ...(reopened
-            ? { recording_finished_by: null, transcription_status: 'pending', transcription_progress: 0 }
-            : {}),
-        });
-        // A reopened recording's queued transcription would read the audio without this chunk.
-        if (reopened) await queue.cancelForMeeting(trx, meetingId);
-        await queue.enqueue(trx, 'live-transcribe', { meetingId }, { userId, idempotencyKey: liveJobKey(meetingId) });
-        chunks = await recordings.countChunks(trx, meetingId);
-      });
+      } catch (err) {
+        // A chunk not taken leaves no file, but a resent one's file is the chunk the recording holds.
+        if (!resent || (err instanceof AppError && err.status === 404))
+          await storage.delete(key).catch((e) => log.warn({ err: e, meetingId, key }, 'chunk file not removed'));
+        throw err;
+      }
       return { seq, chunks };
     },
 

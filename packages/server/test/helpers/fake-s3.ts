@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -11,6 +13,11 @@ export interface FakeS3 {
   /** Every key in the bucket. */
   keys(): Promise<string[]>;
   bytes(key: string): Promise<Buffer>;
+  /**
+   * Holds the next upload whose path contains `keyPart` until `release()`: `arrived` resolves when it
+   * reaches the store, so a test can act while a request's file is on its way.
+   */
+  holdUpload(keyPart: string): { arrived: Promise<void>; release(): void };
   /** Stops the server: the store is then down for whoever still points at it. */
   stop(): Promise<void>;
 }
@@ -29,9 +36,33 @@ export async function startFakeS3(bucket = 'parley-test'): Promise<FakeS3> {
     configureBuckets: [{ name: bucket }],
   });
   const { port } = await server.run();
+  // Parley talks to s3rver through this pass-through, which can hold an upload back (holdUpload).
+  const holds: Array<{ keyPart: string; arrived: () => void; released: Promise<void> }> = [];
+  // Its own connections to s3rver, closed at stop: s3rver's close waits for every connection to end.
+  const agent = new Agent({ keepAlive: true });
+  const proxy = createServer((req, res) => {
+    const forward = () => {
+      const upstream = request(
+        { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', (err) => res.destroy(err));
+      req.pipe(upstream);
+    };
+    const path = decodeURIComponent(req.url ?? '');
+    const held = req.method === 'PUT' ? holds.findIndex((h) => path.includes(h.keyPart)) : -1;
+    if (held < 0) return forward();
+    const [hold] = holds.splice(held, 1);
+    hold!.arrived();
+    void hold!.released.then(forward);
+  });
+  await new Promise<void>((listening) => proxy.listen(0, '127.0.0.1', listening));
   const env = {
     STORAGE: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ENDPOINT: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     S3_REGION: 'us-east-1',
     S3_BUCKET: bucket,
     // s3rver's fixed credentials.
@@ -40,7 +71,7 @@ export async function startFakeS3(bucket = 'parley-test'): Promise<FakeS3> {
     S3_FORCE_PATH_STYLE: 'true',
   };
   const client = new S3Client({
-    endpoint: env.S3_ENDPOINT,
+    endpoint: `http://127.0.0.1:${port}`,
     region: env.S3_REGION,
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
@@ -57,10 +88,25 @@ export async function startFakeS3(bucket = 'parley-test'): Promise<FakeS3> {
       const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return Buffer.from(await object.Body!.transformToByteArray());
     },
+    holdUpload(keyPart) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.push({ keyPart, arrived, released });
+      return { arrived: reached, release };
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
       client.destroy();
+      proxy.closeAllConnections();
+      await new Promise((closed) => proxy.close(closed));
+      agent.destroy();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

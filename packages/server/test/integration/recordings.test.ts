@@ -5,6 +5,7 @@ import { ChunkReceiptResponse, LiveTranscriptResponse, MESSAGES, MeetingResponse
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../../../bench/scoring/wer.ts';
 import type { Worker } from '../../src/jobs/worker.ts';
+import { chunkKey } from '../../src/services/recordings.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
 import { fixtureFfmpeg, fixtureTempDir, JFK_TEXT, jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
@@ -237,6 +238,18 @@ describe('recording in chunks with a live transcript', () => {
     );
   });
 
+  it('refuses a chunk still on its way when its meeting is deleted, and keeps no file of it', async () => {
+    const { _id: id } = await start('Cancelled');
+    expect((await putChunk(api, token, id, 0, chunks[0]!)).status).toBe(200);
+    const upload = s3.holdUpload(`${id}/000001.part`);
+    const late = putChunk(api, token, id, 1, chunks[1]!);
+    await upload.arrived;
+    expect((await api.delete(`/api/projects/${projectId}/meetings/${id}`, token)).status).toBe(204);
+    upload.release();
+    expectError(await late, 404, 'Recording not found');
+    expect((await s3.keys()).filter((key) => key.includes(id))).toEqual([]);
+  });
+
   it('streams the live transcript as server-sent events until the recording is finished', async () => {
     const meeting = await start('Streamed');
     const response = await fetch(`${server.url}/api/meetings/${meeting._id}/live/stream`, {
@@ -352,7 +365,7 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return expectSchema(MeetingResponse, res.body).data._id;
     };
-    return { token, projectId, meetingId: await start(), start };
+    return { token, userId: user._id as string, projectId, meetingId: await start(), start };
   }
 
   /** Sends the chunks in order until one is refused; the refusal, and what the recording kept. */
@@ -415,22 +428,36 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
     });
   });
 
-  describe('chunks without time stamps, by their bytes (at most 192,000 a second)', () => {
-    // 1 MiB lasts at least 5.46 s at MAX_RECORDED_BYTES_PER_SECOND; bytes that are no audio at all.
+  describe('chunks without time stamps, by their bytes (at most 384,000 a second)', () => {
+    // 2 MiB lasts at least 5.46 s at MAX_RECORDED_BYTES_PER_SECOND; bytes that are no audio at all.
     const mib = (n: number) => Buffer.alloc(Math.round(n * 1024 * 1024), 0x55);
 
     it('refuses the chunk that takes it past MAX_RECORDING_HOURS; a resent chunk replaces, not adds', async () => {
       const { token, meetingId } = await recording(undefined, 'audio/ogg;codecs=opus');
-      expect((await putChunk(api, token, meetingId, 0, mib(1), 'audio/ogg')).status).toBe(200);
-      expect((await putChunk(api, token, meetingId, 0, mib(1), 'audio/ogg')).status).toBe(200);
-      const refused = await putChunk(api, token, meetingId, 1, mib(1), 'audio/ogg');
+      expect((await putChunk(api, token, meetingId, 0, mib(2), 'audio/ogg')).status).toBe(200);
+      expect((await putChunk(api, token, meetingId, 0, mib(2), 'audio/ogg')).status).toBe(200);
+      const refused = await putChunk(api, token, meetingId, 1, mib(2), 'audio/ogg');
       expectError(refused, 400, 'The recording is longer than the 0.0018-hour limit');
     });
 
     it("refuses the chunk that takes it past the user's minutes left", async () => {
       const { token, meetingId } = await recording(4, 'audio/wav');
-      expectError(await putChunk(api, token, meetingId, 0, mib(1), 'audio/wav'), 403, MESSAGES.monthlyLimitReached(4));
-      expect((await putChunk(api, token, meetingId, 0, mib(0.5), 'audio/wav')).status).toBe(200);
+      expectError(await putChunk(api, token, meetingId, 0, mib(2), 'audio/wav'), 403, MESSAGES.monthlyLimitReached(4));
+      expect((await putChunk(api, token, meetingId, 0, mib(1), 'audio/wav')).status).toBe(200);
+    });
+
+    it("counts chunks sent at once against each other, and keeps no refused chunk's file", async () => {
+      const { token, userId, meetingId } = await recording(undefined, 'audio/ogg;codecs=opus');
+      const sent = await Promise.all(
+        [0, 1, 2, 3].map((seq) => putChunk(api, token, meetingId, seq, mib(2), 'audio/ogg')),
+      );
+      expect(sent.map((res) => res.status).sort()).toEqual([200, 400, 400, 400]);
+      const taken = sent.findIndex((res) => res.status === 200);
+      expect((await server.ctx.repos.recordings.chunks(meetingId)).map((c) => c.seq)).toEqual([taken]);
+      for (const seq of [0, 1, 2, 3])
+        expect(await server.ctx.storage.size(chunkKey(userId, meetingId, seq))).toBe(
+          seq === taken ? mib(2).length : null,
+        );
     });
   });
 
