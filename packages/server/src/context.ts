@@ -95,7 +95,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
   const summaryTemplates = summaryTemplatesService({ templates: repos.summaryTemplates });
   const removeHidden = meetingRemoval({ ...repos, storage, log });
-  const projects = projectsService({ db, ...repos, queue, storage, removeHidden, log, summaryTemplates });
+  const projects = projectsService({ db, ...repos, queue, removeHidden, summaryTemplates });
   const index = searchIndex({
     db,
     kind,

@@ -12,13 +12,15 @@ export const VISIBLE_MEETING = ['meetings.hidden_since', 'is', null] as const;
 
 const meetingsOf = (db: Db) => db.selectFrom('meetings').where(...VISIBLE_MEETING);
 
-/** Every meeting of a project, hidden ones too, with its recording's key. */
+/** Every meeting of a project, hidden ones too, with its recording's key; oldest first. */
 const projectMeetingKeys = (trx: Db, userId: string, projectId: string) =>
   trx
     .selectFrom('meetings')
     .select(['id', 'audio_key'])
     .where('user_id', '=', userId)
     .where('project_id', '=', projectId)
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
 
 export function meetingsRepository(db: Db) {
@@ -74,8 +76,6 @@ export function meetingsRepository(db: Db) {
         .orderBy('id')
         .limit(limit)
         .execute(),
-
-    audioKeysForProject: projectMeetingKeys,
 
     async update(userId: string, id: string, changes: Partial<MeetingRow>): Promise<boolean> {
       const result = await db
@@ -201,10 +201,6 @@ export function meetingsRepository(db: Db) {
         .where(...VISIBLE_MEETING)
         .execute();
       return projectMeetingKeys(trx, userId, projectId);
-    },
-
-    async deleteForProject(trx: Db, userId: string, projectId: string): Promise<void> {
-      await trx.deleteFrom('meetings').where('user_id', '=', userId).where('project_id', '=', projectId).execute();
     },
   };
 }

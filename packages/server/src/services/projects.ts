@@ -5,7 +5,6 @@ import { conflict, notFound } from '../lib/errors.ts';
 import { presentProject } from '../presenters/index.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
-import type { AudioStorage } from '../storage/storage.ts';
 import type { RemoveHiddenMeeting } from './meeting-removal.ts';
 import type { SummaryTemplatesService } from './summary-templates.ts';
 
@@ -15,12 +14,10 @@ interface Deps {
   projects: ReturnType<typeof projectsRepository>;
   meetings: ReturnType<typeof meetingsRepository>;
   queue: JobQueue;
-  storage: AudioStorage;
   removeHidden: RemoveHiddenMeeting;
-  log: { warn: (obj: object, msg: string) => void };
 }
 
-export function projectsService({ db, projects, meetings, queue, storage, removeHidden, log, summaryTemplates }: Deps) {
+export function projectsService({ db, projects, meetings, queue, removeHidden, summaryTemplates }: Deps) {
   async function get(userId: string, id: string) {
     const row = await projects.findForUser(userId, id);
     if (!row) throw notFound('Project');
@@ -88,29 +85,20 @@ export function projectsService({ db, projects, meetings, queue, storage, remove
      * Deleting a project deletes its meetings, their segments and their audio
      * (docs/decisions/004-deleting-a-project.md): its meetings hidden and their jobs cancelled in one small
      * transaction, then removed one by one in short statements (three 20,000-segment meetings removed by
-     * the project's cascade held the event loop 0.74 s); last the project, with any meeting that came
-     * into it meanwhile, then those meetings' files.
+     * the project's cascade held the event loop 0.74 s), again while meetings came into it meanwhile; the
+     * project goes in the transaction that finds none left.
      */
     async delete(userId: string, id: string) {
       await get(userId, id);
-      const hidden = await db.transaction().execute(async (trx) => {
-        const rows = await meetings.hideForProject(trx, userId, id);
-        for (const row of rows) await queue.cancelForMeeting(trx, row.id);
-        return rows;
-      });
-      for (const row of hidden) await removeHidden(userId, row.id, row.audio_key);
-      const doomed = await db.transaction().execute(async (trx) => {
-        const rows = await meetings.audioKeysForProject(trx, userId, id);
-        await meetings.deleteForProject(trx, userId, id);
-        for (const row of rows) {
-          await queue.cancelForMeeting(trx, row.id);
-        }
-        await projects.delete(trx, userId, id);
-        return rows;
-      });
-      for (const { id: meetingId, audio_key } of doomed) {
-        if (audio_key)
-          await storage.delete(audio_key).catch((err) => log.warn({ err, meetingId }, 'audio file not removed'));
+      for (;;) {
+        const hidden = await db.transaction().execute(async (trx) => {
+          const rows = await meetings.hideForProject(trx, userId, id);
+          for (const row of rows) await queue.cancelForMeeting(trx, row.id);
+          if (rows.length === 0) await projects.delete(trx, userId, id);
+          return rows;
+        });
+        if (hidden.length === 0) return;
+        for (const row of hidden) await removeHidden(userId, row.id, row.audio_key);
       }
     },
   };
