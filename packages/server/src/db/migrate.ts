@@ -22,6 +22,7 @@ import * as apiTokens from './migrations/027-api-tokens.ts';
 import * as webhooks from './migrations/027b-webhooks.ts';
 import * as shares from './migrations/027c-shares.ts';
 import * as retention from './migrations/027d-retention.ts';
+import * as actionItemsPerson from './migrations/027e-action-items-person.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '027b-webhooks': webhooks,
   '027c-shares': shares,
   '027d-retention': retention,
+  '027e-action-items-person': actionItemsPerson,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

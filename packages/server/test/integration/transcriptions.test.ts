@@ -1,4 +1,5 @@
 import { TranscriptionPageResponse, TranscriptionResponse } from '@parley/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unlinkPersonRows } from '../../src/repositories/short-statements.ts';
 import { jfkWavPath } from '../fixtures/audio.ts';
@@ -151,9 +152,19 @@ describe('transcription segments', () => {
     const stillLinked = () =>
       server.ctx.db.selectFrom('transcriptions').select('id').where('person_id', '=', dana._id).execute();
 
-    // What the deletion does first, alone: the links cleared in statements of 100 until none is left.
+    const items = Array.from({ length: 230 }, (_, i) => ({ task: `task ${i}`, assignee: 'Dana', personId: dana._id }));
+    await server.ctx.repos.actionItems.insertMany(userId, other, items);
+    const itemsLinked = () =>
+      server.ctx.db.selectFrom('action_items').select('id').where('person_id', '=', dana._id).execute();
+
+    // What the deletion does first, alone: the links cleared in statements of 100 until none is left,
+    // by an index on both tables (without one, every statement read every user's rows).
     await unlinkPersonRows(server.ctx.db, 'transcriptions', userId, dana._id);
     expect(await stillLinked()).toEqual([]);
+    await unlinkPersonRows(server.ctx.db, 'action_items', userId, dana._id);
+    expect(await itemsLinked()).toEqual([]);
+    expect(await indexesLedBy('action_items')).toContain('person_id');
+    expect(await indexesLedBy('transcriptions')).toContain('person_id');
 
     expect((await link()).body.data.modifiedCount).toBe(250);
     expect((await api.delete(`/api/people/${dana._id}`, token)).status).toBe(204);
@@ -167,6 +178,30 @@ describe('transcription segments', () => {
     ).toBe(true);
     expect((await api.delete(`/api/projects/${projectId}/meetings/${other}`, token)).status).toBe(204);
   });
+
+  /** The first column of each index on `table` (null for an expression), as the database lists them. */
+  async function indexesLedBy(table: string): Promise<Array<string | null>> {
+    if (server.ctx.dbKind === 'sqlite') {
+      const indexes = await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(server.ctx.db);
+      return Promise.all(
+        indexes.rows.map(
+          async ({ name }) =>
+            (
+              await sql<{ name: string | null }>`select name from pragma_index_info(${name}) where seqno = 0`.execute(
+                server.ctx.db,
+              )
+            ).rows[0]?.name ?? null,
+        ),
+      );
+    }
+    const { rows } = await sql<{ first: string | null }>`
+      select a.attname as first
+      from pg_index i
+      join pg_class t on t.oid = i.indrelid
+      left join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]
+      where t.relname = ${table}`.execute(server.ctx.db);
+    return rows.map((r) => r.first);
+  }
 
   it('deletes a segment', async () => {
     const seg = (await api.get(`${base()}?limit=1`, token)).body.data.transcriptions[0];
