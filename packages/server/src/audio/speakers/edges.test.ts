@@ -57,7 +57,8 @@ describe('segment edges from the segmentation model', () => {
       { speaker: 'Speaker 1', start: 4, end: 5 },
       { speaker: 'Speaker 1', start: 6, end: 8 },
     ];
-    followVoiceEdges(segs, tracks, people);
+    // in any order: the last first here
+    followVoiceEdges([...segs].reverse(), tracks, people);
     expect(segs[0]!.start).toBeCloseTo(1, 1);
     expect(segs[2]!.end).toBeCloseTo(9, 1);
     // one after another, as they were: none reaches over its neighbours

@@ -35,10 +35,9 @@ export function followVoiceEdges(
     for (let g = Math.max(0, frameAt(s.start)); g <= Math.min(n - 1, frameAt(s.end)); g++)
       owner[g] = owner[g] === -1 || owner[g] === who ? who : -2;
   }
-  // In order of start, each claiming the frames it reaches, so the next segment of the same person
-  // starts where this one now ends rather than reaching back over it.
-  const byStart = segments.map((s, i) => ({ s, i })).sort((x, y) => x.s.start - y.s.start || x.i - y.i);
-  for (const { s } of byStart) {
+  // Each segment claims the frames it reaches, so another segment of the same person stops where this
+  // one now ends rather than reaching over it.
+  for (const s of segments) {
     const who = names.indexOf(s.speaker);
     const heard = (g: number) =>
       g >= 0 &&
