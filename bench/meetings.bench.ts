@@ -66,7 +66,10 @@ const quiet = {
 // --save-speaker-input DIR: what the speaker stage was given, per file, for speaker-replay.ts
 const saveDir = option('--save-speaker-input');
 let current = '';
-const api = flag('--api') ? await apiTranscriber() : undefined;
+const notThroughApi = ['--no-segmentation', '--segmentation-pieces', '--pipeline', '--save-speaker-input'];
+if (flag('--api') && notThroughApi.some(flag))
+  throw new Error(`--api runs the server's defaults: ${notThroughApi.join(', ')} do not apply to it`);
+const api = flag('--api') ? await apiTranscriber({ MOONSHINE_MODEL: size, ASR_THREADS: String(threads) }) : undefined;
 const transcribe = api
   ? (path: string) => api.transcribe(path)
   : await createTranscriber(
@@ -118,68 +121,71 @@ const newHalf = () => ({
 });
 const halves = { A: newHalf(), B: newHalf() };
 console.log('\nfile                     dur   WER  WER-nf |   DER   miss    FA  conf | spk found/true | segs  RTF');
-for (const name of names) {
-  const truth = readTruth(dir, name);
-  current = name;
-  const t0 = performance.now();
-  const r = await transcribe(join(dir, `${name}.wav`), { onProgress() {}, signal: new AbortController().signal });
-  const seconds = (performance.now() - t0) / 1000;
-  audio += r.durationSeconds;
-  wall += seconds;
-  const hypothesis = r.segments.map((s) => s.text).join(' ');
-  const hypTurns = r.segments.map((s) => ({ speaker: s.speaker, start: s.startTime, end: s.endTime }));
-  const der = diarizationErrorRate(truth.turns, hypTurns, { collar: 0.25 });
-  let werText = '    -      -';
-  let werNf = Number.NaN;
-  let werAll = Number.NaN;
-  if (truth.metrics.wer) {
-    werPairs.push({ reference: truth.text, hypothesis });
-    werPairsNoFill.push({ reference: withoutFillers(truth.text), hypothesis: withoutFillers(hypothesis) });
-    werAll = corpusWordErrorRate([{ reference: truth.text, hypothesis }]).wer;
-    werNf = corpusWordErrorRate([
-      { reference: withoutFillers(truth.text), hypothesis: withoutFillers(hypothesis) },
-    ]).wer;
-    werText = `${pct(werAll).padStart(6)} ${pct(werNf).padStart(6)}`;
-    const attribution = wordAttribution(truth.words, r.segments, der.mapping);
-    wordsMatched += attribution.matched;
-    wordsAttributed += attribution.attributed;
+try {
+  for (const name of names) {
+    const truth = readTruth(dir, name);
+    current = name;
+    const t0 = performance.now();
+    const r = await transcribe(join(dir, `${name}.wav`), { onProgress() {}, signal: new AbortController().signal });
+    const seconds = (performance.now() - t0) / 1000;
+    audio += r.durationSeconds;
+    wall += seconds;
+    const hypothesis = r.segments.map((s) => s.text).join(' ');
+    const hypTurns = r.segments.map((s) => ({ speaker: s.speaker, start: s.startTime, end: s.endTime }));
+    const der = diarizationErrorRate(truth.turns, hypTurns, { collar: 0.25 });
+    let werText = '    -      -';
+    let werNf = Number.NaN;
+    let werAll = Number.NaN;
+    if (truth.metrics.wer) {
+      werPairs.push({ reference: truth.text, hypothesis });
+      werPairsNoFill.push({ reference: withoutFillers(truth.text), hypothesis: withoutFillers(hypothesis) });
+      werAll = corpusWordErrorRate([{ reference: truth.text, hypothesis }]).wer;
+      werNf = corpusWordErrorRate([
+        { reference: withoutFillers(truth.text), hypothesis: withoutFillers(hypothesis) },
+      ]).wer;
+      werText = `${pct(werAll).padStart(6)} ${pct(werNf).padStart(6)}`;
+      const attribution = wordAttribution(truth.words, r.segments, der.mapping);
+      wordsMatched += attribution.matched;
+      wordsAttributed += attribution.attributed;
+    }
+    if (truth.metrics.der) ders.push(der);
+    const found = new Set(r.segments.map((s) => s.speaker)).size;
+    if (truth.metrics.speakers) {
+      countScored++;
+      if (Math.abs(found - truth.refSpeakers) <= 1) countOk++;
+    }
+    const single = found <= 1 && majorSpeakers(truth.turns) >= 2;
+    if (single) singleLabelViolations++;
+    console.log(
+      `${name.padEnd(22)} ${truth.durationSec.toFixed(0).padStart(5)} ${werText} | ${pct(der.der).padStart(6)} ${pct(
+        der.miss / der.total,
+      ).padStart(
+        6,
+      )} ${pct(der.falseAlarm / der.total).padStart(5)} ${pct(der.confusion / der.total).padStart(5)} | ${String(
+        found,
+      ).padStart(5)}/${truth.refSpeakers}${single ? ' ONE-LABEL' : ''} | ${String(r.segments.length).padStart(4)} ${(
+        seconds / r.durationSeconds
+      ).toFixed(3)}`,
+    );
+    rows.push({ name, werAll, werNf, der, found, refSpeakers: truth.refSpeakers, seconds, segments: r.segments });
+    const half = tuningHalf(name);
+    const h = halves[half];
+    if (truth.metrics.wer) {
+      h.werNf.push({ reference: withoutFillers(truth.text), hypothesis: withoutFillers(hypothesis) });
+      const attribution = wordAttribution(truth.words, r.segments, der.mapping);
+      h.matched += attribution.matched;
+      h.attributed += attribution.attributed;
+    }
+    if (truth.metrics.der) h.ders.push(der);
+    if (truth.metrics.speakers) {
+      h.scored++;
+      if (Math.abs(found - truth.refSpeakers) <= 1) h.countOk++;
+    }
+    if (single) h.single++;
   }
-  if (truth.metrics.der) ders.push(der);
-  const found = new Set(r.segments.map((s) => s.speaker)).size;
-  if (truth.metrics.speakers) {
-    countScored++;
-    if (Math.abs(found - truth.refSpeakers) <= 1) countOk++;
-  }
-  const single = found <= 1 && majorSpeakers(truth.turns) >= 2;
-  if (single) singleLabelViolations++;
-  console.log(
-    `${name.padEnd(22)} ${truth.durationSec.toFixed(0).padStart(5)} ${werText} | ${pct(der.der).padStart(6)} ${pct(
-      der.miss / der.total,
-    ).padStart(
-      6,
-    )} ${pct(der.falseAlarm / der.total).padStart(5)} ${pct(der.confusion / der.total).padStart(5)} | ${String(
-      found,
-    ).padStart(5)}/${truth.refSpeakers}${single ? ' ONE-LABEL' : ''} | ${String(r.segments.length).padStart(4)} ${(
-      seconds / r.durationSeconds
-    ).toFixed(3)}`,
-  );
-  rows.push({ name, werAll, werNf, der, found, refSpeakers: truth.refSpeakers, seconds, segments: r.segments });
-  const half = tuningHalf(name);
-  const h = halves[half];
-  if (truth.metrics.wer) {
-    h.werNf.push({ reference: withoutFillers(truth.text), hypothesis: withoutFillers(hypothesis) });
-    const attribution = wordAttribution(truth.words, r.segments, der.mapping);
-    h.matched += attribution.matched;
-    h.attributed += attribution.attributed;
-  }
-  if (truth.metrics.der) h.ders.push(der);
-  if (truth.metrics.speakers) {
-    h.scored++;
-    if (Math.abs(found - truth.refSpeakers) <= 1) h.countOk++;
-  }
-  if (single) h.single++;
+} finally {
+  await api?.close();
 }
-await api?.close();
 
 /** What issue 22 (speakers) must show on the 12 files of shared/data/ami-audio, pooled; single-label files: 0. */
 const TARGETS = { der: 22, werNoFillers: 29, countWithinOne: 10, wordsUnderRightSpeaker: 88 };

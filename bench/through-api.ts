@@ -21,9 +21,13 @@ export interface ApiTranscriber {
   close(): Promise<void>;
 }
 
-export async function apiTranscriber(): Promise<ApiTranscriber> {
+/** A file not transcribed in this long fails the run rather than waiting for ever. */
+const TRANSCRIBED_WITHIN_MS = 30 * 60_000;
+
+/** `env`: the server's settings beside its defaults (the benchmark passes its model and threads). */
+export async function apiTranscriber(env: Record<string, string> = {}): Promise<ApiTranscriber> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-api-bench-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const server = await startServerProcess({ ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
     const res = await fetch(`${server.base}${path}`, {
       method,
@@ -33,9 +37,8 @@ export async function apiTranscriber(): Promise<ApiTranscriber> {
       },
       body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = await res.json();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json.data;
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()).data;
   };
   const { token } = await call('POST', '/auth/register', undefined, {
     name: 'Bench',
@@ -52,8 +55,10 @@ export async function apiTranscriber(): Promise<ApiTranscriber> {
       const meeting = await call('POST', `/api/projects/${project._id}/meetings`, token, form);
       const url = `/api/projects/${project._id}/meetings/${meeting._id}`;
       let done = meeting;
+      const deadline = Date.now() + TRANSCRIBED_WITHIN_MS;
       while (done.transcriptionStatus !== 'completed') {
         if (done.transcriptionStatus === 'failed') throw new Error(`${path}: transcription failed`);
+        if (Date.now() > deadline) throw new Error(`${path}: not transcribed within ${TRANSCRIBED_WITHIN_MS} ms`);
         await new Promise((r) => setTimeout(r, 200));
         done = await call('GET', url, token);
       }
@@ -69,6 +74,7 @@ export async function apiTranscriber(): Promise<ApiTranscriber> {
           segments.push({ speaker: t.speaker, startTime: t.startTime / 1000, endTime: t.endTime / 1000, text: t.text });
         if (page >= pagination.pages) break;
       }
+      // The meeting's duration is whole seconds; the RTF of a 30 s file moves by ~2% with it.
       return { durationSeconds: done.duration, segments };
     },
     async close() {

@@ -84,9 +84,8 @@ export function projectsService({ db, projects, meetings, queue, removeHidden, s
     /**
      * Deleting a project deletes its meetings, their segments and their audio
      * (docs/decisions/004-deleting-a-project.md): its meetings hidden and their jobs cancelled in one small
-     * transaction, then removed one by one in short statements (three 20,000-segment meetings removed by
-     * the project's cascade held the event loop 0.74 s), again while meetings came into it meanwhile; the
-     * project goes in the transaction that finds none left.
+     * transaction, then removed one by one in short statements (one cascade held the event loop), again
+     * while meetings came into it meanwhile; the project goes in the transaction that finds none left.
      */
     async delete(userId: string, id: string) {
       await get(userId, id);
