@@ -71,7 +71,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const repos = {
     users: usersRepository(db),
     usage: usageRepository(db),
-    projects: projectsRepository(db),
+    projects: projectsRepository(db, kind),
     people: peopleRepository(db),
     meetings: meetingsRepository(db),
     transcriptions: transcriptionsRepository(db),

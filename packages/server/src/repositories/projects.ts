@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db, DbKind } from '../db/database.ts';
 import type { ProjectsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { projectNameKey } from '../lib/project-names.ts';
@@ -6,7 +6,7 @@ import { VISIBLE_MEETING } from './meetings.ts';
 
 export type ProjectRow = ProjectsTable & { meeting_count: number };
 
-export function projectsRepository(db: Db) {
+export function projectsRepository(db: Db, kind: DbKind) {
   const withCounts = () =>
     db
       .selectFrom('projects')
@@ -95,6 +95,21 @@ export function projectsRepository(db: Db) {
         .select(['id', 'user_id', 'audio_retention_days'])
         .where('audio_retention_days', 'is not', null)
         .execute(),
+
+    /**
+     * Holds the project's row until `trx` ends: a meeting cannot be added to it meanwhile (its foreign key
+     * waits). PostgreSQL only; SQLite writes one transaction at a time.
+     */
+    async lock(trx: Db, userId: string, id: string): Promise<void> {
+      if (kind === 'postgres')
+        await trx
+          .selectFrom('projects')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .forUpdate()
+          .execute();
+    },
 
     async delete(trx: Db, userId: string, id: string): Promise<void> {
       await trx.deleteFrom('projects').where('user_id', '=', userId).where('id', '=', id).execute();

@@ -91,6 +91,7 @@ export function projectsService({ db, projects, meetings, queue, removeHidden, s
       await get(userId, id);
       for (;;) {
         const hidden = await db.transaction().execute(async (trx) => {
+          await projects.lock(trx, userId, id);
           const rows = await meetings.hideForProject(trx, userId, id);
           for (const row of rows) await queue.cancelForMeeting(trx, row.id);
           if (rows.length === 0) await projects.delete(trx, userId, id);
