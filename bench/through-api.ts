@@ -40,12 +40,19 @@ export async function apiTranscriber(env: Record<string, string> = {}): Promise<
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()).data;
   };
-  const { token } = await call('POST', '/auth/register', undefined, {
-    name: 'Bench',
-    email: 'bench@example.com',
-    password: 'benchmark pass',
-  });
-  const project = await call('POST', '/api/projects', token, { name: 'Meetings' });
+  let token: string;
+  let project: { _id: string };
+  try {
+    ({ token } = await call('POST', '/auth/register', undefined, {
+      name: 'Bench',
+      email: 'bench@example.com',
+      password: 'benchmark pass',
+    }));
+    project = await call('POST', '/api/projects', token, { name: 'Meetings' });
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
 
   return {
     async transcribe(path) {

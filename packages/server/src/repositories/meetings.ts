@@ -98,16 +98,31 @@ export function meetingsRepository(db: Db) {
     },
 
     /**
-     * Marks a recording's chunk as just arrived, if the meeting is still visible (not being removed);
-     * false otherwise. The row stays locked until `trx` ends (PostgreSQL; SQLite writes one transaction at
-     * a time), so the chunks of one recording are written one after another.
+     * Marks a recording's chunk as just arrived, if the meeting still takes chunks (visible, and recording
+     * or finished by the server while its browser was away); the row as it then is, or undefined. The row
+     * stays locked until `trx` ends (PostgreSQL; SQLite writes one transaction at a time), so one
+     * recording's chunks, and its finishing, are written one after another.
      */
-    async touchRecording(trx: Db, id: string): Promise<boolean> {
-      const result = await trx
+    touchRecording: (trx: Db, id: string): Promise<MeetingRow | undefined> =>
+      trx
         .updateTable('meetings')
         .set({ recording_last_chunk_at: nowIso() })
         .where('id', '=', id)
         .where(...VISIBLE_MEETING)
+        .where((eb) => eb.or([eb('recording_state', '=', 'recording'), eb('recording_finished_by', '=', 'idle')]))
+        .returningAll()
+        .executeTakeFirst(),
+
+    /**
+     * The finishing of a recording, written only if it is still being finished (not reopened by a chunk,
+     * nor removed): whether it was. Waits for a chunk being written (the row's lock).
+     */
+    async finishRecording(trx: Db, id: string, changes: Partial<MeetingRow>): Promise<boolean> {
+      const result = await trx
+        .updateTable('meetings')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('recording_state', '=', 'finishing')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -57,8 +57,8 @@ export function recordingsRepository(db: Db) {
       return Number(row.ms);
     },
 
-    findChunk: (meetingId: string, seq: number) =>
-      db
+    findChunk: (meetingId: string, seq: number, trx: Db = db) =>
+      trx
         .selectFrom('recording_chunks')
         .selectAll()
         .where('meeting_id', '=', meetingId)

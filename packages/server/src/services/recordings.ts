@@ -43,9 +43,12 @@ interface Deps {
  */
 export const MAX_RECORDED_BYTES_PER_SECOND = 48_000 * 2 * 4;
 
-/** Where a chunk is kept until the recording is put together. */
+/**
+ * Where one upload of a chunk is kept until the recording is put together: a name of its own, so a
+ * resend sent while the first is still on its way never shares a file with it.
+ */
 export const chunkKey = (userId: string, meetingId: string, seq: number) =>
-  `recordings/${userId}/${meetingId}/${String(seq).padStart(6, '0')}.part`;
+  `recordings/${userId}/${meetingId}/${String(seq).padStart(6, '0')}-${newId()}.part`;
 
 /**
  * Recording in chunks (docs/decisions/150-chunked-recording.md). The browser starts a recording, sends
@@ -56,6 +59,9 @@ export const chunkKey = (userId: string, meetingId: string, seq: number) =>
  */
 export function recordingsService(deps: Deps) {
   const { db, meetings, recordings, queue, storage, projects, users, maxRecordingSeconds, log } = deps;
+
+  const removeChunkFile = (meetingId: string, key: string) =>
+    storage.delete(key).catch((err) => log.warn({ err, meetingId, key }, 'chunk file not removed'));
 
   async function owned(userId: string, meetingId: string): Promise<MeetingRow> {
     const row = await meetings.findForUser(userId, meetingId);
@@ -157,20 +163,27 @@ export function recordingsService(deps: Deps) {
       // Refused before it is stored, then checked again where it is written: chunks sent at once do not
       // see each other's bytes until then.
       assertWithinLimits(reachWith(stamped.reachesMs, (await recordings.heldBytes(meetingId, seq)) + body.length));
+      // Each upload under its own name: a resend or a refusal never touches the file another send wrote.
       const key = chunkKey(userId, meetingId, seq);
-      const resent = (await recordings.findChunk(meetingId, seq)) !== undefined;
       await storage.store(key, Readable.from([body]), async () => undefined);
       let chunks = 0;
+      let replaced: string | undefined;
       try {
         await db.transaction().execute(async (trx) => {
           // The meeting's row first, locked until the end: one recording's chunks are written one at a
-          // time, and a meeting being removed takes none (its chunk keys may be read already).
-          if (!(await meetings.touchRecording(trx, meetingId))) throw notFound('Recording');
+          // time, none after Stop, and none to a meeting being removed (its chunk keys may be read already).
+          const locked = await meetings.touchRecording(trx, meetingId);
+          if (!locked) {
+            const now = await meetings.findById(meetingId, trx);
+            if (now && !now.hidden_since) throw conflict('This recording is finished: it takes no more audio');
+            throw notFound('Recording');
+          }
           const reachesMs = reachWith(
             stamped.reachesMs,
             (await recordings.heldBytes(meetingId, seq, trx)) + body.length,
           );
           assertWithinLimits(reachesMs);
+          replaced = (await recordings.findChunk(meetingId, seq, trx))?.storage_key;
           await recordings.putChunk(trx, {
             meeting_id: meetingId,
             user_id: userId,
@@ -178,11 +191,11 @@ export function recordingsService(deps: Deps) {
             storage_key: key,
             size: body.length,
           });
-          const reopened = row.recording_state !== 'recording';
+          const reopened = locked.recording_state !== 'recording';
           await meetings.updateById(trx, meetingId, {
             recording_state: 'recording',
-            recording_reached_ms: Math.max(Number(row.recording_reached_ms ?? 0), reachesMs),
-            ...(stamped.timescale && !row.recording_timescale ? { recording_timescale: stamped.timescale } : {}),
+            recording_reached_ms: Math.max(Number(locked.recording_reached_ms ?? 0), reachesMs),
+            ...(stamped.timescale && !locked.recording_timescale ? { recording_timescale: stamped.timescale } : {}),
             ...(reopened
               ? { recording_finished_by: null, transcription_status: 'pending', transcription_progress: 0 }
               : {}),
@@ -193,11 +206,10 @@ export function recordingsService(deps: Deps) {
           chunks = await recordings.countChunks(trx, meetingId);
         });
       } catch (err) {
-        // A chunk not taken leaves no file, but a resent one's file is the chunk the recording holds.
-        if (!resent || (err instanceof AppError && err.status === 404))
-          await storage.delete(key).catch((e) => log.warn({ err: e, meetingId, key }, 'chunk file not removed'));
+        await removeChunkFile(meetingId, key);
         throw err;
       }
+      if (replaced) await removeChunkFile(meetingId, replaced);
       return { seq, chunks };
     },
 

@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChunkReceiptResponse, LiveTranscriptResponse, MESSAGES, MeetingResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../../../bench/scoring/wer.ts';
 import type { Worker } from '../../src/jobs/worker.ts';
-import { chunkKey } from '../../src/services/recordings.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
 import { fixtureFfmpeg, fixtureTempDir, JFK_TEXT, jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
@@ -238,10 +237,25 @@ describe('recording in chunks with a live transcript', () => {
     );
   });
 
+  it('refuses a chunk still on its way when Stop comes first (409), keeps no file of it, and finishes without it', async () => {
+    const { _id: id } = await start('Stopped');
+    expect((await putChunk(api, token, id, 0, chunks[0]!)).status).toBe(200);
+    const upload = s3.holdUpload(`${id}/000001`);
+    const late = putChunk(api, token, id, 1, chunks[1]!);
+    await upload.arrived;
+    expect((await api.post(`/api/meetings/${id}/recording/finish`, { chunks: 1 }, token)).status).toBe(200);
+    upload.release();
+    expectError(await late, 409, 'This recording is finished: it takes no more audio');
+    const done = await finished(api, token, projectId, id);
+    expect(done.recordingState).toBeUndefined();
+    expect(done.duration).toBeLessThanOrEqual(2);
+    expect((await s3.keys()).filter((key) => key.includes(id) && key.endsWith('.part'))).toEqual([]);
+  });
+
   it('refuses a chunk still on its way when its meeting is deleted, and keeps no file of it', async () => {
     const { _id: id } = await start('Cancelled');
     expect((await putChunk(api, token, id, 0, chunks[0]!)).status).toBe(200);
-    const upload = s3.holdUpload(`${id}/000001.part`);
+    const upload = s3.holdUpload(`${id}/000001`);
     const late = putChunk(api, token, id, 1, chunks[1]!);
     await upload.arrived;
     expect((await api.delete(`/api/projects/${projectId}/meetings/${id}`, token)).status).toBe(204);
@@ -454,10 +468,9 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
       expect(sent.map((res) => res.status).sort()).toEqual([200, 400, 400, 400]);
       const taken = sent.findIndex((res) => res.status === 200);
       expect((await server.ctx.repos.recordings.chunks(meetingId)).map((c) => c.seq)).toEqual([taken]);
-      for (const seq of [0, 1, 2, 3])
-        expect(await server.ctx.storage.size(chunkKey(userId, meetingId, seq))).toBe(
-          seq === taken ? mib(2).length : null,
-        );
+      const [kept] = await server.ctx.repos.recordings.chunks(meetingId);
+      const files = readdirSync(join(server.ctx.config.dataDir, 'recordings', userId, meetingId));
+      expect(files.map((f) => `recordings/${userId}/${meetingId}/${f}`)).toEqual([kept!.storage_key]);
     });
   });
 

@@ -82,11 +82,8 @@ export function finishRecordingHandler({
       const done = await db.transaction().execute(async (trx) => {
         const current = await recordings.recordingStateIn(trx, meetingId);
         if (current?.recording_state !== 'finishing') return false; // deleted, or reopened by a late chunk
-        // A recording finished again (reopened by late chunks) is counted for what it adds.
-        const seconds = Math.round(durationSeconds) - Math.round(Number(current.duration_ms) / 1000);
-        if (seconds !== 0)
-          await usage.record(trx, { userId: meeting.user_id, meetingId, seconds, at: new Date(meeting.created_at) });
-        await meetings.updateById(trx, meetingId, {
+        // Written only if no chunk reopened it meanwhile (a chunk being written holds the row until then).
+        const finished = await meetings.finishRecording(trx, meetingId, {
           recording_state: null,
           audio_key: key,
           audio_mime: (meeting.recording_mime ?? 'audio/webm').split(';')[0]!,
@@ -97,6 +94,11 @@ export function finishRecordingHandler({
           transcription_progress: 0,
           transcription_error: null,
         });
+        if (!finished) return false;
+        // A recording finished again (reopened by late chunks) is counted for what it adds.
+        const seconds = Math.round(durationSeconds) - Math.round(Number(current.duration_ms) / 1000);
+        if (seconds !== 0)
+          await usage.record(trx, { userId: meeting.user_id, meetingId, seconds, at: new Date(meeting.created_at) });
         if (byUser) await recordings.deleteChunkRows(trx, meetingId);
         await queue.enqueue(
           trx,
