@@ -114,9 +114,10 @@ export function recordingsService(deps: Deps) {
       users.quota(userId),
       recordings.uncountedElsewhere(userId, row.id),
     ]);
-    // A recording the server finished once (idle) and that goes on is already counted that far.
-    const counted = Number(row.duration_ms) / 1000;
-    return (reachesMs: number) => {
+    // A recording the server finished once (idle) and that goes on is already counted that far: as the
+    // row read first says, or the locked row where the chunk is written.
+    return (reachesMs: number, durationMs = row.duration_ms) => {
+      const counted = Number(durationMs) / 1000;
       if (reachesMs === 0) return;
       if (reachesMs / 1000 > maxRecordingSeconds) {
         const message = recordingTooLongMessage(maxRecordingSeconds);
@@ -182,7 +183,7 @@ export function recordingsService(deps: Deps) {
             stamped.reachesMs,
             (await recordings.heldBytes(meetingId, seq, trx)) + body.length,
           );
-          assertWithinLimits(reachesMs);
+          assertWithinLimits(reachesMs, locked.duration_ms);
           replaced = (await recordings.findChunk(meetingId, seq, trx))?.storage_key;
           await recordings.putChunk(trx, {
             meeting_id: meetingId,

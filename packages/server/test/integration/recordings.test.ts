@@ -382,6 +382,12 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
     return { token, userId: user._id as string, projectId, meetingId: await start(), start };
   }
 
+  /** The chunk files a recording has in the (local) store, as storage keys. */
+  const chunkFiles = async (userId: string, meetingId: string) =>
+    readdirSync(join(server.ctx.config.dataDir, 'recordings', userId, meetingId)).map(
+      (file) => `recordings/${userId}/${meetingId}/${file}`,
+    );
+
   /** Sends the chunks in order until one is refused; the refusal, and what the recording kept. */
   async function sendUntilRefused(token: string, meetingId: string, sent = chunks, type?: string) {
     for (let seq = 0; seq < sent.length; seq++) {
@@ -447,9 +453,13 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
     const mib = (n: number) => Buffer.alloc(Math.round(n * 1024 * 1024), 0x55);
 
     it('refuses the chunk that takes it past MAX_RECORDING_HOURS; a resent chunk replaces, not adds', async () => {
-      const { token, meetingId } = await recording(undefined, 'audio/ogg;codecs=opus');
+      const { token, userId, meetingId } = await recording(undefined, 'audio/ogg;codecs=opus');
       expect((await putChunk(api, token, meetingId, 0, mib(2), 'audio/ogg')).status).toBe(200);
       expect((await putChunk(api, token, meetingId, 0, mib(2), 'audio/ogg')).status).toBe(200);
+      // The resend's file replaced the first's: one file, the one its row names.
+      expect(await chunkFiles(userId, meetingId)).toEqual(
+        (await server.ctx.repos.recordings.chunks(meetingId)).map((c) => c.storage_key),
+      );
       const refused = await putChunk(api, token, meetingId, 1, mib(2), 'audio/ogg');
       expectError(refused, 400, 'The recording is longer than the 0.0018-hour limit');
     });
@@ -469,8 +479,7 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
       const taken = sent.findIndex((res) => res.status === 200);
       expect((await server.ctx.repos.recordings.chunks(meetingId)).map((c) => c.seq)).toEqual([taken]);
       const [kept] = await server.ctx.repos.recordings.chunks(meetingId);
-      const files = readdirSync(join(server.ctx.config.dataDir, 'recordings', userId, meetingId));
-      expect(files.map((f) => `recordings/${userId}/${meetingId}/${f}`)).toEqual([kept!.storage_key]);
+      expect(await chunkFiles(userId, meetingId)).toEqual([kept!.storage_key]);
     });
   });
 

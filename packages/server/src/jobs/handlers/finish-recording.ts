@@ -59,7 +59,8 @@ export function finishRecordingHandler({
       if (meeting?.recording_state !== 'finishing') return log.info('recording not being finished; nothing to do');
       const chunks = await recordings.chunks(meetingId);
       if (chunks.length === 0) {
-        await meetings.updateById(db, meetingId, {
+        // Only while still finishing: a chunk may have reopened it since.
+        await meetings.finishRecording(db, meetingId, {
           recording_state: null,
           transcription_status: 'failed',
           transcription_error: 'The recording has no audio',
@@ -121,7 +122,8 @@ export function finishRecordingHandler({
     },
 
     async onFinalFailure({ meetingId }, error) {
-      await meetings.updateById(db, meetingId, {
+      // Only while still finishing: a recording reopened by a chunk goes on.
+      await meetings.finishRecording(db, meetingId, {
         recording_state: null,
         transcription_status: 'failed',
         transcription_error: error.message.slice(0, 500) || 'The recording could not be put together',
