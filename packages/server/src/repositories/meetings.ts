@@ -99,7 +99,8 @@ export function meetingsRepository(db: Db) {
 
     /**
      * Marks a recording's chunk as just arrived, if the meeting still takes chunks (visible, and recording
-     * or finished by the server while its browser was away); the row as it then is, or undefined. The row
+     * or finished by the server while its browser was away: the recordings service's `acceptsChunks`,
+     * decided here under the lock); the row as it then is, or undefined. The row
      * stays locked until `trx` ends (PostgreSQL; SQLite writes one transaction at a time), so one
      * recording's chunks, and its finishing, are written one after another.
      */

@@ -72,7 +72,8 @@ export function recordingsService(deps: Deps) {
   /**
    * Whether a chunk may still be added: while recording, and after the server finished a recording
    * whose browser had gone quiet (its waiting chunks arrive later: the recording opens again).
-   * After the user's Stop, no.
+   * After the user's Stop, no. A first answer, before the chunk is stored; `meetings.touchRecording`
+   * decides the same rule on the locked row where the chunk is written.
    */
   const acceptsChunks = (row: MeetingRow) =>
     row.recording_state === 'recording' || row.recording_finished_by === 'idle';

@@ -237,14 +237,23 @@ describe('recording in chunks with a live transcript', () => {
     );
   });
 
-  it('refuses a chunk still on its way when Stop comes first (409), keeps no file of it, and finishes without it', async () => {
-    const { _id: id } = await start('Stopped');
+  /**
+   * A recording whose chunk 0 has arrived and whose chunk 1 is on its way: the fake S3 holds its upload
+   * until `release()`; `late` is that chunk's answer.
+   */
+  async function chunkOnItsWay(title: string) {
+    const { _id: id } = await start(title);
     expect((await putChunk(api, token, id, 0, chunks[0]!)).status).toBe(200);
     const upload = s3.holdUpload(`${id}/000001`);
     const late = putChunk(api, token, id, 1, chunks[1]!);
     await upload.arrived;
+    return { id, late, release: upload.release };
+  }
+
+  it('refuses a chunk still on its way when Stop comes first (409), keeps no file of it, and finishes without it', async () => {
+    const { id, late, release } = await chunkOnItsWay('Stopped');
     expect((await api.post(`/api/meetings/${id}/recording/finish`, { chunks: 1 }, token)).status).toBe(200);
-    upload.release();
+    release();
     expectError(await late, 409, 'This recording is finished: it takes no more audio');
     const done = await finished(api, token, projectId, id);
     expect(done.recordingState).toBeUndefined();
@@ -253,13 +262,9 @@ describe('recording in chunks with a live transcript', () => {
   });
 
   it('refuses a chunk still on its way when its meeting is deleted, and keeps no file of it', async () => {
-    const { _id: id } = await start('Cancelled');
-    expect((await putChunk(api, token, id, 0, chunks[0]!)).status).toBe(200);
-    const upload = s3.holdUpload(`${id}/000001`);
-    const late = putChunk(api, token, id, 1, chunks[1]!);
-    await upload.arrived;
+    const { id, late, release } = await chunkOnItsWay('Cancelled');
     expect((await api.delete(`/api/projects/${projectId}/meetings/${id}`, token)).status).toBe(204);
-    upload.release();
+    release();
     expectError(await late, 404, 'Recording not found');
     expect((await s3.keys()).filter((key) => key.includes(id))).toEqual([]);
   });
