@@ -8,6 +8,7 @@ import {
 } from '@parley/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type AudioType, audioTypeOfFile } from '../audio/decoding/audio-type.ts';
 import { AudioDecodeError, checkAudioFile, probeSampleRate } from '../audio/decoding/ffmpeg.ts';
 import { AppError, badRequest, payloadTooLarge, recordingTooLongMessage } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -124,17 +125,18 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
       const extension = extensionFor(part.filename ?? '', part.mimetype ?? '');
       const key = `audio/${opts.userId}/${newId()}.${extension}`;
       const file = part.file;
-      const durationSeconds = await opts.storage.store(key, file, async (localCopy) => {
+      const { durationSeconds, type } = await opts.storage.store(key, file, async (localCopy) => {
         if (file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
         if (file.bytesRead === 0) throw audioFileError('The audio file is empty');
         const seconds = await measure(localCopy, opts.maxDurationSeconds);
         opts.afterMeasure?.(seconds);
-        return seconds;
+        return { durationSeconds: seconds, type: await servedTypeOf(localCopy) };
       });
       audio = {
         key,
         fileName: (part.filename || 'recording').slice(0, 255),
-        mimeType: part.mimetype || 'application/octet-stream',
+        // What the bytes are, never what the client declared: the file is served under it (decision 200).
+        mimeType: type.mime,
         size: file.bytesRead,
         durationSeconds,
         extension,
@@ -188,6 +190,16 @@ function asUploadError(error: unknown, maxFileSize: number): unknown {
     return badRequest(MALFORMED);
   }
   return error;
+}
+
+/**
+ * The type the recording will be served under, from its own bytes: audio ffmpeg decodes but that is none
+ * of the served containers (AIFF, AMR, a bare stream) is refused as the wrong file type.
+ */
+async function servedTypeOf(path: string): Promise<AudioType> {
+  const type = await audioTypeOfFile(path);
+  if (!type) throw audioFileError(MESSAGES.invalidFileType);
+  return type;
 }
 
 const MIN_SAMPLE_RATE = 8_000;

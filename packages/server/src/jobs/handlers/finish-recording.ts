@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { audioTypeOfFile } from '../../audio/decoding/audio-type.ts';
 import { checkAudioFile } from '../../audio/decoding/ffmpeg.ts';
 import type { Db } from '../../db/database.ts';
 import type { meetingsRepository } from '../../repositories/meetings.ts';
@@ -7,7 +8,7 @@ import type { usageRepository } from '../../repositories/usage.ts';
 import { transcribeJobKey } from '../../services/job-keys.ts';
 import type { AudioStorage } from '../../storage/storage.ts';
 import type { JobQueue } from '../queue.ts';
-import type { JobHandler } from '../worker.ts';
+import { type JobHandler, PermanentJobError } from '../worker.ts';
 
 interface Deps {
   db: Db;
@@ -70,14 +71,19 @@ export function finishRecordingHandler({
       const extension = extensionOf(meeting.recording_mime);
       const key = `audio/${meeting.user_id}/${meetingId}.${extension}`;
       const size = chunks.reduce((sum, c) => sum + Number(c.size), 0);
-      const { durationSeconds } = await storage.store(
+      const { durationSeconds, type } = await storage.store(
         key,
         joined(
           storage,
           chunks.map((c) => c.storage_key),
           signal,
         ),
-        (path) => checkAudioFile(path, { signal }),
+        async (path) => {
+          // Served under what its bytes are, never the type the browser declared at start (decision 200).
+          const type = await audioTypeOfFile(path);
+          if (!type) throw new PermanentJobError('The recording is not in an audio format Parley serves');
+          return { ...(await checkAudioFile(path, { signal })), type };
+        },
       );
       const byUser = meeting.recording_finished_by === 'user';
       const done = await db.transaction().execute(async (trx) => {
@@ -87,9 +93,9 @@ export function finishRecordingHandler({
         const finished = await meetings.finishRecording(trx, meetingId, {
           recording_state: null,
           audio_key: key,
-          audio_mime: (meeting.recording_mime ?? 'audio/webm').split(';')[0]!,
+          audio_mime: type.mime,
           audio_size: size,
-          audio_name: `recording.${extension}`,
+          audio_name: `recording.${type.extension}`,
           duration_ms: Math.round(durationSeconds * 1000),
           transcription_status: 'pending',
           transcription_progress: 0,
