@@ -22,6 +22,7 @@ import { recordingsRepository } from './repositories/recordings.ts';
 import { revokedSessionsRepository } from './repositories/revoked-sessions.ts';
 import { sharesRepository } from './repositories/shares.ts';
 import { signInCodesRepository } from './repositories/sign-in-codes.ts';
+import { storageUseRepository } from './repositories/storage-use.ts';
 import { summaryTemplatesRepository } from './repositories/summary-templates.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
@@ -47,6 +48,7 @@ import { searchService } from './services/search.ts';
 import { sessionsService } from './services/sessions.ts';
 import { sharesService } from './services/shares.ts';
 import { speakerSuggestionsService } from './services/speaker-suggestions.ts';
+import { storageRoom } from './services/storage-room.ts';
 import { summaryService } from './services/summary.ts';
 import { summaryTemplatesService } from './services/summary-templates.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
@@ -82,6 +84,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     actionItems: actionItemsRepository(db),
     meetingNotes: meetingNotesRepository(db),
     recordings: recordingsRepository(db),
+    storageUse: storageUseRepository(db),
     voices: voicesRepository(db),
     apiTokens: apiTokensRepository(db),
     summaryTemplates: summaryTemplatesRepository(db),
@@ -105,6 +108,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const search = searchService({ ...repos, index });
   const voices = voicesService(repos);
   const people = peopleService({ ...repos, search, voices });
+  const room = storageRoom({ storageUse: repos.storageUse, limitBytes: config.tier.storageBytes });
   const meetings = meetingsService({
     db,
     ...repos,
@@ -114,6 +118,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     projects,
     users,
     removeHidden,
+    room,
     log,
   });
   const cpu = createCpuPool(config.cpu);
@@ -149,10 +154,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       storage,
       projects,
       users,
+      room,
       maxRecordingSeconds: config.maxRecordingHours * 3600,
       log,
     }),
-    imports: importsService({ db, ...repos, storage, log, cpu, semantic, meetingsService: meetings }),
+    imports: importsService({ db, ...repos, storage, room, log, cpu, semantic, meetingsService: meetings }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };
 

@@ -63,8 +63,9 @@ async function readTranscript(file: AsyncIterable<Buffer>, fileName: string): Pr
  * Reads a multipart meeting upload: text fields into an object, the `audioFile` part streamed into
  * storage as it arrives (never held in memory) with the user's size limit, then measured with ffmpeg,
  * and the optional `transcriptFile` part (an import) read as text. At least one of the two is
- * required; `beforeAudio` runs when an audio part arrives, before any of it is stored, and
- * `afterMeasure` once its duration is known (both throw to refuse it; the stored file is then removed).
+ * required. `afterStore` runs once the audio is stored, and `afterMeasure` once its duration is known
+ * and within `maxDurationSeconds` (both throw to refuse it; the stored file is then removed): a recording
+ * too long is refused for that (400) before the minutes left are looked at (403), as the README says.
  * Media whose sample rate is outside 8-192 kHz or longer than `maxDurationSeconds` is refused.
  * Whatever goes wrong, the stored recording is removed before the error leaves; on success the
  * caller owns it (`audio.key`) and deletes it if the meeting is not created.
@@ -77,7 +78,8 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
     maxDurationSeconds: number;
     storage: AudioStorage;
     fields: S;
-    beforeAudio?: () => void;
+    /** Once the file is stored, before it is measured: its size (throw to refuse it). */
+    afterStore?: (bytes: number) => void;
     afterMeasure?: (durationSeconds: number) => void;
   },
 ): Promise<{ fields: z.infer<S>; audio?: ReceivedAudio; transcript?: ReceivedTranscript }> {
@@ -112,12 +114,6 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
         part.file.resume();
         continue;
       }
-      try {
-        opts.beforeAudio?.();
-      } catch (error) {
-        part.file.resume();
-        throw error;
-      }
       if (!isAcceptedAudioFile(part.filename ?? '', part.mimetype)) {
         part.file.resume();
         throw audioFileError(MESSAGES.invalidFileType);
@@ -128,6 +124,7 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
       const { durationSeconds, type } = await opts.storage.store(key, file, async (localCopy) => {
         if (file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
         if (file.bytesRead === 0) throw audioFileError('The audio file is empty');
+        opts.afterStore?.(file.bytesRead);
         const seconds = await measure(localCopy, opts.maxDurationSeconds);
         opts.afterMeasure?.(seconds);
         return { durationSeconds: seconds, type: await servedTypeOf(localCopy) };

@@ -15,6 +15,7 @@ import type { usageRepository } from '../repositories/usage.ts';
 import type { SemanticSearch } from '../search/semantic/index.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { type MeetingsService, newMeetingRow, type ReceivedAudio } from './meetings.ts';
+import type { StorageRoom } from './storage-room.ts';
 
 interface Deps {
   db: Db;
@@ -24,6 +25,7 @@ interface Deps {
   people: ReturnType<typeof peopleRepository>;
   usage: ReturnType<typeof usageRepository>;
   storage: AudioStorage;
+  room: StorageRoom;
   log: { warn: (obj: object, msg: string) => void };
   cpu: CpuPool;
   meetingsService: Pick<MeetingsService, 'removeHidden'>;
@@ -60,6 +62,7 @@ export function importsService({
   people,
   usage,
   storage,
+  room,
   log,
   cpu,
   semantic,
@@ -139,7 +142,11 @@ export function importsService({
    */
   async function write(row: MeetingRow, imported: ImportPlan, audio: ReceivedAudio | undefined, signal?: AbortSignal) {
     const { id, user_id: userId } = row;
-    await meetings.insert(db, { ...row, hidden_since: nowIso() });
+    await db.transaction().execute(async (trx) => {
+      // The recording's bytes count from the row that names them (decision 202).
+      if (audio) await room.assertRoomIn(trx, userId, audio.size);
+      await meetings.insert(trx, { ...row, hidden_since: nowIso() });
+    });
     try {
       await transcriptions.insertImported(userId, id, imported.segments, signal);
       for (const page of imported.actionItems) {

@@ -22,7 +22,7 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
       maxFileSize: quota.maxFileSize,
       storage: ctx.storage,
       fields: CreateMeetingFields,
-      beforeAudio: quota.assertMayAddAudio,
+      afterStore: quota.assertStored,
       afterMeasure: quota.assertAudioFits,
       maxDurationSeconds: ctx.config.maxRecordingHours * 3600,
     });

@@ -128,12 +128,20 @@ export function finishRecordingHandler({
     },
 
     async onFinalFailure({ meetingId }, error) {
-      // Only while still finishing: a recording reopened by a chunk goes on.
-      await meetings.finishRecording(db, meetingId, {
-        recording_state: null,
-        transcription_status: 'failed',
-        transcription_error: error.message.slice(0, 500) || 'The recording could not be put together',
+      // Only while still finishing: a recording reopened by a chunk goes on. One that failed keeps none of
+      // its chunks (decision 201): its minutes are not counted, so its bytes must not stay either.
+      const dropped = await db.transaction().execute(async (trx) => {
+        const failed = await meetings.finishRecording(trx, meetingId, {
+          recording_state: null,
+          transcription_status: 'failed',
+          transcription_error: error.message.slice(0, 500) || 'The recording could not be put together',
+        });
+        if (!failed) return [];
+        const chunks = await recordings.chunks(meetingId, trx);
+        await recordings.deleteChunkRows(trx, meetingId);
+        return chunks;
       });
+      await Promise.all(dropped.map((c) => storage.delete(c.storage_key)));
     },
   };
 }
