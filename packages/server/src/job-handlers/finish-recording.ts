@@ -1,14 +1,14 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { audioTypeOfFile } from '../../audio/decoding/audio-type.ts';
-import { checkAudioFile } from '../../audio/decoding/ffmpeg.ts';
-import type { Db } from '../../db/database.ts';
-import type { meetingsRepository } from '../../repositories/meetings.ts';
-import type { recordingsRepository } from '../../repositories/recordings.ts';
-import type { usageRepository } from '../../repositories/usage.ts';
-import { transcribeJobKey } from '../../services/job-keys.ts';
-import type { AudioStorage } from '../../storage/storage.ts';
-import type { JobQueue } from '../queue.ts';
-import { type JobHandler, PermanentJobError } from '../worker.ts';
+import { audioTypeOfFile } from '../audio/decoding/audio-type.ts';
+import { checkAudioFile } from '../audio/decoding/ffmpeg.ts';
+import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { type JobHandler, PermanentJobError } from '../jobs/worker.ts';
+import type { meetingsRepository } from '../repositories/meetings.ts';
+import type { recordingsRepository } from '../repositories/recordings.ts';
+import type { usageRepository } from '../repositories/usage.ts';
+import { transcribeJobKey } from '../services/job-keys.ts';
+import type { AudioStorage } from '../storage/storage.ts';
 
 interface Deps {
   db: Db;
