@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, expectError } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -94,11 +94,13 @@ describe('a password change', () => {
     expect((await api.get('/api/users/me', fresh)).status).toBe(200);
   });
 
-  it('ends the signed audio URLs handed out before it', async () => {
-    const { token, password, user } = await api.register();
+  it('ends the signed audio URLs the other sessions were handed before it', async () => {
+    const { token, email, password, user } = await api.register();
     const project = (await api.post('/api/projects', { name: 'Audio' }, token)).body.data._id as string;
     const meetingId = '000000000000000000000000';
-    const audioToken = await server.ctx.tokens.resourceToken(user._id, 0, `meeting:${meetingId}`, 3600);
+    const other = (await api.post('/auth/login', { email, password })).body.data.token as string;
+    const sessionId = decodeJwt(other).jti as string;
+    const audioToken = await server.ctx.tokens.resourceToken(user._id, 0, `meeting:${meetingId}`, 3600, { sessionId });
     const url = `/api/projects/${project}/meetings/${meetingId}/audio?token=${audioToken}`;
     // No such meeting: a 404 from the route shows the token itself was accepted.
     expectError(await api.get(url), 404);
