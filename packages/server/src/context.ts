@@ -79,7 +79,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     loginThrottle: loginThrottleRepository(db),
     identities: identitiesRepository(db),
     oidcFlows: oidcFlowsRepository(db),
-    actionItems: actionItemsRepository(db),
+    actionItems: actionItemsRepository(db, kind),
     meetingNotes: meetingNotesRepository(db),
     recordings: recordingsRepository(db),
     voices: voicesRepository(db),
@@ -87,7 +87,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     summaryTemplates: summaryTemplatesRepository(db),
     revokedSessions: revokedSessionsRepository(db),
     signInCodes: signInCodesRepository(db),
-    webhooks: webhooksRepository(db),
+    webhooks: webhooksRepository(db, kind),
     shares: sharesRepository(db),
   };
 
