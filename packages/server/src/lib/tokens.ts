@@ -42,7 +42,8 @@ export class TokenSigner {
     seconds: number,
     boundTo: { sessionId: string } | { apiTokenId: string },
   ): Promise<string> {
-    const bond = 'sessionId' in boundTo ? { sid: boundTo.sessionId } : { tid: boundTo.apiTokenId };
+    const bond: Record<string, string> =
+      'sessionId' in boundTo ? { sid: boundTo.sessionId } : { tid: boundTo.apiTokenId };
     return this.#sign({ sub: userId, purpose: 'audio', sv: sessionVersion, res: resource, ...bond }, `${seconds}s`);
   }
 

@@ -82,7 +82,13 @@ describe('per-owner bounds', () => {
   it(`adds action items by hand while a meeting has fewer than ${ACTION_ITEMS_PER_MEETING}, also when requests race`, async () => {
     const projectId = (await api.post('/api/projects', { name: 'Busy' }, token)).body.data._id;
     const meetingId = (
-      await uploadMeeting(server.url, token, projectId, { path: jfkWavPath() }, { title: 'Full', recordingType: 'upload' })
+      await uploadMeeting(
+        server.url,
+        token,
+        projectId,
+        { path: jfkWavPath() },
+        { title: 'Full', recordingType: 'upload' },
+      )
     ).body.data._id as string;
     const user = (await api.get('/api/users/me', token)).body.data._id as string;
     const already = ACTION_ITEMS_PER_MEETING - 10;

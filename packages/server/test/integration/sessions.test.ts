@@ -103,7 +103,8 @@ describe('a password change', () => {
     expect((await api.get('/api/projects', pat)).status).toBe(200);
 
     expect(
-      (await api.put('/api/users/me/password', { currentPassword: password, newPassword: 'second pass' }, token)).status,
+      (await api.put('/api/users/me/password', { currentPassword: password, newPassword: 'second pass' }, token))
+        .status,
     ).toBe(204);
     expectError(await api.get('/api/projects', pat), 401);
     expectError(await api.get('/api/users/me', other), 401, SESSION_ENDED);

@@ -1,8 +1,8 @@
 import { type PasswordUpdateRequest, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meQueryKey } from '@/api/session/get-me';
-import { apiTokensQueryKey } from './api-tokens';
 import { callRoute } from '@/lib/api-client';
+import { apiTokensQueryKey } from './api-tokens';
 
 export async function changePassword(body: PasswordUpdateRequest): Promise<void> {
   await callRoute(routes.changePassword, { body });
