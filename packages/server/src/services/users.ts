@@ -48,8 +48,13 @@ export function usersService({ users, usage, sessions, throttle, config }: Deps)
     present,
     createAccount,
 
-    async register(input: RegisterRequest) {
+    async register(input: RegisterRequest, address: string) {
       if (!config.allowRegistration) throw forbidden('Registration is disabled on this server');
+      // Counted before the email is looked up: a client can't make accounts, nor test emails, in bulk.
+      const wait = await throttle.reserveRegistration(address);
+      if (wait > 0) {
+        throw tooManyRequests(`Too many sign-ups from this network. Try again in ${formatWait(wait)}.`, wait);
+      }
       const row = await createAccount(input);
       return { token: await sessions.issue(row), user: await present(row) };
     },
