@@ -60,7 +60,10 @@ export function loginThrottle(
       keyed.map(async ([window, key]) => {
         const { attempts, windowStart } = await repo.countAttempt(key, at, window.windowMs);
         if (attempts <= window.limit) return 0;
-        return Math.max(1, Math.ceil((windowStart.getTime() + window.windowMs - at.getTime()) / 1000));
+        // Another process may have opened the window a moment after this attempt's clock read: never more
+        // than the window itself.
+        const left = Math.min(window.windowMs, windowStart.getTime() + window.windowMs - at.getTime());
+        return Math.max(1, Math.ceil(left / 1000));
       }),
     );
     // Windows that are over are deleted now and then rather than on every attempt.

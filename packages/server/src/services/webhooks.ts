@@ -134,7 +134,8 @@ export function webhooksService({ db, webhooks, queue, allowPrivateNetworks }: D
         const recent = await webhooks.deliveryTimesSince(trx, hook.id, WEBHOOK_TEST_EVENT, since);
         if (recent.length >= WEBHOOK_TESTS_PER_MINUTE) {
           // The oldest test of the window leaves it first.
-          const wait = (Date.parse(recent[recent.length - WEBHOOK_TESTS_PER_MINUTE]!) + TEST_WINDOW_MS - now) / 1000;
+          const leaves = Date.parse(recent[recent.length - WEBHOOK_TESTS_PER_MINUTE]!) + TEST_WINDOW_MS;
+          const wait = Math.min(TEST_WINDOW_MS, leaves - now) / 1000;
           throw tooManyRequests(
             `At most ${WEBHOOK_TESTS_PER_MINUTE} test events a minute per webhook. Try again in ${Math.max(1, Math.ceil(wait))} seconds.`,
             wait,
