@@ -149,7 +149,7 @@ await measure('summary stream', 'that meeting', () => summary(budgetMeeting));
 await measure('action items (the job’s engine call)', 'that meeting', async () => {
   const meeting = (await ctx.repos.meetings.findForUser(userId, budgetMeeting))!;
   const input = await loadNotesInput(ctx.repos, meeting);
-  const items = await ctx.ai.extractActionItems(input, { signal: new AbortController().signal });
+  const items = await ctx.ai.extractActionItems(input, { signal: new AbortController().signal, owner: userId });
   return `${items.length} items`;
 });
 

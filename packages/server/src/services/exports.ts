@@ -95,7 +95,11 @@ export function exportsService({ publicUrl, meetings, transcriptions, actionItem
         segments: await toPagesInTurns(segments, DOCUMENT_PAGE),
         actionItems: await toPagesInTurns(actionItems, DOCUMENT_PAGE),
       };
-      const bytes = await cpu.run('renderExport', { format: query.format, document: paged, options }, signal);
+      const bytes = await cpu.run(
+        'renderExport',
+        { format: query.format, document: paged, options },
+        { owner: userId, signal },
+      );
       const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       return {
         body,
