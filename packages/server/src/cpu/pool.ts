@@ -2,6 +2,7 @@
 // documents, transcript parsing), so the event loop keeps answering every other request meanwhile.
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import { transferList } from './transfer.ts';
 
 /** What a thread answers for one task: its result, or the error it threw. */
 export type ThreadReply =
@@ -135,7 +136,7 @@ export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
       slot.job = job;
       // A busy thread keeps the process alive; an idle one does not hold it open.
       slot.worker.ref();
-      slot.worker.postMessage({ id: job.id, task: job.task, payload: job.payload });
+      slot.worker.postMessage({ id: job.id, task: job.task, payload: job.payload }, transferList(job.payload));
     }
   }
 

@@ -35,12 +35,24 @@ export function sqliteStore(db: Db): SearchStore {
     const query = narrowed(scope, asked);
     const match = fts5Query(query);
     if ('meetingId' in scope) {
-      // A meeting's matches are few: they are ranked here (term-frequency-rank.ts), because FTS5's
-      // bm25() would first count every match of each word across the library.
+      // A meeting's matches are ranked here (term-frequency-rank.ts), because FTS5's bm25() would first
+      // count every match of each word across the library. Ranking reads each match's text on the main
+      // thread (SQLite's statements run there too): past RANK_ALL_UP_TO matches (a word said all through
+      // a 20,000-segment meeting) the first found, in the order written, are taken unranked, so no
+      // search's work grows with the meeting (issue 36). Counting stops where the choice is made.
+      const inMeeting = `{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`;
+      const count = await sql<{ n: number }>`select count(*) as n from (select 1 from transcriptions_fts
+        where transcriptions_fts match ${inMeeting} limit ${RANK_ALL_UP_TO + 1})`.execute(db);
+      if (Number(count.rows[0]?.n) > RANK_ALL_UP_TO) {
+        const first = await sql<SearchCandidate>`select t.id, t.meeting_id as meetingId
+          from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
+          where transcriptions_fts match ${inMeeting} and ${inScope(scope)}
+          order by f.rowid limit ${limit}`.execute(db);
+        return first.rows;
+      }
       const result = await sql<SearchCandidate & { text: string }>`select t.id, t.meeting_id as meetingId, t.text
         from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
-        where transcriptions_fts match ${`{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`}
-          and ${inScope(scope)}`.execute(db);
+        where transcriptions_fts match ${inMeeting} and ${inScope(scope)}`.execute(db);
       return rankByTermFrequency(result.rows, query)
         .slice(0, limit)
         .map(({ id, meetingId }) => ({ id, meetingId }));

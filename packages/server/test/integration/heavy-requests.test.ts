@@ -7,9 +7,17 @@ import { type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai.ts';
 import { seedTranscribedMeeting } from '../helpers/notes.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
+const said = (speaker: string, text: string, startMs: number) => ({
+  speaker,
+  text,
+  startMs,
+  endMs: startMs + 2000,
+  personId: null,
+  personName: null,
+});
 const segments = [
-  { speaker: 'Ann', text: 'The budget review is on Friday.', startMs: 0, endMs: 2000 },
-  { speaker: 'Bob', text: 'I will send the budget before then.', startMs: 2000, endMs: 4000 },
+  said('Ann', 'The budget review is on Friday.', 0),
+  said('Bob', 'I will send the budget before then.', 2000),
 ];
 
 let fake: FakeOpenAi;
@@ -73,7 +81,7 @@ describe("a user's heavy requests", () => {
     await Promise.all(summaries.map((res) => res.text()));
     const answered = await Promise.all(waiting);
     expect(answered.map((res) => res.status)).toEqual([200, 200, 200, 200]);
-    for (const res of answered) expect((await res.json()).data.transcriptions).toHaveLength(2);
+    for (const res of answered) expect(((await res.json()) as any).data.transcriptions).toHaveLength(2);
     await vi.waitFor(() => expect(server.ctx.heavy.stats(ann.userId)).toEqual({ running: 0, waiting: 0 }));
   });
 });
