@@ -257,8 +257,8 @@ const otherProject: string = (await json(await post('/api/projects', otherBearer
 /** The body's bytes counted as they come: the client shares this process, and must not hold them all. */
 async function bodyBytes(res: Response) {
   let bytes = 0;
-  if (!res.body) return bytes;
-  for await (const chunk of res.body) bytes += chunk.byteLength;
+  const reader = res.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) bytes += read.value.byteLength;
   return bytes;
 }
 const markdownExport = async () => {
