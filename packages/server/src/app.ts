@@ -121,7 +121,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // Every /api and /auth route comes from the contract's table (docs/decisions/110-route-table.md).
-  const router = createRouter(app, authentication(app, ctx.services));
+  const router = createRouter(app, authentication(app, ctx.services), ctx.heavy);
   healthRoutes(router, ctx);
   authRoutes(router, ctx);
   oidcRoutes(router, ctx);

@@ -6,6 +6,7 @@ import { createCpuPool } from './cpu/index.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/create-queue.ts';
+import { HEAVY_REQUESTS, heavyRequestLimit } from './lib/heavy-requests.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
 import { apiTokensRepository } from './repositories/api-tokens.ts';
@@ -126,6 +127,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     log,
   });
   const cpu = createCpuPool(config.cpu);
+  const heavy = heavyRequestLimit(HEAVY_REQUESTS);
   const ai = createAiEngine(config.ai, cpu);
   const webhooks = webhooksService({
     db,
@@ -177,6 +179,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     queue,
     ai,
     cpu,
+    heavy,
     semantic,
     log,
     async close() {

@@ -69,8 +69,16 @@ export function importsService({
   meetingsService,
 }: Deps) {
   /** Parsed in a CPU thread (10 MB of JSON or cues takes a while); 400 on transcriptFile, naming the line at fault. */
-  async function parseOrReject(file: ReceivedTranscript, signal?: AbortSignal): Promise<PagedTranscript> {
-    const outcome = await cpu.run('parseTranscript', { fileName: file.fileName, text: file.text }, signal);
+  async function parseOrReject(
+    userId: string,
+    file: ReceivedTranscript,
+    signal?: AbortSignal,
+  ): Promise<PagedTranscript> {
+    const outcome = await cpu.run(
+      'parseTranscript',
+      { fileName: file.fileName, text: file.text },
+      { owner: userId, signal },
+    );
     if (outcome.ok) return outcome.transcript;
     throw badRequest(`The transcript could not be read. ${outcome.message}`, [
       { path: 'transcriptFile', message: outcome.message },
@@ -184,7 +192,7 @@ export function importsService({
       signal?: AbortSignal,
     ) {
       try {
-        const parsed = await parseOrReject(transcript, signal);
+        const parsed = await parseOrReject(userId, transcript, signal);
         const itemPages = parsed.actionItems?.ends.length ?? 0;
         const imported = await plan(userId, parsed);
         signal?.throwIfAborted();
