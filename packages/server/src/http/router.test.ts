@@ -12,7 +12,11 @@ async function serverWith(extra: (app: ReturnType<typeof Fastify>) => void = () 
   const registered = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const router = createRouter(app, async () => {});
+  const router = createRouter(
+    app,
+    async () => {},
+    () => undefined,
+  );
   for (const entry of table) router.handle(entry, async (_request, reply) => reply.code(418).send());
   extra(app);
   await app.ready();
@@ -53,11 +57,16 @@ describe('the route table check', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    const router = createRouter(app, async () => {});
+    const router = createRouter(
+      app,
+      async () => {},
+      () => undefined,
+    );
     router.handle(routes.createProject, async (request) => ({
       success: true as const,
       data: {
         _id: 'p1',
+        role: 'owner' as const,
         name: request.body.name,
         description: '',
         meetingCount: 0,

@@ -8,7 +8,14 @@ import {
   routes,
   successStatus,
 } from '@parley/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import type { z } from 'zod';
 
 /** A request whose params, query and body are the route's own schemas, already validated. */
@@ -48,20 +55,29 @@ function schemaOf(route: RouteDef): FastifySchema {
     ...(route.description && { description: route.description }),
     ...(route.hidden && { hide: true }),
     // Open routes need no bearer token in the OpenAPI document either.
-    ...(route.public && { security: [] }),
+    ...(route.permission === 'public' && { security: [] }),
   } as FastifySchema;
 }
 
-/** Registers table entries on `app`; every route not marked public first runs `authenticate` (plugins/auth.ts). */
-export function createRouter(app: FastifyInstance, authenticate: onRequestHookHandler): Router {
+/**
+ * Registers table entries on `app`; every route not marked public first runs `authenticate`
+ * (plugins/auth.ts), then, its input validated, `authorize` resolves the permission it declares (plugins/access.ts).
+ */
+export function createRouter(
+  app: FastifyInstance,
+  authenticate: onRequestHookHandler,
+  authorize: (route: RouteDef) => preHandlerHookHandler | undefined,
+): Router {
   return {
     handle(route, handler) {
       const status = successStatus(route);
+      const preHandler = authorize(route);
       app.route({
         method: route.method,
         url: route.path,
         schema: schemaOf(route),
-        ...(route.public ? {} : { onRequest: authenticate }),
+        ...(route.permission === 'public' ? {} : { onRequest: authenticate }),
+        ...(preHandler && { preHandler }),
         ...(route.sessionOnly && { config: { sessionOnly: true } }),
         handler: async (request, reply) => {
           const result = await handler(request as unknown as RouteRequest<typeof route>, reply);

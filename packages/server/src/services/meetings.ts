@@ -46,6 +46,8 @@ export function newMeetingRow(input: {
   fields: z.output<typeof CreateMeetingFields>;
   audio?: ReceivedAudio;
   audioKey: string | null;
+  /** Who records, uploads or imports it, when not the project's holder: their meter counts it (decision 220). */
+  createdBy?: string;
 }): MeetingRow {
   const { audio } = input;
   const now = nowIso();
@@ -68,6 +70,7 @@ export function newMeetingRow(input: {
     action_items_status: 'not_started',
     action_items_progress: 0,
     action_items_error: null,
+    created_by: input.createdBy ?? input.userId,
     created_at: now,
     updated_at: now,
   };
@@ -110,9 +113,10 @@ export function meetingsService(deps: Deps) {
      * limit applies to recorded audio only: `assertMayAddAudio` runs when an audio part arrives, so a
      * transcript-only import is still possible over the limit (docs/decisions/071-transcript-imports.md).
      */
-    async uploadQuota(userId: string, projectId: string) {
+    async uploadQuota(userId: string, projectId: string, uploaderId = userId) {
       await projects.assertOwned(userId, projectId);
-      const quota = await users.quota(userId);
+      // The uploader's meter and limits, whoever holds the project (decision 220).
+      const quota = await users.quota(uploaderId);
       return {
         ...quota,
         assertMayAddAudio() {
@@ -132,13 +136,14 @@ export function meetingsService(deps: Deps) {
       projectId: string,
       fields: z.output<typeof CreateMeetingFields>,
       audio: ReceivedAudio,
+      uploaderId = userId,
     ) {
       const id = newId();
-      const row = newMeetingRow({ id, userId, projectId, fields, audio, audioKey: audio.key });
+      const row = newMeetingRow({ id, userId, projectId, fields, audio, audioKey: audio.key, createdBy: uploaderId });
       try {
         await db.transaction().execute(async (trx) => {
           await meetings.insert(trx, row);
-          await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
+          await usage.record(trx, { userId: uploaderId, meetingId: id, seconds: audio.durationSeconds });
           await queue.enqueue(
             trx,
             'transcribe-meeting',
