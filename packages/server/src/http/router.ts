@@ -8,14 +8,7 @@ import {
   routes,
   successStatus,
 } from '@parley/contract';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  FastifySchema,
-  onRequestHookHandler,
-  preHandlerHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 
 /** A request whose params, query and body are the route's own schemas, already validated. */
@@ -61,23 +54,23 @@ function schemaOf(route: RouteDef): FastifySchema {
 
 /**
  * Registers table entries on `app`; every route not marked public first runs `authenticate`
- * (plugins/auth.ts), then, its input validated, `authorize` resolves the permission it declares (plugins/access.ts).
+ * (plugins/auth.ts), then `authorize` resolves the permission it declares (plugins/access.ts): before the
+ * body is read or validated, so a caller without access learns nothing and uploads nothing.
  */
 export function createRouter(
   app: FastifyInstance,
   authenticate: onRequestHookHandler,
-  authorize: (route: RouteDef) => preHandlerHookHandler | undefined,
+  authorize: (route: RouteDef) => onRequestHookHandler | undefined,
 ): Router {
   return {
     handle(route, handler) {
       const status = successStatus(route);
-      const preHandler = authorize(route);
+      const authorized = authorize(route);
       app.route({
         method: route.method,
         url: route.path,
         schema: schemaOf(route),
-        ...(route.permission === 'public' ? {} : { onRequest: authenticate }),
-        ...(preHandler && { preHandler }),
+        ...(route.permission !== 'public' && { onRequest: authorized ? [authenticate, authorized] : authenticate }),
         ...(route.sessionOnly && { config: { sessionOnly: true } }),
         handler: async (request, reply) => {
           const result = await handler(request as unknown as RouteRequest<typeof route>, reply);

@@ -12,7 +12,7 @@ const GRANTS: Record<ProjectRole, readonly ProjectPermission[]> = {
   owner: ['project.read', 'project.write', 'project.manage'],
 };
 
-const REFUSALS: Record<ProjectPermission, string> = {
+export const REFUSALS: Record<ProjectPermission, string> = {
   'project.read': 'You cannot read this project',
   'project.write': 'Viewers of this project can read it but not change it: ask an owner to make you an editor',
   'project.manage': "Only the project's owners can change the project or its members",

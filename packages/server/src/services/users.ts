@@ -28,13 +28,14 @@ export function usersService({ users, usage, sessions, throttle, config }: Deps)
     return presentUser(row, limitsOf(row), { duration, ...month });
   }
 
-  async function createAccount(input: RegisterRequest) {
+  async function createAccount(input: RegisterRequest, role?: 'admin') {
     if (await users.findByEmail(input.email)) throw conflict('An account with this email already exists');
     try {
       return await users.create({
         name: input.name,
         email: input.email,
         passwordHash: await hashPassword(input.password),
+        role,
       });
     } catch (error) {
       // Two registrations racing for one email: the unique index decides.

@@ -1,5 +1,5 @@
 import type { RouteDef } from '@parley/contract';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { type AccessService, type ProjectAccess, projectTarget } from '../../services/access.ts';
 
 declare module 'fastify' {
@@ -15,14 +15,14 @@ declare module 'fastify' {
 }
 
 /**
- * The hook that resolves a route's declared permission (after authentication and validation) through
- * the one access service. Checked when the route is registered: a project permission on a path that
+ * The hook that resolves a route's declared permission through the one access service, right after
+ * authentication (path parameters are known; the body is not read yet). Checked when the route is registered: a project permission on a path that
  * names no project stops the server from starting.
  */
 export function authorization(app: FastifyInstance, access: AccessService) {
   app.decorateRequest('projectAccess', undefined);
   app.decorateRequest('holderId', '');
-  return (route: RouteDef): preHandlerHookHandler | undefined => {
+  return (route: RouteDef): onRequestHookHandler | undefined => {
     if (route.permission === 'public') return undefined;
     if (route.permission.startsWith('project.')) projectTarget(route.path);
     return async (request) => {
