@@ -83,7 +83,7 @@ async function call(route: RouteDef, token: string) {
     signal: controller.signal,
   });
   const json = response.headers.get('content-type')?.includes('application/json');
-  const body = json ? await response.json() : undefined;
+  const body = json ? ((await response.json()) as { message?: string }) : undefined;
   if (!json) controller.abort();
   return { status: response.status, message: body?.message as string | undefined };
 }
