@@ -26,6 +26,9 @@ export function authorization(app: FastifyInstance, access: AccessService) {
     if (route.permission === 'public') return undefined;
     if (route.permission.startsWith('project.')) projectTarget(route.path);
     return async (request) => {
+      // Malformed path parameters are the validation's 400, which follows and stops the request before
+      // its handler: nothing is decided on them.
+      if (route.params && !route.params.safeParse(request.params).success) return;
       const granted = await access.requireRoute(
         route.permission,
         route.path,
