@@ -62,11 +62,13 @@ RUN --mount=type=secret,id=ca-certificates --mount=type=cache,target=/root/.npm 
  && find node_modules -name '*.map' -delete
 
 FROM debian:bookworm-slim
-# ffmpeg decodes uploads (Debian's, with its security updates); tini, as process 1, passes signals on and
+# The base's packages get bookworm's updates and security fixes (a base made by debootstrap has the
+# release's versions). ffmpeg decodes uploads (Debian's, with its security updates); tini, as process 1, passes signals on and
 # reaps ffmpeg's children. Debian's ffmpeg brings Mesa's GPU drivers with LLVM and Intel's video runtime
 # (190 MB): libraries loaded only for GPU work, which no ffmpeg library links, so they are removed, and
 # the build checks that ffmpeg still finds every library it links.
 RUN apt-get update \
+ && apt-get upgrade -y \
  && apt-get install -y --no-install-recommends ffmpeg tini \
  && rm -rf /var/lib/apt/lists/* \
  && cd /usr/lib/x86_64-linux-gnu \
