@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { clientClosed, notFound } from '../../lib/errors.ts';
 import { presentMeeting } from '../../presenters/index.ts';
 import { receiveMeetingUpload } from '../receive-upload.ts';
-import type { Router } from '../router.ts';
+import { heavyTurn, type Router } from '../router.ts';
 import { ok } from '../types.ts';
 
 const AUDIO_URL_SECONDS = 6 * 3600;
@@ -22,11 +22,13 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
       maxFileSize: quota.maxFileSize,
       storage: ctx.storage,
       fields: CreateMeetingFields,
-      beforeAudio: quota.assertMayAddAudio,
+      afterStore: quota.assertStored,
       afterMeasure: quota.assertAudioFits,
       maxDurationSeconds: ctx.config.maxRecordingHours * 3600,
     });
     if (!transcript) return ok(await meetings.create(request.userId, request.params.id, fields, audio!));
+    // An import is heavy (parsed in a thread, thousands of rows written); a recording's upload is not.
+    await heavyTurn(ctx.heavy, request, reply);
     // A client that goes away stops an import mid-way; what it wrote is removed (decision 191).
     const gone = new AbortController();
     const onClose = () => reply.raw.writableFinished || gone.abort(clientClosed());
@@ -48,11 +50,15 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
   });
 
   // <audio> cannot send a bearer header: the app asks for a short-lived URL bound to this one meeting.
-  router.handle(routes.audioUrl, async ({ userId, params }) => {
+  router.handle(routes.audioUrl, async ({ userId, params, sessionId, apiTokenId }) => {
     const row = await meetings.getInProject(userId, params.id, params.meetingId);
     // Never uploaded, or deleted (retention, "Delete recording, keep transcript").
     if (!row.audio_key) throw notFound('Recording');
-    const token = await ctx.services.sessions.resourceToken(userId, `meeting:${row.id}`, AUDIO_URL_SECONDS);
+    // Bound to the sign-in that asked: it stops playing when that session signs out or that token goes (211).
+    const token = await ctx.services.sessions.resourceToken(userId, `meeting:${row.id}`, AUDIO_URL_SECONDS, {
+      sessionId,
+      apiTokenId,
+    });
     const path = routePath(routes.audio, { id: row.project_id, meetingId: row.id });
     return ok({
       url: `${path}?token=${encodeURIComponent(token)}`,
