@@ -20,7 +20,8 @@ export interface SegmentItemProps {
   active: boolean;
   /** Whether the active segment may scroll itself into view (false while the user scrolls). */
   mayFollow: () => boolean;
-  onSeek: (ms: number) => void;
+  /** Plays from the segment's start; absent when the meeting has no recording (nothing to play). */
+  onSeek?: (ms: number) => void;
   /** A person chosen on this segment: the dialog asks whether only it or all of its label's segments change. */
   onChoosePerson: (segment: TranscriptionSegment, person: Pick<Person, '_id' | 'name' | 'company'>) => void;
   onAddPerson: (speaker: string) => void;
@@ -110,16 +111,20 @@ export const SegmentItem = memo(function SegmentItem({
         <span className={cn('size-2.5 shrink-0 rounded-full', speakerColor(segment.speaker))} aria-hidden="true" />
         <SpeakerSelect segment={segment} people={people} onChoosePerson={onChoosePerson} onAddPerson={onAddPerson} />
         {segment.personId && <span className="text-muted-foreground text-xs">{segment.speaker}</span>}
-        <button
-          type="button"
-          onClick={() => onSeek(segment.startTime)}
-          className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 order-last inline-flex items-center gap-1 rounded-sm font-mono text-xs tabular-nums outline-none focus-visible:ring-[3px] sm:order-none"
-          aria-label={`Play from ${formatTimestamp(segment.startTime)}`}
-          title="Play from here"
-        >
-          <Play className="size-3" aria-hidden="true" />
-          {range}
-        </button>
+        {onSeek ? (
+          <button
+            type="button"
+            onClick={() => onSeek(segment.startTime)}
+            className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 order-last inline-flex items-center gap-1 rounded-sm font-mono text-xs tabular-nums outline-none focus-visible:ring-[3px] sm:order-none"
+            aria-label={`Play from ${formatTimestamp(segment.startTime)}`}
+            title="Play from here"
+          >
+            <Play className="size-3" aria-hidden="true" />
+            {range}
+          </button>
+        ) : (
+          <span className="text-muted-foreground order-last font-mono text-xs tabular-nums sm:order-none">{range}</span>
+        )}
         <div className="ml-auto flex items-center gap-1">
           <Button
             variant="ghost"

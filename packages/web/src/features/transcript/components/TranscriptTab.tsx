@@ -25,6 +25,8 @@ export interface TranscriptPlayback {
   positionMs: number;
   playing: boolean;
   seek: (ms: number) => void;
+  /** False when the meeting has no recording (imported, or its audio deleted): no play controls. */
+  hasAudio?: boolean;
   /** Set while a start position waits for the user's first gesture (autoplay refused). */
   waitingForGesture: number | null;
 }
@@ -197,7 +199,7 @@ export function TranscriptTab({
               people={people.data ?? noPeople}
               active={segment._id === activeId}
               mayFollow={mayFollow}
-              onSeek={playback.seek}
+              onSeek={playback.hasAudio === false ? undefined : playback.seek}
               onChoosePerson={onChoosePerson}
               onAddPerson={onAddPerson}
               onDelete={onDelete}
