@@ -64,6 +64,7 @@ import {
   AssignSpeakerRequest,
   ModifiedCountResponse,
   ReassignPersonRequest,
+  RenameSpeakerRequest,
   TranscriptionPageQuery,
   TranscriptionPageResponse,
   TranscriptionResponse,
@@ -437,6 +438,14 @@ export const routes = {
     tag: 'transcriptions',
     params: ByMeeting.extend({ speaker: z.string().min(1).max(100) }),
     body: AssignSpeakerRequest,
+    replies: { 200: ModifiedCountResponse },
+  }),
+  renameSpeaker: route({
+    method: 'PUT',
+    path: '/api/meetings/:meetingId/transcriptions/speaker/:speaker/rename',
+    tag: 'transcriptions',
+    params: ByMeeting.extend({ speaker: z.string().min(1).max(100) }),
+    body: RenameSpeakerRequest,
     replies: { 200: ModifiedCountResponse },
   }),
   reassignPerson: route({

@@ -20,6 +20,9 @@ export function transcriptionRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.assignSpeaker, async ({ userId, params, body }) =>
     ok(await transcriptions.assignSpeaker(userId, params.meetingId, params.speaker, body.personId)),
   );
+  router.handle(routes.renameSpeaker, async ({ userId, params, body }) =>
+    ok(await transcriptions.renameSpeaker(userId, params.meetingId, params.speaker, body.name)),
+  );
   router.handle(routes.reassignPerson, async ({ userId, params, body }) =>
     ok(await transcriptions.reassignPerson(userId, params.meetingId, params.personId, body.newPersonId)),
   );

@@ -12,6 +12,7 @@ import { personLabel } from '../lib/segments';
 import { speakerColor } from '../lib/speaker-color';
 
 export const ADD_PERSON_VALUE = '__add_person__';
+export const RENAME_SPEAKER_VALUE = '__rename_speaker__';
 
 export interface SegmentItemProps {
   meetingId: string;
@@ -25,6 +26,8 @@ export interface SegmentItemProps {
   /** A person chosen on this segment: the dialog asks whether only it or all of its label's segments change. */
   onChoosePerson: (segment: TranscriptionSegment, person: Pick<Person, '_id' | 'name' | 'company'>) => void;
   onAddPerson: (speaker: string) => void;
+  /** 'Rename speaker...': a name for the label without a contact ("Speaker 2" -> "Ana"). */
+  onRenameSpeaker: (speaker: string) => void;
   onDelete: (segment: TranscriptionSegment) => void;
   onError: (message: string) => void;
 }
@@ -34,7 +37,8 @@ function SpeakerSelect({
   people,
   onChoosePerson,
   onAddPerson,
-}: Pick<SegmentItemProps, 'segment' | 'people' | 'onChoosePerson' | 'onAddPerson'>) {
+  onRenameSpeaker,
+}: Pick<SegmentItemProps, 'segment' | 'people' | 'onChoosePerson' | 'onAddPerson' | 'onRenameSpeaker'>) {
   const linked = segment.personId;
   const options = linked && !people.some((person) => person._id === linked._id) ? [linked, ...people] : people;
   return (
@@ -44,6 +48,7 @@ function SpeakerSelect({
       onChange={(event) => {
         const value = event.target.value;
         if (value === ADD_PERSON_VALUE) onAddPerson(segment.speaker);
+        else if (value === RENAME_SPEAKER_VALUE) onRenameSpeaker(segment.speaker);
         else {
           const person = options.find((candidate) => candidate._id === value);
           if (person) onChoosePerson(segment, person);
@@ -58,6 +63,7 @@ function SpeakerSelect({
         </option>
       ))}
       <option value={ADD_PERSON_VALUE}>+ Add Person</option>
+      <option value={RENAME_SPEAKER_VALUE}>Rename {segment.speaker}...</option>
     </select>
   );
 }
@@ -72,6 +78,7 @@ export const SegmentItem = memo(function SegmentItem({
   onSeek,
   onChoosePerson,
   onAddPerson,
+  onRenameSpeaker,
   onDelete,
   onError,
 }: SegmentItemProps) {
@@ -109,7 +116,13 @@ export const SegmentItem = memo(function SegmentItem({
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <span className={cn('size-2.5 shrink-0 rounded-full', speakerColor(segment.speaker))} aria-hidden="true" />
-        <SpeakerSelect segment={segment} people={people} onChoosePerson={onChoosePerson} onAddPerson={onAddPerson} />
+        <SpeakerSelect
+          segment={segment}
+          people={people}
+          onChoosePerson={onChoosePerson}
+          onAddPerson={onAddPerson}
+          onRenameSpeaker={onRenameSpeaker}
+        />
         {segment.personId && <span className="text-muted-foreground text-xs">{segment.speaker}</span>}
         {onSeek ? (
           <button

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useDeleteTranscription } from '../api/delete-transcription';
 import { useTranscript } from '../api/get-transcriptions';
 import { activeSegmentId } from '../lib/segments';
+import { RenameSpeakerDialog } from './RenameSpeakerDialog';
 import { SegmentItem } from './SegmentItem';
 import { SpeakerSuggestions } from './SpeakerSuggestions';
 import { AddPersonDialog, AssignSpeakerDialog, DeleteSegmentDialog, type SpeakerAssignment } from './TranscriptDialogs';
@@ -124,6 +125,8 @@ export function TranscriptTab({
     [],
   );
   const onAddPerson = useCallback((speaker: string) => setAddingFor({ speaker }), []);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const onRenameSpeaker = useCallback((speaker: string) => setRenaming(speaker), []);
   const onCreateNamed = useCallback((speaker: string, name: string) => setAddingFor({ speaker, name }), []);
   const onDelete = useCallback((segment: TranscriptionSegment) => setDeleting(segment), []);
 
@@ -202,6 +205,7 @@ export function TranscriptTab({
               onSeek={playback.hasAudio === false ? undefined : playback.seek}
               onChoosePerson={onChoosePerson}
               onAddPerson={onAddPerson}
+              onRenameSpeaker={onRenameSpeaker}
               onDelete={onDelete}
               onError={setListError}
             />
@@ -228,6 +232,11 @@ export function TranscriptTab({
         meetingId={meetingId}
         assignment={assignment}
         onOpenChange={(open) => !open && setAssignment(null)}
+      />
+      <RenameSpeakerDialog
+        meetingId={meetingId}
+        speaker={renaming}
+        onOpenChange={(open) => !open && setRenaming(null)}
       />
       <AddPersonDialog
         meetingId={meetingId}
