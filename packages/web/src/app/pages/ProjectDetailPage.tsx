@@ -71,10 +71,6 @@ function ProjectDetail({ project }: { project: Project }) {
         }
       />
 
-      <section aria-label="Project settings" className="mb-6 grid gap-4">
-        <SummaryTemplateSetting project={project} />
-        <RetentionSetting project={project} />
-      </section>
       <div className="mb-6 grid gap-3">
         <ProjectSearch projectId={project._id} />
         <AskBox projectId={project._id} label="Ask a question about this project's meetings" />
@@ -90,6 +86,12 @@ function ProjectDetail({ project }: { project: Project }) {
           meetings={meetings}
           emptyDescription="Record or upload a meeting to add it to this project."
         />
+      </section>
+
+      {/* Below the meetings: what a visit comes for first, on a phone most of all. */}
+      <section aria-label="Project settings" className="mt-8 grid gap-4">
+        <SummaryTemplateSetting project={project} />
+        <RetentionSetting project={project} />
       </section>
 
       <ProjectFormDialog open={editOpen} onOpenChange={setEditOpen} project={project} />

@@ -103,7 +103,10 @@ export default function SharedMeetingPage() {
             <li key={segment._id} className="grid gap-1">
               <div className="flex items-center gap-2">
                 <span
-                  className={cn('size-2.5 shrink-0 rounded-full', speakerColor(segment.speaker))}
+                  className={cn(
+                    'size-2.5 shrink-0 rounded-full',
+                    speakerColor(segment.personId?.name ?? segment.speaker),
+                  )}
                   data-testid="speaker-colour"
                   aria-hidden="true"
                 />

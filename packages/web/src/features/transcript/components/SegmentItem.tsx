@@ -115,7 +115,10 @@ export const SegmentItem = memo(function SegmentItem({
       )}
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span className={cn('size-2.5 shrink-0 rounded-full', speakerColor(segment.speaker))} aria-hidden="true" />
+        <span
+          className={cn('size-2.5 shrink-0 rounded-full', speakerColor(segment.personId?.name ?? segment.speaker))}
+          aria-hidden="true"
+        />
         <SpeakerSelect
           segment={segment}
           people={people}

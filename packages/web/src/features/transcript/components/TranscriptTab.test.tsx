@@ -5,6 +5,7 @@ import { UNHEARD_LABEL } from '@/components/segment-text';
 import { dropped, type FakeReply, fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makePerson, makeProject, makeSegment, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
+import { speakerColor } from '../lib/speaker-color';
 
 const server = setupFakeApi();
 // The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
@@ -82,6 +83,20 @@ describe('transcript list', () => {
     await waitFor(() =>
       expect((select as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Grace Hopper - Navy'),
     );
+  });
+
+  it("gives a segment moved to a person that person's colour, not its label's", async () => {
+    serveTranscript([
+      [
+        makeSegment({ text: 'Kept', speaker: 'Speaker 1' }),
+        makeSegment({ text: 'Moved', speaker: 'Speaker 1', personId: { _id: 'a1', name: 'Ada Lovelace' } }),
+      ],
+    ]);
+    await screen.findByText('Moved');
+    const dot = (text: string) => item(text).querySelector('[class*="rounded-full"][class*="bg-"]')!;
+    expect(speakerColor('Ada Lovelace')).not.toBe(speakerColor('Speaker 1'));
+    expect(dot('Moved')).toHaveClass(speakerColor('Ada Lovelace'));
+    expect(dot('Kept')).toHaveClass(speakerColor('Speaker 1'));
   });
 
   it("shows 'Failed to load people' when the people list fails", async () => {
