@@ -138,7 +138,11 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE_NETWORKS', () => {
     try {
       for (const url of [receiver.url, 'http://[::1]:9/x', 'http://169.254.169.254/latest', 'http://10.1.2.3/']) {
         const refused = await api.post('/api/webhooks', { url, events: ['meeting.transcribed'] }, token);
-        expectError(refused, 400, 'Webhooks to private or local addresses are refused on this server');
+        expectError(
+          refused,
+          400,
+          'Webhooks to private or local addresses are refused on this server (an admin can allow them with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true)',
+        );
       }
       const byName = `http://localhost:${receiver.port}/hook`;
       const hook = (await api.post('/api/webhooks', { url: byName, events: ['meeting.transcribed'] }, token)).body.data;
