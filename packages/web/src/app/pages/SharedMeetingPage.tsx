@@ -85,8 +85,10 @@ export default function SharedMeetingPage() {
           <p className="text-muted-foreground text-sm">No action items.</p>
         ) : (
           <ul className="list-disc pl-5 text-sm">
-            {actionItems.map((item) => (
-              <li key={item._id}>
+            {/* A shared item has no id (decision 172); the list never changes while the page is open. */}
+            {actionItems.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list without ids.
+              <li key={index}>
                 {item.task}
                 {item.assignee ? ` (${item.assignee})` : ''}
               </li>
@@ -99,18 +101,17 @@ export default function SharedMeetingPage() {
           Transcript
         </h2>
         <ol className="grid gap-3 text-sm" aria-label="Transcript">
-          {transcript.map((segment) => (
-            <li key={segment._id} className="grid gap-1">
+          {/* A shared segment has no id (decision 172); the list never changes while the page is open. */}
+          {transcript.map((segment, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list without ids.
+            <li key={index} className="grid gap-1">
               <div className="flex items-center gap-2">
                 <span
-                  className={cn(
-                    'size-2.5 shrink-0 rounded-full',
-                    speakerColor(segment.personId?.name ?? segment.speaker),
-                  )}
+                  className={cn('size-2.5 shrink-0 rounded-full', speakerColor(segment.speaker))}
                   data-testid="speaker-colour"
                   aria-hidden="true"
                 />
-                <span className="font-medium">{segment.personId?.name ?? segment.speaker}</span>
+                <span className="font-medium">{segment.speaker}</span>
                 {audioUrl ? (
                   <button
                     type="button"
