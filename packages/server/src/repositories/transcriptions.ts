@@ -314,6 +314,28 @@ export function transcriptionsRepository(db: Db) {
     setSegmentPerson: async (userId: string, meetingId: string, id: string, personId: string | null) =>
       (await setPerson(userId, meetingId, ['id', id], personId)) > 0,
 
+    /**
+     * A label renamed in one meeting: its segments, and the suggestions dismissed for it (still dismissed
+     * under the new name). The number of segments renamed.
+     */
+    async renameSpeaker(trx: Db, userId: string, meetingId: string, from: string, to: string): Promise<number> {
+      const result = await trx
+        .updateTable('transcriptions')
+        .set({ speaker: to, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('speaker', '=', from)
+        .executeTakeFirst();
+      await trx
+        .updateTable('speaker_suggestion_dismissals')
+        .set({ speaker: to })
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('speaker', '=', from)
+        .execute();
+      return Number(result.numUpdatedRows);
+    },
+
     reassignPerson: (userId: string, meetingId: string, fromPersonId: string, toPersonId: string | null) =>
       setPerson(userId, meetingId, ['person_id', fromPersonId], toPersonId),
   };
