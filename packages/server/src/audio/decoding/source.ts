@@ -38,6 +38,10 @@ export function decodeSource(source: ProbedSource, signal?: AbortSignal): Decode
   const decoded = balance
     ? monoMeasuringSides(decodePcmStream(source.path, { signal, channels: 2 }), balance)
     : decodePcmStream(source.path, { signal });
+  return counting(decoded, { ...(balance && { balance }) });
+}
+
+function counting<T extends object>(decoded: AsyncIterable<Float32Array>, extra: T): DecodedAudio & T {
   let samples = 0;
   async function* counted(): AsyncGenerator<Float32Array> {
     for await (const chunk of decoded) {
@@ -45,5 +49,5 @@ export function decodeSource(source: ProbedSource, signal?: AbortSignal): Decode
       yield chunk;
     }
   }
-  return { pcm: counted(), ...(balance && { balance }), samples: () => samples };
+  return { pcm: counted(), ...extra, samples: () => samples };
 }

@@ -16,7 +16,7 @@ import type { SpeakerTracks } from '../speech/segmentation.ts';
 import { type Hearing, type SpeechSettings, secondVoiceSettings, speechStage } from '../speech/speech-stage.ts';
 import type { SpeechPiece, UnheardPiece } from '../speech/vad.ts';
 import { BoundedQueue } from './bounded-queue.ts';
-import type { TranscriptionProgress } from './progress.ts';
+import type { StreamProgress } from './progress.ts';
 
 export interface HearSettings extends SpeechSettings {
   overlapSpeech?: boolean | (OverlapOptions & SecondVoiceOptions & { hear?: boolean });
@@ -38,7 +38,7 @@ export async function hear(
   pcm: AsyncIterable<Float32Array>,
   engine: AsrEngine,
   settings: HearSettings,
-  run: Omit<Hearing, 'onFrames'> & { progress: TranscriptionProgress },
+  run: Omit<Hearing, 'onFrames'> & { progress: StreamProgress },
 ): Promise<HeardAudio> {
   const { signal, progress } = run;
   const overlaps = secondVoiceSettings(settings.overlapSpeech);

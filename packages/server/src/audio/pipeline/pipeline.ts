@@ -10,14 +10,16 @@
  * the other. This file only composes them.
  */
 import { throwIfAborted } from '../abort.ts';
-import { AudioDecodeError } from '../decoding/ffmpeg.ts';
+import { type ChannelLayout, channelLayout } from '../decoding/layout.ts';
 import { type LevelSettings, levelStage } from '../decoding/level-stage.ts';
-import { decodeSource, probeSource } from '../decoding/source.ts';
+import { type ProbedSource, probeSource } from '../decoding/source.ts';
 import type { AsrEngine } from '../recognition/engine.ts';
-import { labelStage, type TranscriptSegment } from '../speakers/label.ts';
-import { type SpeakerSettings, speakerStage } from '../speakers/speaker-stage.ts';
-import { type HearSettings, hear } from './hear.ts';
+import type { TranscriptSegment } from '../speakers/label.ts';
+import type { SpeakerSettings } from '../speakers/speaker-stage.ts';
+import type { HearSettings } from './hear.ts';
+import { transcribeMix } from './mix.ts';
 import { TranscriptionProgress } from './progress.ts';
+import { transcribeSides } from './sides.ts';
 
 export type { AsrEngine, SegmentingAsrEngine } from '../recognition/engine.ts';
 export { splitText } from '../recognition/split-text.ts';
@@ -31,6 +33,8 @@ export interface TranscriptionResult {
   diarization: 'ok' | 'failed';
   diarizationError?: string;
   speakerCount: number;
+  /** For a call heard side by side: each side's labels (0 left, 1 right). */
+  sides?: [string[], string[]];
   engine: string;
   /** Wall-clock seconds spent, for logs and benchmarks. */
   timings: {
@@ -85,6 +89,11 @@ export interface TranscribeFileOptions extends HearSettings, SpeakerSettings {
    * (second-voices.ts). false: no second voices (on the model's pieces too).
    */
   overlapSpeech?: HearSettings['overlapSpeech'];
+  /**
+   * A two-channel file: 'sides' heard side by side (a call recorded in Parley: microphone left, tab
+   * right), 'mix' as one mix, 'auto' (default) side by side when each side holds its own party (layout.ts).
+   */
+  channels?: 'auto' | 'mix' | 'sides';
   /** Segment edges moved out to where the model stops hearing the segment's person (edges.ts); false: the pieces' edges. */
   voiceEdges?: boolean;
 }
@@ -106,46 +115,40 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   const { estimateSeconds, level, vadGain } = await levelStage(source, options.level, signal);
   throwIfAborted(signal);
   if (vadGain > 1) logger?.info({ path, level, vadGain }, 'quiet recording: speech detection hears it raised');
+  const layout = await layoutOf(source, options.channels, estimateSeconds, signal);
+  if (layout === 'sides') logger?.info({ path }, 'one party per channel: each side heard alone');
   const tProbe = performance.now();
   progress.probed(estimateSeconds);
 
-  const audio = decodeSource(source, signal);
-  const sideOf = audio.balance && ((frame: number) => audio.balance!.sideOfFrame(frame));
-  const heard = await hear(audio.pcm, engine, options, { vadGain, ...(sideOf && { sideOf }), signal, progress });
-  throwIfAborted(signal);
-  if (audio.samples() === 0) throw new AudioDecodeError('empty', 'The file contains no audio samples.');
-  const durationSeconds = audio.samples() / 16000;
-  const tAsr = performance.now();
-  progress.recognised();
-
-  const tracks = await heard.tracks();
-  const speakers = speakerStage({ ...heard, tracks, balance: audio.balance }, options, (err) =>
-    logger?.warn({ err, path }, 'speaker detection failed; keeping the transcript on one speaker'),
-  );
-  const labelled = labelStage({
-    segments: heard.segments,
-    speakers,
-    blocks: heard.blocks,
-    tracks: options.voiceEdges === false ? undefined : tracks,
-  });
+  const run = {
+    engine,
+    vadGain,
+    signal,
+    progress,
+    onSpeakersFailed: (err: unknown) =>
+      logger?.warn({ err, path }, 'speaker detection failed; keeping the transcript on one speaker'),
+  };
+  const heard =
+    layout === 'sides' ? await transcribeSides(source, options, run) : await transcribeMix(source, options, run);
   const tEnd = performance.now();
-  const { diarization, diarizationError } = speakers;
+  const { segments, speakerCount, diarization, diarizationError, sides } = heard;
+  const durationSeconds = heard.samples / 16000;
   const result: TranscriptionResult = {
     durationSeconds,
-    segments: labelled.segments,
+    segments,
     diarization,
     ...(diarizationError !== undefined ? { diarizationError } : {}),
-    speakerCount: labelled.speakerCount,
+    speakerCount,
+    ...(sides && { sides }),
     engine: engine.name,
     timings: {
       total: (tEnd - t0) / 1000,
       probe: (tProbe - t0) / 1000,
-      transcribe: (tAsr - tProbe) / 1000,
-      diarize: (tEnd - tAsr) / 1000,
+      transcribe: (heard.recognisedAt - tProbe) / 1000,
+      diarize: (tEnd - heard.recognisedAt) / 1000,
       recognitionWaited: heard.recognitionWaited / 1000,
     },
   };
-  const { speakerCount, segments } = result;
   logger?.info(
     {
       path,
@@ -160,4 +163,19 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   );
   progress.done();
   return result;
+}
+
+/**
+ * How a file is heard: a two-channel file with one party per side side by side, anything else as one
+ * mix. A call recorded in Parley says so (`'sides'`); an upload is judged on its audio (layout.ts).
+ */
+async function layoutOf(
+  source: ProbedSource,
+  asked: TranscribeFileOptions['channels'],
+  estimateSeconds: number | undefined,
+  signal?: AbortSignal,
+): Promise<ChannelLayout> {
+  if (source.channels !== 2 || asked === 'mix') return 'mix';
+  if (asked === 'sides') return 'sides';
+  return channelLayout(source.path, source.headerSeconds ?? estimateSeconds, signal);
 }

@@ -32,7 +32,10 @@ export interface LabelInput {
 /** The transcript, ordered by start, and how many speakers it names. */
 export function labelStage(input: LabelInput): { segments: TranscriptSegment[]; speakerCount: number } {
   const { speakers, blocks } = input;
-  const labelled = labelSegments(input.segments, speakers.parts, input.tracks, speakers.speakerOfTrack);
+  // a segment without a word (a second voice marked unheard, decision 024) is never stored or shown (decision 241)
+  const labelled = labelSegments(input.segments, speakers.parts, input.tracks, speakers.speakerOfTrack).filter((s) =>
+    hasWord(s.text),
+  );
   // a second voice's segment lies inside another's speech: the blocks there describe the other voice
   const measured = labelled.flatMap((s, i) => (s.overlap ? [] : [i]));
   const measuredVoices = segmentVoices(
@@ -76,6 +79,11 @@ export function labelSegments(
   labelled.sort((a, b) => a.start - b.start);
   keepDistinctSecondVoices(labelled);
   return labelled;
+}
+
+/** Whether a segment's text holds a word (a letter or a digit): "…" does not. */
+export function hasWord(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
 }
 
 function round3(x: number): number {
