@@ -17,8 +17,9 @@ export const SERVER_LAYERS = [
     units: ['main.ts', 'worker.ts', 'worker-runtime.ts', 'app.ts', 'logger.ts', 'cli'],
     together: true,
   },
-  // What starts work: a request, a queued job. Both call the services below.
-  { name: 'drivers', units: ['http', 'jobs/handlers'] },
+  // What starts work: a request, a queued job. Both call the services below. The job handlers sit outside
+  // jobs/ (the queue, below the services) so that no folder and the folders it imports close a circle.
+  { name: 'drivers', units: ['http', 'job-handlers'] },
   // Every service and repository wired once; the drivers reach them through it.
   { name: 'context', units: ['context.ts'] },
   { name: 'services', units: ['services'] },
@@ -212,6 +213,27 @@ function shortestCircle(component, edges) {
   return [start, ...path];
 }
 
+/**
+ * Circles between the top folders of a layered package (a root file counts as its own folder): each file's
+ * imports may point down, yet two folders may still import each other (one's subfolder above, the rest
+ * below), which reads as an arrow back up. None are allowed.
+ */
+function folderCycles(edges, abs) {
+  const folderOf = (file) => posix(relative(abs, file)).split('/')[0];
+  const folders = new Map();
+  for (const [file, targets] of edges) {
+    if (TEST.test(posix(file))) continue;
+    const from = folderOf(file);
+    if (!folders.has(from)) folders.set(from, new Set());
+    for (const target of targets) {
+      if (!target.startsWith(abs + sep) || !edges.has(target)) continue;
+      const to = folderOf(target);
+      if (to !== from) folders.get(from).add(to);
+    }
+  }
+  return findCycles(new Map([...folders].map(([folder, to]) => [folder, [...to]])));
+}
+
 /** Every problem in the workspace at `root`, as lines to print; none means the imports keep the rules. */
 export function checkImports(root) {
   const packages = [
@@ -229,6 +251,10 @@ export function checkImports(root) {
     const { problems: found, edges, rel } = scanPackage({ root, ...spec });
     problems.push(...found);
     for (const cycle of findCycles(edges)) problems.push(`circle: ${[...cycle, cycle[0]].map(rel).join(' -> ')}`);
+    if (spec.layers) {
+      for (const cycle of folderCycles(edges, join(root, spec.dir)))
+        problems.push(`folders in a circle: ${[...cycle, cycle[0]].map((f) => `${spec.dir}/${f}`).join(' -> ')}`);
+    }
   }
   return problems;
 }

@@ -58,6 +58,34 @@ describe('the import-direction check', () => {
     ]);
   });
 
+  it('keeps job handlers out of the queue folder: jobs/ sits below the services a handler calls', () => {
+    const problems = checkImports(
+      workspace({
+        [server('services/recordings.ts')]: "import type { JobQueue } from '../jobs/queue.ts';\nexport const r = 1;",
+        [server('jobs/queue.ts')]: 'export type JobQueue = unknown;',
+        [server('jobs/handlers/finish.ts')]: "import { r } from '../../services/recordings.ts';",
+        [server('job-handlers/finish.ts')]: "import { r } from '../services/recordings.ts';",
+      }),
+    );
+    expect(problems).toEqual([
+      'packages/server/src/jobs/handlers/finish.ts: imports ../../services/recordings.ts, upward from job queue (jobs) to services (services)',
+      'folders in a circle: packages/server/src/jobs -> packages/server/src/services -> packages/server/src/jobs',
+    ]);
+  });
+
+  it('fails on two folders that import each other though every file imports down', () => {
+    const problems = checkImports(
+      workspace({
+        [server('cli/user.ts')]: "import { start } from '../main.ts';\nexport const user = start;",
+        [server('cli/help.ts')]: 'export const help = 1;',
+        [server('main.ts')]: "import { help } from './cli/help.ts';\nexport const start = help;",
+      }),
+    );
+    expect(problems).toEqual([
+      'folders in a circle: packages/server/src/cli -> packages/server/src/main.ts -> packages/server/src/cli',
+    ]);
+  });
+
   it('fails on a dynamic import between folders of one layer', () => {
     const problems = checkImports(
       workspace({

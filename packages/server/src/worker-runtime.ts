@@ -1,13 +1,13 @@
 import { JOB_NAMES, type JobName } from '@parley/contract';
 import { createEngine, createLiveEngine, createTranscriber } from './audio/pipeline/transcriber.ts';
 import type { AppContext } from './context.ts';
-import { applyRetentionHandler } from './jobs/handlers/apply-retention.ts';
-import { deliverWebhooksHandler } from './jobs/handlers/deliver-webhooks.ts';
-import { embedSegmentsHandler } from './jobs/handlers/embed-segments.ts';
-import { finishRecordingHandler } from './jobs/handlers/finish-recording.ts';
-import { generateActionItemsHandler } from './jobs/handlers/generate-action-items.ts';
-import { liveTranscribeHandler } from './jobs/handlers/live-transcribe.ts';
-import { transcribeMeetingHandler } from './jobs/handlers/transcribe-meeting.ts';
+import { applyRetentionHandler } from './job-handlers/apply-retention.ts';
+import { deliverWebhooksHandler } from './job-handlers/deliver-webhooks.ts';
+import { embedSegmentsHandler } from './job-handlers/embed-segments.ts';
+import { finishRecordingHandler } from './job-handlers/finish-recording.ts';
+import { generateActionItemsHandler } from './job-handlers/generate-action-items.ts';
+import { liveTranscribeHandler } from './job-handlers/live-transcribe.ts';
+import { transcribeMeetingHandler } from './job-handlers/transcribe-meeting.ts';
 import type { JobHandler, JobRunner } from './jobs/worker.ts';
 
 /** How often meetings whose vectors are missing are looked for again (search/semantic/index.ts). */

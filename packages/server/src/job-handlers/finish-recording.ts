@@ -1,13 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { checkAudioFile } from '../../audio/decoding/ffmpeg.ts';
-import type { Db } from '../../db/database.ts';
-import type { meetingsRepository } from '../../repositories/meetings.ts';
-import type { recordingsRepository } from '../../repositories/recordings.ts';
-import type { usageRepository } from '../../repositories/usage.ts';
-import { transcribeJobKey } from '../../services/job-keys.ts';
-import type { AudioStorage } from '../../storage/storage.ts';
-import type { JobQueue } from '../queue.ts';
-import type { JobHandler } from '../worker.ts';
+import { checkAudioFile } from '../audio/decoding/ffmpeg.ts';
+import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { JobHandler } from '../jobs/worker.ts';
+import type { meetingsRepository } from '../repositories/meetings.ts';
+import type { recordingsRepository } from '../repositories/recordings.ts';
+import type { usageRepository } from '../repositories/usage.ts';
+import { transcribeJobKey } from '../services/job-keys.ts';
+import type { AudioStorage } from '../storage/storage.ts';
 
 interface Deps {
   db: Db;

@@ -1,7 +1,7 @@
-import type { webhooksRepository } from '../../repositories/webhooks.ts';
-import { AddressRefusedError, type PostOptions, postWebhook } from '../../webhooks/post.ts';
-import { signatureHeader } from '../../webhooks/signature.ts';
-import type { JobHandler } from '../worker.ts';
+import type { JobHandler } from '../jobs/worker.ts';
+import type { webhooksRepository } from '../repositories/webhooks.ts';
+import { AddressRefusedError, type PostOptions, postWebhook } from '../webhooks/post.ts';
+import { signatureHeader } from '../webhooks/signature.ts';
 
 interface Deps {
   webhooks: ReturnType<typeof webhooksRepository>;

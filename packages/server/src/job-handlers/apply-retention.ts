@@ -1,5 +1,5 @@
-import type { MeetingsService } from '../../services/meetings.ts';
-import type { JobHandler } from '../worker.ts';
+import type { JobHandler } from '../jobs/worker.ts';
+import type { MeetingsService } from '../services/meetings.ts';
 
 /** Deletes the recordings their projects no longer keep (docs/decisions/173); queued daily by the worker. */
 export function applyRetentionHandler(deps: { meetings: MeetingsService }): JobHandler<'apply-retention'> {

@@ -1,15 +1,15 @@
-import type { Transcribe } from '../../audio/pipeline/transcriber.ts';
-import type { Db } from '../../db/database.ts';
-import type { meetingsRepository } from '../../repositories/meetings.ts';
-import type { peopleRepository } from '../../repositories/people.ts';
-import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
-import type { usageRepository } from '../../repositories/usage.ts';
-import type { usersRepository } from '../../repositories/users.ts';
-import type { SemanticSearch } from '../../search/semantic/index.ts';
-import type { WebhookEvents } from '../../services/webhooks.ts';
-import type { AudioStorage } from '../../storage/storage.ts';
-import { progressWriter } from '../progress.ts';
-import { type JobHandler, PermanentJobError } from '../worker.ts';
+import type { Transcribe } from '../audio/pipeline/transcriber.ts';
+import type { Db } from '../db/database.ts';
+import { progressWriter } from '../jobs/progress.ts';
+import { type JobHandler, PermanentJobError } from '../jobs/worker.ts';
+import type { meetingsRepository } from '../repositories/meetings.ts';
+import type { peopleRepository } from '../repositories/people.ts';
+import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
+import type { usageRepository } from '../repositories/usage.ts';
+import type { usersRepository } from '../repositories/users.ts';
+import type { SemanticSearch } from '../search/semantic/index.ts';
+import type { WebhookEvents } from '../services/webhooks.ts';
+import type { AudioStorage } from '../storage/storage.ts';
 
 interface Deps {
   db: Db;

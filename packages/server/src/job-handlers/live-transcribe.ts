@@ -1,9 +1,9 @@
-import { livePass } from '../../audio/live/live-pass.ts';
-import type { AsrEngine } from '../../audio/recognition/engine.ts';
-import type { meetingsRepository } from '../../repositories/meetings.ts';
-import type { recordingsRepository } from '../../repositories/recordings.ts';
-import type { AudioStorage } from '../../storage/storage.ts';
-import type { JobHandler } from '../worker.ts';
+import { livePass } from '../audio/live/live-pass.ts';
+import type { AsrEngine } from '../audio/recognition/engine.ts';
+import type { JobHandler } from '../jobs/worker.ts';
+import type { meetingsRepository } from '../repositories/meetings.ts';
+import type { recordingsRepository } from '../repositories/recordings.ts';
+import type { AudioStorage } from '../storage/storage.ts';
 
 interface Deps {
   meetings: ReturnType<typeof meetingsRepository>;

@@ -1,15 +1,15 @@
 import { ACTION_ITEM_LIMITS } from '@parley/contract';
-import { type AiEngine, AiEngineError } from '../../ai/index.ts';
-import { isSameTask } from '../../ai/same-task.ts';
-import type { Db } from '../../db/database.ts';
-import type { ActionItemsRepository } from '../../repositories/action-items.ts';
-import type { meetingsRepository } from '../../repositories/meetings.ts';
-import type { peopleRepository } from '../../repositories/people.ts';
-import type { transcriptionsRepository } from '../../repositories/transcriptions.ts';
-import { loadNotesInput } from '../../services/notes-input.ts';
-import type { WebhookEvents } from '../../services/webhooks.ts';
-import { progressWriter } from '../progress.ts';
-import { type JobHandler, PermanentJobError } from '../worker.ts';
+import { type AiEngine, AiEngineError } from '../ai/index.ts';
+import { isSameTask } from '../ai/same-task.ts';
+import type { Db } from '../db/database.ts';
+import { progressWriter } from '../jobs/progress.ts';
+import { type JobHandler, PermanentJobError } from '../jobs/worker.ts';
+import type { ActionItemsRepository } from '../repositories/action-items.ts';
+import type { meetingsRepository } from '../repositories/meetings.ts';
+import type { peopleRepository } from '../repositories/people.ts';
+import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
+import { loadNotesInput } from '../services/notes-input.ts';
+import type { WebhookEvents } from '../services/webhooks.ts';
 
 interface Deps {
   db: Db;

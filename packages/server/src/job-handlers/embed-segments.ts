@@ -1,10 +1,10 @@
-import type { Db } from '../../db/database.ts';
-import type { EmbeddingsRepository } from '../../repositories/embeddings.ts';
-import type { meetingsRepository } from '../../repositories/meetings.ts';
-import { type EmbeddingsClient, EmbeddingsError } from '../../search/semantic/client.ts';
-import { toBlob } from '../../search/semantic/vectors.ts';
-import { embeddingWindows } from '../../search/semantic/windows.ts';
-import { type JobHandler, PermanentJobError } from '../worker.ts';
+import type { Db } from '../db/database.ts';
+import { type JobHandler, PermanentJobError } from '../jobs/worker.ts';
+import type { EmbeddingsRepository } from '../repositories/embeddings.ts';
+import type { meetingsRepository } from '../repositories/meetings.ts';
+import { type EmbeddingsClient, EmbeddingsError } from '../search/semantic/client.ts';
+import { toBlob } from '../search/semantic/vectors.ts';
+import { embeddingWindows } from '../search/semantic/windows.ts';
 
 // Brings one meeting's vectors in line with its segments. Reads the segments now (not as they were when
 // the job was enqueued), embeds only windows whose text or model changed, in batches, and writes each
