@@ -9,16 +9,33 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type ReplyBody = z.ZodType | null | 'file' | 'event-stream' | 'redirect';
 
+/**
+ * What the caller must be allowed to do (docs/decisions/222), resolved in one place on the server
+ * (services/access.ts): `public` anyone; `self` any signed-in account, on its own things only; `admin` the
+ * instance's admins; `project.*` the caller's role on the project the path names (`/api/projects/:id`, or the
+ * project of `:meetingId`): read (viewer), write (editor), manage (owner). Non-members get 404, members
+ * whose role falls short 403.
+ */
+export const PERMISSIONS = ['public', 'self', 'admin', 'project.read', 'project.write', 'project.manage'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export type ProjectPermission = Extract<Permission, `project.${string}`>;
+
 export interface RouteDef {
   method: HttpMethod;
   /** Fastify's spelling: `:name` for a path parameter. */
   path: string;
   /** The OpenAPI group. */
   tag: string;
-  /** Open to anyone; the route checks whatever it needs itself. Every other route needs a session token. */
-  public?: true;
+  /** Who may call it; `public` routes are open to anyone and check whatever they need themselves. */
+  permission: Permission;
   /** A signed-in session only, never a personal access token (docs/decisions/170). */
   sessionOnly?: true;
+  /**
+   * Work that grows with what it reads (an export, a search, a question, a summary): counts toward the
+   * user's heavy requests in flight; past the limit it waits in a short line, then is refused with a 429
+   * (docs/decisions/206).
+   */
+  heavy?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** The JSON request body; 'multipart' for an upload the route reads itself; 'raw' for bytes (audio). */

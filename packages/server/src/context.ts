@@ -6,15 +6,19 @@ import { createCpuPool } from './cpu/index.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/create-queue.ts';
+import { HEAVY_REQUESTS, heavyRequestLimit } from './lib/heavy-requests.ts';
 import { TokenSigner } from './lib/tokens.ts';
+import { accessRepository } from './repositories/access.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
 import { apiTokensRepository } from './repositories/api-tokens.ts';
 import { healthRepository } from './repositories/health.ts';
 import { identitiesRepository } from './repositories/identities.ts';
+import { instanceRepository } from './repositories/instance.ts';
 import { jobsRepository } from './repositories/jobs.ts';
 import { loginThrottleRepository } from './repositories/login-throttle.ts';
 import { meetingNotesRepository } from './repositories/meeting-notes.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
+import { membersRepository } from './repositories/members.ts';
 import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
@@ -22,6 +26,7 @@ import { recordingsRepository } from './repositories/recordings.ts';
 import { revokedSessionsRepository } from './repositories/revoked-sessions.ts';
 import { sharesRepository } from './repositories/shares.ts';
 import { signInCodesRepository } from './repositories/sign-in-codes.ts';
+import { storageUseRepository } from './repositories/storage-use.ts';
 import { summaryTemplatesRepository } from './repositories/summary-templates.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
@@ -30,7 +35,9 @@ import { voicesRepository } from './repositories/voices.ts';
 import { webhooksRepository } from './repositories/webhooks.ts';
 import { searchIndex } from './search/index.ts';
 import { semanticSearch } from './search/semantic/index.ts';
+import { accessService } from './services/access.ts';
 import { actionItemsService } from './services/action-items.ts';
+import { adminService } from './services/admin.ts';
 import { apiTokensService } from './services/api-tokens.ts';
 import { askService } from './services/ask.ts';
 import { exportsService } from './services/exports.ts';
@@ -39,6 +46,7 @@ import { importsService } from './services/imports.ts';
 import { DEFAULT_THROTTLE, loginThrottle } from './services/login-throttle.ts';
 import { meetingRemoval } from './services/meeting-removal.ts';
 import { meetingsService } from './services/meetings.ts';
+import { membersService } from './services/members.ts';
 import { oidcService } from './services/oidc.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
@@ -47,6 +55,7 @@ import { searchService } from './services/search.ts';
 import { sessionsService } from './services/sessions.ts';
 import { sharesService } from './services/shares.ts';
 import { speakerSuggestionsService } from './services/speaker-suggestions.ts';
+import { storageRoom } from './services/storage-room.ts';
 import { summaryService } from './services/summary.ts';
 import { summaryTemplatesService } from './services/summary-templates.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
@@ -82,6 +91,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     actionItems: actionItemsRepository(db, kind),
     meetingNotes: meetingNotesRepository(db),
     recordings: recordingsRepository(db),
+    storageUse: storageUseRepository(db),
     voices: voicesRepository(db),
     apiTokens: apiTokensRepository(db),
     summaryTemplates: summaryTemplatesRepository(db),
@@ -89,6 +99,9 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     signInCodes: signInCodesRepository(db),
     webhooks: webhooksRepository(db, kind),
     shares: sharesRepository(db),
+    access: accessRepository(db),
+    members: membersRepository(db, kind),
+    instance: instanceRepository(db),
   };
 
   const sessions = sessionsService({ ...repos, tokens });
@@ -109,6 +122,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const search = searchService({ ...repos, index });
   const voices = voicesService(repos);
   const people = peopleService({ ...repos, search, voices });
+  const room = storageRoom({ storageUse: repos.storageUse, limitBytes: config.tier.storageBytes });
   const meetings = meetingsService({
     db,
     ...repos,
@@ -118,9 +132,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     projects,
     users,
     removeHidden,
+    room,
     log,
   });
   const cpu = createCpuPool(config.cpu);
+  const heavy = heavyRequestLimit(HEAVY_REQUESTS);
   const ai = createAiEngine(config.ai, cpu);
   const webhooks = webhooksService({
     db,
@@ -129,6 +145,9 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
   });
   const services = {
+    access: accessService(repos),
+    members: membersService({ db, ...repos }),
+    admin: adminService({ ...repos, usersService: users, queue }),
     sessions,
     apiTokens: apiTokensService(repos),
     users,
@@ -153,10 +172,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       storage,
       projects,
       users,
+      room,
       maxRecordingSeconds: config.maxRecordingHours * 3600,
       log,
     }),
-    imports: importsService({ db, ...repos, storage, log, cpu, semantic, meetingsService: meetings }),
+    imports: importsService({ db, ...repos, storage, room, log, cpu, semantic, meetingsService: meetings }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };
 
@@ -171,6 +191,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     queue,
     ai,
     cpu,
+    heavy,
     semantic,
     log,
     async close() {
