@@ -95,10 +95,11 @@ export async function channelLayout(
   return { layout: layoutOf(speech), bleed: [bleedOf(speech, 'l', 'r'), bleedOf(speech, 'r', 'l')] };
 }
 
-/** A low quartile of `side`'s share of `other`'s energy where `other` is clearly louder (needs 4 such blocks). */
+/** A low quartile of `side`'s share of `other`'s energy where `other` is clearly louder and `side` a copy of it (needs 4 such blocks). */
 function bleedOf(speech: Block[], side: 'l' | 'r', other: 'l' | 'r'): number {
   const ratios = speech
-    .filter((b) => b[other] > 0 && db(b[other]) - db(b[side]) >= SIDE_DB)
+    // a copy of the other side moves with it (the far side's own speech on this side does not)
+    .filter((b) => b[other] > 0 && db(b[other]) - db(b[side]) >= SIDE_DB && Math.abs(b.correlation) >= 0.5)
     .map((b) => b[side] / b[other])
     .sort((a, b) => a - b);
   return ratios.length < 4 ? 0 : ratios[Math.floor(ratios.length / 4)]!;
