@@ -14,6 +14,7 @@ import type { ImportedSegment, transcriptionsRepository } from '../repositories/
 import type { usageRepository } from '../repositories/usage.ts';
 import type { SemanticSearch } from '../search/semantic/index.ts';
 import type { AudioStorage } from '../storage/storage.ts';
+import { FIRST_STATES } from './meeting-lifecycle.ts';
 import { type MeetingsService, newMeetingRow, type ReceivedAudio } from './meetings.ts';
 
 interface Deps {
@@ -188,7 +189,7 @@ export function importsService({
           ...newMeetingRow({ id, userId, projectId, fields, audio, audioKey }),
           description: imported.description,
           duration_ms: audio ? Math.round(audio.durationSeconds * 1000) : imported.lastEndMs,
-          transcription_status: 'completed',
+          ...FIRST_STATES.import,
           transcription_progress: 100,
           summary: imported.summary,
           action_items_status: hasItems ? 'completed' : 'not_started',

@@ -10,6 +10,7 @@ import type { projectsRepository } from '../repositories/projects.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { transcribeJobKey } from './job-keys.ts';
+import { FIRST_STATES } from './meeting-lifecycle.ts';
 import type { RemoveHiddenMeeting } from './meeting-removal.ts';
 import type { ProjectsService } from './projects.ts';
 import type { UsersService } from './users.ts';
@@ -61,7 +62,7 @@ export function newMeetingRow(input: {
     audio_mime: audio?.mimeType ?? null,
     audio_size: audio?.size ?? null,
     audio_name: audio?.fileName ?? null,
-    transcription_status: 'pending',
+    ...FIRST_STATES.upload,
     transcription_progress: 0,
     transcription_error: null,
     summary: null,

@@ -18,16 +18,20 @@ import { newId, nowIso } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { recordingsRepository } from '../repositories/recordings.ts';
+import type { usageRepository } from '../repositories/usage.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { finishRecordingJobKey, liveJobKey } from './job-keys.ts';
+import { FIRST_STATES, meetingLifecycle, moved } from './meeting-lifecycle.ts';
 import { newMeetingRow } from './meetings.ts';
 import type { ProjectsService } from './projects.ts';
+import { recordingAssembly } from './recording-assembly.ts';
 import type { UsersService } from './users.ts';
 
 interface Deps {
   db: Db;
   meetings: ReturnType<typeof meetingsRepository>;
   recordings: ReturnType<typeof recordingsRepository>;
+  usage: ReturnType<typeof usageRepository>;
   queue: JobQueue;
   storage: AudioStorage;
   projects: ProjectsService;
@@ -59,6 +63,8 @@ export const chunkKey = (userId: string, meetingId: string, seq: number) =>
  */
 export function recordingsService(deps: Deps) {
   const { db, meetings, recordings, queue, storage, projects, users, maxRecordingSeconds, log } = deps;
+  const lifecycle = meetingLifecycle(deps);
+  const assembly = recordingAssembly({ ...deps, lifecycle });
 
   const removeChunkFile = (meetingId: string, key: string) =>
     storage.delete(key).catch((err) => log.warn({ err, meetingId, key }, 'chunk file not removed'));
@@ -146,10 +152,9 @@ export function recordingsService(deps: Deps) {
           fields: { title: input.title, recordingType: 'direct' },
           audioKey: null,
         }),
-        recording_state: 'recording',
+        ...FIRST_STATES.recording,
         recording_mime: input.mimeType,
         recording_last_chunk_at: nowIso(),
-        recording_finished_by: null,
       };
       await meetings.insert(db, row);
       return presentMeeting(row);
@@ -195,13 +200,10 @@ export function recordingsService(deps: Deps) {
           });
           const reopened = locked.recording_state !== 'recording';
           await meetings.updateById(trx, meetingId, {
-            recording_state: 'recording',
             recording_reached_ms: Math.max(Number(locked.recording_reached_ms ?? 0), reachesMs),
             ...(stamped.timescale && !locked.recording_timescale ? { recording_timescale: stamped.timescale } : {}),
-            ...(reopened
-              ? { recording_finished_by: null, transcription_status: 'pending', transcription_progress: 0 }
-              : {}),
           });
+          if (reopened) await lifecycle.reopen(trx, meetingId);
           // A reopened recording's queued transcription would read the audio without this chunk.
           if (reopened) await queue.cancelForMeeting(trx, meetingId);
           await queue.enqueue(trx, 'live-transcribe', { meetingId }, { userId, idempotencyKey: liveJobKey(meetingId) });
@@ -230,9 +232,8 @@ export function recordingsService(deps: Deps) {
         throw new AppError(409, `Chunks missing: ${missing.join(', ')}`, {
           errors: [{ path: 'chunks', message: `missing ${missing.join(', ')}` }],
         });
-      const changes: Partial<MeetingRow> = { recording_state: 'finishing', recording_finished_by: 'user' };
       await db.transaction().execute(async (trx) => {
-        await meetings.updateById(trx, meetingId, changes);
+        await lifecycle.stop(trx, meetingId);
         await queue.enqueue(
           trx,
           'finish-recording',
@@ -240,7 +241,7 @@ export function recordingsService(deps: Deps) {
           { userId, idempotencyKey: finishRecordingJobKey(meetingId) },
         );
       });
-      return presentMeeting({ ...row, ...changes });
+      return presentMeeting(moved('stop', row));
     },
 
     /** The live transcript as it stands (also what the live stream sends). */
@@ -271,7 +272,7 @@ export function recordingsService(deps: Deps) {
       const idle = await recordings.idleRecordings(before);
       for (const { id, user_id } of idle) {
         await db.transaction().execute(async (trx) => {
-          const taken = await recordings.markIdleFinishing(trx, id, before);
+          const taken = await lifecycle.takeIdle(trx, id, before);
           if (!taken) return; // a chunk came meanwhile, or another worker took it
           await queue.enqueue(
             trx,
@@ -283,6 +284,10 @@ export function recordingsService(deps: Deps) {
       }
       return idle.length;
     },
+
+    /** The finish-recording job: the chunks put together as the meeting's audio (services/recording-assembly.ts). */
+    putTogether: assembly.putTogether,
+    putTogetherFailed: assembly.putTogetherFailed,
   };
 }
 

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MeetingResponse, ProjectResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meetingLifecycle } from '../../src/services/meeting-lifecycle.ts';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
 import { type FakeS3, startFakeS3 } from '../helpers/fake-s3.ts';
@@ -55,8 +56,8 @@ describe.each(['local', 's3'] as const)('recordings in %s storage', (kind) => {
       await server.ctx.repos.transcriptions.replaceForMeeting(trx, userId, id, [
         { speaker: 'Speaker 1', text: `Words of ${title}.`, startMs: 0, endMs: 1000 },
       ]);
+      await meetingLifecycle(server.ctx.repos).transcribed(trx, id, {});
       await server.ctx.repos.meetings.updateById(trx, id, {
-        transcription_status: 'completed',
         created_at: new Date(Date.now() - daysAgo * DAY).toISOString(),
       });
     });

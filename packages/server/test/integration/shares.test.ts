@@ -1,5 +1,6 @@
 import { SharedMeetingResponse, ShareListResponse, ShareResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meetingLifecycle } from '../../src/services/meeting-lifecycle.ts';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -25,10 +26,8 @@ beforeAll(async () => {
     await server.ctx.repos.transcriptions.replaceForMeeting(trx, owner, meetingId, [
       { speaker: 'Speaker 1', text: 'We ship on Friday.', startMs: 0, endMs: 2000 },
     ]);
-    await server.ctx.repos.meetings.updateById(trx, meetingId, {
-      transcription_status: 'completed',
-      summary: 'The team agreed to ship on Friday.',
-    });
+    await meetingLifecycle(server.ctx.repos).transcribed(trx, meetingId, {});
+    await server.ctx.repos.meetings.updateById(trx, meetingId, { summary: 'The team agreed to ship on Friday.' });
     await server.ctx.repos.actionItems.insertMany(owner, meetingId, [{ task: 'Write the release notes' }], trx);
   });
 });
