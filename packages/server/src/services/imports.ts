@@ -13,6 +13,7 @@ import type { peopleRepository } from '../repositories/people.ts';
 import type { ImportedSegment, transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import type { SemanticSearch } from '../search/semantic/index.ts';
+import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { FIRST_STATES } from './meeting-lifecycle.ts';
 import { type MeetingsService, newMeetingRow, type ReceivedAudio } from './meetings.ts';
@@ -199,10 +200,7 @@ export function importsService({
         return presentMeeting(row);
       } catch (error) {
         // The recording was stored as it arrived: without the meeting it belongs to nothing.
-        if (audio)
-          await storage
-            .delete(audio.key)
-            .catch((err) => log.warn({ err, audioKey: audio.key }, 'audio of a meeting not created was not removed'));
+        if (audio) await removeFile(storage, audio.key, log, 'audio of a meeting not created');
         throw error;
       }
     },

@@ -6,6 +6,7 @@ import type { JobContext } from '../jobs/worker.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { recordingsRepository } from '../repositories/recordings.ts';
 import type { usageRepository } from '../repositories/usage.ts';
+import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { transcribeJobKey } from './job-keys.ts';
 import type { MeetingLifecycle } from './meeting-lifecycle.ts';
@@ -95,10 +96,7 @@ export function recordingAssembly({ db, meetings, recordings, usage, storage, qu
         return true;
       });
       if (done && byUser) {
-        for (const c of chunks)
-          await storage
-            .delete(c.storage_key)
-            .catch((err) => log.warn({ err, key: c.storage_key }, 'chunk not removed'));
+        for (const c of chunks) await removeFile(storage, c.storage_key, log, 'chunk file', { meetingId });
       }
       log.info(
         { chunks: chunks.length, audioSeconds: durationSeconds, finishedBy: meeting.recording_finished_by },

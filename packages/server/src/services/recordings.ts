@@ -19,6 +19,7 @@ import { presentMeeting } from '../presenters/index.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { recordingsRepository } from '../repositories/recordings.ts';
 import type { usageRepository } from '../repositories/usage.ts';
+import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { finishRecordingJobKey, liveJobKey } from './job-keys.ts';
 import { FIRST_STATES, meetingLifecycle, moved } from './meeting-lifecycle.ts';
@@ -67,7 +68,7 @@ export function recordingsService(deps: Deps) {
   const assembly = recordingAssembly({ ...deps, lifecycle });
 
   const removeChunkFile = (meetingId: string, key: string) =>
-    storage.delete(key).catch((err) => log.warn({ err, meetingId, key }, 'chunk file not removed'));
+    removeFile(storage, key, log, 'chunk file', { meetingId });
 
   async function owned(userId: string, meetingId: string): Promise<MeetingRow> {
     const row = await meetings.findForUser(userId, meetingId);
