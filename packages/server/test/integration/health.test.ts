@@ -85,8 +85,7 @@ describe('GET /api/health when a part is down or busy', () => {
     onTestFinished(() => server.close());
     const api = apiClient(server.url);
     const before = (await api.get('/api/health')).body.data.queue.pending;
-    const { token } = await api.register();
-    const projectId = (await api.post('/api/projects', { name: 'Health' }, token)).body.data._id;
+    const { token, projectId } = await api.registerWithProject('Health');
     expect((await uploadMeeting(server.url, token, projectId, { path: jfkWavPath() })).status).toBe(201);
     expect((await api.get('/api/health')).body.data.queue.pending).toBe(before + 1);
   });

@@ -19,8 +19,7 @@ describe("a meeting's lifecycle in the database", () => {
   beforeAll(async () => {
     server = await startTestServer();
     const api = apiClient(server.url);
-    ({ token } = await api.register());
-    projectId = (await api.post('/api/projects', { name: 'Lifecycle' }, token)).body.data._id;
+    ({ token, projectId } = await api.registerWithProject('Lifecycle'));
     lifecycle = meetingLifecycle(server.ctx.repos);
   });
   afterAll(() => server?.close());

@@ -95,8 +95,7 @@ describe('a password change', () => {
   });
 
   it('ends the signed audio URLs handed out before it', async () => {
-    const { token, password, user } = await api.register();
-    const project = (await api.post('/api/projects', { name: 'Audio' }, token)).body.data._id as string;
+    const { token, password, user, projectId: project } = await api.registerWithProject('Audio');
     const meetingId = '000000000000000000000000';
     const audioToken = await server.ctx.tokens.resourceToken(user._id, 0, `meeting:${meetingId}`, 3600);
     const url = `/api/projects/${project}/meetings/${meetingId}/audio?token=${audioToken}`;

@@ -16,8 +16,7 @@ let meetingId: string;
 beforeAll(async () => {
   server = await startTestServer();
   api = apiClient(server.url);
-  ({ token } = await api.register());
-  projectId = (await api.post('/api/projects', { name: 'Shared things' }, token)).body.data._id;
+  ({ token, projectId } = await api.registerWithProject('Shared things'));
   const upload = await uploadMeeting(server.url, token, projectId, { path: jfkWavPath() }, { title: 'Board review' });
   meetingId = upload.body.data._id;
   // The transcript and notes as a finished meeting has them.
