@@ -10,6 +10,8 @@ export const ActionItemSource = z.enum(['generated', 'imported', 'manual']);
 export type ActionItemSource = z.infer<typeof ActionItemSource>;
 
 export const ACTION_ITEM_LIMITS = { taskMax: 500, contextMax: 2000, assigneeMax: 200 } as const;
+/** Items a meeting may have before adding one by hand is refused (docs/decisions/213); the Word export holds as many. */
+export const ACTION_ITEMS_PER_MEETING = 1000;
 
 /** An action item as spec section 3 shows it, plus the time (seconds) of the sentence it came from. */
 export const ActionItem = z.object({

@@ -30,8 +30,15 @@ export const ChangePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
-/** PUT /api/users/me/password: an account without a password (made through a provider) sets one without a current one. */
-export const PasswordUpdateRequest = ChangePasswordRequest.extend({ currentPassword: z.string().optional() });
+/**
+ * PUT /api/users/me/password: an account without a password (made through a provider) sets one without a
+ * current one. The change ends the account's other sessions and deletes its personal access tokens, unless
+ * `keepAccessTokens` is true (docs/decisions/212).
+ */
+export const PasswordUpdateRequest = ChangePasswordRequest.extend({
+  currentPassword: z.string().optional(),
+  keepAccessTokens: z.boolean({ error: 'keepAccessTokens must be true or false' }).optional(),
+});
 export type PasswordUpdateRequest = z.infer<typeof PasswordUpdateRequest>;
 
 export const TierLimits = z.object({

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { ActionItem } from './action-items.ts';
+import { ActionItemStatus } from './action-items.ts';
 import { Id, IsoDate, success } from './common.ts';
-import { Meeting } from './meetings.ts';
-import { TranscriptionSegment } from './transcriptions.ts';
 
 /** Links one meeting may have; the list is always sent whole (decision 190). */
 export const SHARES_PER_MEETING = 50;
@@ -28,11 +26,43 @@ export type Share = z.infer<typeof Share>;
 export const ShareResponse = success(Share);
 export const ShareListResponse = success(z.object({ shares: z.array(Share) }));
 
+/**
+ * What a link shows: names and words, never an id (the meeting's, its project's, a person's) nor what the
+ * owner keeps about a person (their company), nor the recording's file name (docs/decisions/172).
+ */
+export const SharedMeetingInfo = z.object({
+  title: z.string(),
+  description: z.string().optional(),
+  /** Seconds. */
+  duration: z.number().min(0),
+  createdAt: IsoDate,
+  summary: z.string().optional(),
+});
+export type SharedMeetingInfo = z.infer<typeof SharedMeetingInfo>;
+/** `speaker` is the linked person's name, else the label ("Speaker 2"); times in milliseconds. */
+export const SharedSegment = z.object({
+  speaker: z.string(),
+  text: z.string(),
+  startTime: z.number().min(0),
+  endTime: z.number().min(0),
+});
+export type SharedSegment = z.infer<typeof SharedSegment>;
+/** `assignee` is the linked person's name, else the name as written; `contextStartTime` in seconds. */
+export const SharedActionItem = z.object({
+  task: z.string(),
+  context: z.string().nullable(),
+  contextStartTime: z.number().min(0).nullable(),
+  assignee: z.string().nullable(),
+  dueDate: IsoDate.nullable(),
+  status: ActionItemStatus,
+});
+export type SharedActionItem = z.infer<typeof SharedActionItem>;
+
 /** What GET /api/shared/{token} answers: the meeting, its transcript, action items and (if allowed) its audio. */
 export const SharedMeeting = z.object({
-  meeting: Meeting,
-  transcript: z.array(TranscriptionSegment),
-  actionItems: z.array(ActionItem),
+  meeting: SharedMeetingInfo,
+  transcript: z.array(SharedSegment),
+  actionItems: z.array(SharedActionItem),
   /** The recording's address when the link includes it; null otherwise. */
   audioUrl: z.string().nullable(),
   expiresAt: IsoDate.nullable(),

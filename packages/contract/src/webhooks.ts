@@ -28,6 +28,8 @@ const WebhookSecret = z
 
 /** Endpoints one user may keep: each event of theirs is posted to every one (decision 190). */
 export const WEBHOOKS_PER_USER = 20;
+/** "Send test event" at most this often per endpoint (docs/decisions/213): a test is an outbound request. */
+export const WEBHOOK_TESTS_PER_MINUTE = 5;
 
 /** Without a secret the server makes one; it is in the reply to this request only. */
 export const CreateWebhookRequest = z.object({

@@ -87,6 +87,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_EXPIRES_IN_HOURS: int(1, 24 * 365, 24 * 7),
   ALLOW_REGISTRATION: bool('ALLOW_REGISTRATION', true),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: int(0, 1_000_000, 10),
   TIER_MONTHLY_MINUTES: int(0, 1_000_000, LIMITS.defaultMonthlyDurationSeconds / 60),
   TIER_MAX_FILE_SIZE_MB: int(1, 100_000, LIMITS.defaultMaxFileSizeBytes / (1024 * 1024)),
   MAX_RECORDING_HOURS: decimal(0.001, 1000, 12),
@@ -169,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     storage,
     jwt: { secret: e.JWT_SECRET ?? persistentSecret(dataDir), expiresInHours: e.JWT_EXPIRES_IN_HOURS },
     allowRegistration: e.ALLOW_REGISTRATION,
+    /** Sign-up attempts per client address per hour; 0: no limit (docs/decisions/214). */
+    registrationsPerAddressPerHour: e.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     /** Where users reach Parley; links written into exports start with it (else with the request's origin). */
     publicUrl: e.PUBLIC_URL ?? null,
     oidc,

@@ -36,7 +36,7 @@ import { askService } from './services/ask.ts';
 import { exportsService } from './services/exports.ts';
 import { healthService } from './services/health.ts';
 import { importsService } from './services/imports.ts';
-import { loginThrottle } from './services/login-throttle.ts';
+import { DEFAULT_THROTTLE, loginThrottle } from './services/login-throttle.ts';
 import { meetingRemoval } from './services/meeting-removal.ts';
 import { meetingsService } from './services/meetings.ts';
 import { oidcService } from './services/oidc.ts';
@@ -79,7 +79,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     loginThrottle: loginThrottleRepository(db),
     identities: identitiesRepository(db),
     oidcFlows: oidcFlowsRepository(db),
-    actionItems: actionItemsRepository(db),
+    actionItems: actionItemsRepository(db, kind),
     meetingNotes: meetingNotesRepository(db),
     recordings: recordingsRepository(db),
     voices: voicesRepository(db),
@@ -87,12 +87,16 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     summaryTemplates: summaryTemplatesRepository(db),
     revokedSessions: revokedSessionsRepository(db),
     signInCodes: signInCodesRepository(db),
-    webhooks: webhooksRepository(db),
+    webhooks: webhooksRepository(db, kind),
     shares: sharesRepository(db),
   };
 
   const sessions = sessionsService({ ...repos, tokens });
-  const users = usersService({ ...repos, sessions, throttle: loginThrottle(repos.loginThrottle), config });
+  const throttle = loginThrottle(repos.loginThrottle, {
+    ...DEFAULT_THROTTLE,
+    registrations: { ...DEFAULT_THROTTLE.registrations, limit: config.registrationsPerAddressPerHour },
+  });
+  const users = usersService({ ...repos, sessions, throttle, config });
   const summaryTemplates = summaryTemplatesService({ templates: repos.summaryTemplates });
   const removeHidden = meetingRemoval({ ...repos, storage, log });
   const projects = projectsService({ db, ...repos, queue, removeHidden, summaryTemplates });

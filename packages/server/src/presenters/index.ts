@@ -6,6 +6,9 @@ import type {
   Meeting,
   Person,
   Project,
+  SharedActionItem,
+  SharedMeetingInfo,
+  SharedSegment,
   TranscriptionSegment,
   User,
   Webhook,
@@ -146,6 +149,25 @@ export function presentActionItem(row: ActionItemRow): ActionItem {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+// A share link's shapes (decision 172): names only, no ids, no company.
+
+export function presentSharedMeeting(row: MeetingRow): SharedMeetingInfo {
+  const { title, description, duration, createdAt, summary } = presentMeeting(row);
+  return { title, description, duration, createdAt, summary };
+}
+
+export const presentSharedSegment = (row: SegmentRow): SharedSegment => ({
+  speaker: row.person_id && row.person_name !== null ? row.person_name : row.speaker,
+  text: row.text,
+  startTime: Number(row.start_ms),
+  endTime: Number(row.end_ms),
+});
+
+export function presentSharedActionItem(row: ActionItemRow): SharedActionItem {
+  const { task, context, contextStartTime, assignee, personId, dueDate, status } = presentActionItem(row);
+  return { task, context, contextStartTime, assignee: personId?.name ?? assignee, dueDate, status };
 }
 
 export function presentApiToken(row: ApiTokenRow): ApiToken {

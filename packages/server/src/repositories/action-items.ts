@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db, DbKind } from '../db/database.ts';
 import type { ActionItemsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { nextTurn } from '../lib/next-turn.ts';
@@ -45,7 +45,7 @@ const ITEM_COLUMNS = [
 /** Rows a statement: a hundred or two stay a short moment of SQLite's one thread. */
 const INSERT_BATCH = 200;
 
-export function actionItemsRepository(db: Db) {
+export function actionItemsRepository(db: Db, kind: DbKind) {
   const items = (executor: Db = db) =>
     executor.selectFrom('action_items').leftJoin('people', 'people.id', 'action_items.person_id').select(ITEM_COLUMNS);
 
@@ -125,6 +125,26 @@ export function actionItemsRepository(db: Db) {
      */
     insertMany: (userId: string, meetingId: string, newItems: NewActionItem[], executor: Db = db) =>
       insertRows(executor, userId, meetingId, newItems),
+
+    /**
+     * Appends one item while the meeting has fewer than `max`: counted and added under the meeting row's
+     * lock (PostgreSQL; SQLite writes one transaction at a time), so racing requests never pass the bound.
+     * The new item's id, or undefined when the meeting is full.
+     */
+    insertOneBounded: (userId: string, meetingId: string, item: NewActionItem, max: number) =>
+      db.transaction().execute(async (trx) => {
+        if (kind === 'postgres') {
+          await trx.selectFrom('meetings').select('id').where('id', '=', meetingId).forUpdate().execute();
+        }
+        const { n } = await trx
+          .selectFrom('action_items')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('meeting_id', '=', meetingId)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= max) return undefined;
+        return (await insertRows(trx, userId, meetingId, [item]))[0];
+      }),
 
     /** Removes a meeting's items in short statements (an import that did not finish). */
     deleteForMeeting: (userId: string, meetingId: string) => deleteMeetingRows(db, 'action_items', userId, meetingId),

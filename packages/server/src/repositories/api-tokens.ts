@@ -29,6 +29,9 @@ export function apiTokensRepository(db: Db) {
         ).n,
       ),
 
+    findForUser: (userId: string, id: string) =>
+      db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+
     findByHash: (hash: string) =>
       db.selectFrom('api_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
 

@@ -41,9 +41,14 @@ export function loginThrottleRepository(db: Db) {
       await db.deleteFrom('login_throttle').where('key', '=', key).execute();
     },
 
-    async deleteExpired(now: Date, windowMs: number): Promise<void> {
+    /** Deletes the counters whose key starts with `prefix` (plain text: no % nor _) and whose window of `windowMs` is over. */
+    async deleteExpired(now: Date, windowMs: number, prefix: string): Promise<void> {
       const expired = new Date(now.getTime() - windowMs).toISOString();
-      await db.deleteFrom('login_throttle').where('window_start', '<=', expired).execute();
+      await db
+        .deleteFrom('login_throttle')
+        .where('key', 'like', `${prefix}%`)
+        .where('window_start', '<=', expired)
+        .execute();
     },
   };
 }

@@ -7,17 +7,26 @@ export type UserRow = UsersTable;
 export function usersRepository(db: Db) {
   return {
     /** A new password and a new session version in one statement: older session tokens stop working. */
-    async changePassword(id: string, passwordHash: string, keptSessionId: string | null) {
-      await db
-        .updateTable('users')
-        .set((eb) => ({
-          password_hash: passwordHash,
-          session_version: eb('session_version', '+', 1),
-          kept_session_id: keptSessionId,
-          updated_at: nowIso(),
-        }))
-        .where('id', '=', id)
-        .execute();
+    /** The new password and the end of the other sessions, and of the access tokens when asked, all at once. */
+    async changePassword(
+      id: string,
+      passwordHash: string,
+      keptSessionId: string | null,
+      { deleteAccessTokens }: { deleteAccessTokens: boolean },
+    ) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({
+            password_hash: passwordHash,
+            session_version: eb('session_version', '+', 1),
+            kept_session_id: keptSessionId,
+            updated_at: nowIso(),
+          }))
+          .where('id', '=', id)
+          .execute();
+        if (deleteAccessTokens) await trx.deleteFrom('api_tokens').where('user_id', '=', id).execute();
+      });
     },
 
     findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db, DbKind } from '../db/database.ts';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../db/schema.ts';
 import { nowIso } from '../lib/ids.ts';
 
@@ -8,8 +8,26 @@ export type WebhookDeliveryRow = WebhookDeliveriesTable;
 /** How many deliveries the log shows per endpoint, newest first. */
 const DELIVERY_LOG_LIMIT = 50;
 
-export function webhooksRepository(db: Db) {
+export function webhooksRepository(db: Db, kind: DbKind) {
   return {
+    /** Holds the endpoint's row until `trx` ends (PostgreSQL; SQLite writes one transaction at a time). */
+    async lock(trx: Db, id: string): Promise<void> {
+      if (kind === 'postgres') await trx.selectFrom('webhooks').select('id').where('id', '=', id).forUpdate().execute();
+    },
+
+    /** When each delivery of `event` to the endpoint since `since` was made, oldest first. */
+    async deliveryTimesSince(trx: Db, webhookId: string, event: string, since: string): Promise<string[]> {
+      const rows = await trx
+        .selectFrom('webhook_deliveries')
+        .select('created_at')
+        .where('webhook_id', '=', webhookId)
+        .where('created_at', '>', since)
+        .where('event', '=', event)
+        .orderBy('created_at')
+        .execute();
+      return rows.map((r) => r.created_at);
+    },
+
     async insert(row: WebhookRow) {
       await db.insertInto('webhooks').values(row).execute();
     },

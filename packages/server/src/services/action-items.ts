@@ -1,4 +1,4 @@
-import type { CreateActionItemRequest, UpdateActionItemRequest } from '@parley/contract';
+import { ACTION_ITEMS_PER_MEETING, type CreateActionItemRequest, type UpdateActionItemRequest } from '@parley/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -24,6 +24,7 @@ interface Deps {
 }
 
 export const ACTION_ITEMS_IN_PROGRESS = 'Action items are already being generated for this meeting';
+const ACTION_ITEMS_FULL = `A meeting can have at most ${ACTION_ITEMS_PER_MEETING.toLocaleString('en-US')} action items: delete some to add more`;
 
 export function actionItemsService(deps: Deps) {
   const { db, meetingsService, meetings, meetingNotes, actionItems, people, queue } = deps;
@@ -72,16 +73,16 @@ export function actionItemsService(deps: Deps) {
     ) {
       const meeting = await meetingsService.getInProject(userId, projectId, meetingId);
       const person = input.assigneePersonId ? await findPerson(userId, input.assigneePersonId) : null;
-      const [id] = await actionItems.insertMany(userId, meetingId, [
-        {
-          task: input.task,
-          context: input.context ?? null,
-          assignee: input.assignee ?? person?.name ?? null,
-          personId: person?.id ?? null,
-          dueDate: input.dueDate ?? null,
-          source: 'manual',
-        },
-      ]);
+      const item = {
+        task: input.task,
+        context: input.context ?? null,
+        assignee: input.assignee ?? person?.name ?? null,
+        personId: person?.id ?? null,
+        dueDate: input.dueDate ?? null,
+        source: 'manual' as const,
+      };
+      const id = await actionItems.insertOneBounded(userId, meetingId, item, ACTION_ITEMS_PER_MEETING);
+      if (!id) throw conflict(ACTION_ITEMS_FULL);
       // A meeting never generated now has a list to show (its tab shows lists once 'completed').
       if (meeting.action_items_status === 'not_started') {
         await meetings.updateById(db, meetingId, { action_items_status: 'completed', action_items_progress: 100 });

@@ -58,6 +58,14 @@ export function apiTokensService({ apiTokens, users }: Deps) {
       if (!(await apiTokens.deleteForUser(userId, id))) throw notFound('Token');
     },
 
+    /** A 401 unless the user's token `id` still exists and has not expired (an audio URL it asked for, decision 211). */
+    async checkLive(userId: string, id: string) {
+      const row = await apiTokens.findForUser(userId, id);
+      if (!row || (row.expires_at && Date.parse(row.expires_at) <= Date.now())) {
+        throw unauthorized('Invalid or expired authentication token');
+      }
+    },
+
     /** Who the token acts for and what it may do; a 401 when it is unknown, revoked or expired. */
     async authenticate(token: string): Promise<TokenAccess> {
       const row = await apiTokens.findByHash(hashToken(token));

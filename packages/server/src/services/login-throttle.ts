@@ -1,21 +1,48 @@
 import type { LoginThrottleRepository } from '../repositories/login-throttle.ts';
 
-// Limits sign-in attempts per account and per client address (docs/decisions/040-login-throttling.md).
-// The attempt is counted before the password is checked, so concurrent guesses each take a slot;
-// the counters live in the database, so every API process sharing it enforces the same limits.
+// Limits sign-in attempts so that a guesser is slowed without locking the owner out, and sign-ups per
+// client address (docs/decisions/040-login-throttling.md, 214). Each attempt is counted before the password
+// is checked, so concurrent guesses each take a slot; the counters live in the database, so every API
+// process sharing it enforces the same limits.
 
-export interface ThrottleLimits {
-  perAccount: number;
-  perAddress: number;
+/** One fixed-window counter: at most `limit` attempts per `windowMs`; its keys start with `name:`. */
+export interface Window {
+  name: string;
+  limit: number;
   windowMs: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottleLimits = { perAccount: 5, perAddress: 20, windowMs: 15 * 60 * 1000 };
+export interface ThrottleLimits {
+  /**
+   * Failures of one account from one client address: each window is longer and holds more, so a client that
+   * keeps guessing waits longer and longer (15 minutes, then an hour, then a day). Other clients, the
+   * owner's among them, are not held by it.
+   */
+  perAccountAndAddress: Window[];
+  /** Attempts on one account from every client together: a short window, so it slows and never locks for long. */
+  perAccount: Window;
+  /** Attempts from one client address on any accounts (one client trying many). */
+  perAddress: Window;
+  /** Sign-ups from one client address; a limit of 0 turns it off. */
+  registrations: Window;
+}
+
+const MINUTE = 60_000;
+export const DEFAULT_THROTTLE: ThrottleLimits = {
+  perAccountAndAddress: [
+    { name: 'pair-15m', limit: 5, windowMs: 15 * MINUTE },
+    { name: 'pair-1h', limit: 10, windowMs: 60 * MINUTE },
+    { name: 'pair-1d', limit: 20, windowMs: 24 * 60 * MINUTE },
+  ],
+  perAccount: { name: 'account-1m', limit: 10, windowMs: MINUTE },
+  perAddress: { name: 'address-15m', limit: 20, windowMs: 15 * MINUTE },
+  registrations: { name: 'register-1h', limit: 10, windowMs: 60 * MINUTE },
+};
 
 export interface Reservation {
   /** Seconds to wait before trying again; 0 when this attempt may go ahead. */
   retryAfterSeconds: number;
-  /** The password was right: forget the account's failures and give the address its slot back. */
+  /** The password was right: forget this client's failures on the account and give the other slots back. */
   succeeded(): Promise<void>;
 }
 
@@ -24,35 +51,65 @@ export function loginThrottle(
   limits: ThrottleLimits = DEFAULT_THROTTLE,
   now: () => Date = () => new Date(),
 ) {
+  const windows = [...limits.perAccountAndAddress, limits.perAccount, limits.perAddress, limits.registrations];
   let attemptsSincePrune = 0;
+
+  /** Counts one attempt in each window; the longest wait any of them asks for (0 when all have room). */
+  async function count(at: Date, keyed: Array<[Window, string]>): Promise<number> {
+    const waits = await Promise.all(
+      keyed.map(async ([window, key]) => {
+        const { attempts, windowStart } = await repo.countAttempt(key, at, window.windowMs);
+        if (attempts <= window.limit) return 0;
+        // Another process may have opened the window a moment after this attempt's clock read: never more
+        // than the window itself.
+        const left = Math.min(window.windowMs, windowStart.getTime() + window.windowMs - at.getTime());
+        return Math.max(1, Math.ceil(left / 1000));
+      }),
+    );
+    // Windows that are over are deleted now and then rather than on every attempt.
+    if (++attemptsSincePrune >= 100) {
+      attemptsSincePrune = 0;
+      for (const window of windows) await repo.deleteExpired(at, window.windowMs, `${window.name}:`);
+      // Any other counter (keys of an earlier scheme) once the longest window is over.
+      await repo.deleteExpired(at, Math.max(...windows.map((w) => w.windowMs)), '');
+    }
+    return Math.max(0, ...waits);
+  }
 
   return {
     async reserve(email: string, address: string): Promise<Reservation> {
+      const account = email.toLowerCase();
+      const pairKeys = limits.perAccountAndAddress.map((w): [Window, string] => [w, `${w.name}:${account}|${address}`]);
+      const accountKey = `${limits.perAccount.name}:${account}`;
+      const addressKey = `${limits.perAddress.name}:${address}`;
       const at = now();
-      const accountKey = `account:${email.toLowerCase()}`;
-      const addressKey = `address:${address}`;
-      const waits = await Promise.all(
-        [
-          [accountKey, limits.perAccount],
-          [addressKey, limits.perAddress],
-        ].map(async ([key, limit]) => {
-          const { attempts, windowStart } = await repo.countAttempt(key as string, at, limits.windowMs);
-          if (attempts <= (limit as number)) return 0;
-          return Math.max(1, Math.ceil((windowStart.getTime() + limits.windowMs - at.getTime()) / 1000));
-        }),
-      );
-      // Old windows are deleted now and then rather than on every attempt.
-      if (++attemptsSincePrune >= 100) {
-        attemptsSincePrune = 0;
-        await repo.deleteExpired(at, limits.windowMs);
+      // A client already held (by its own failures) never uses up the account's shared window: one
+      // guesser can't keep the owner out. Its refused attempts do count in its own windows, so a client
+      // that keeps trying waits longer and longer.
+      let retryAfterSeconds = await count(at, [...pairKeys, [limits.perAddress, addressKey]]);
+      if (retryAfterSeconds === 0) {
+        retryAfterSeconds = await count(at, [[limits.perAccount, accountKey]]);
+        // The account's window is full: the password is not checked, so this client's slots are given back.
+        if (retryAfterSeconds > 0) {
+          for (const [, key] of pairKeys) await repo.uncount(key);
+          await repo.uncount(addressKey);
+        }
       }
       return {
-        retryAfterSeconds: Math.max(...waits),
+        retryAfterSeconds,
         async succeeded() {
-          await repo.clear(accountKey);
+          for (const [, key] of pairKeys) await repo.clear(key);
+          await repo.uncount(accountKey);
           await repo.uncount(addressKey);
         },
       };
+    },
+
+    /** Counts one sign-up attempt from `address`: the seconds to wait, 0 when it may go ahead. */
+    async reserveRegistration(address: string): Promise<number> {
+      const window = limits.registrations;
+      if (window.limit === 0) return 0;
+      return count(now(), [[window, `${window.name}:${address}`]]);
     },
   };
 }

@@ -39,10 +39,22 @@ export function sessionsService({ users, revokedSessions, signInCodes, tokens }:
     /** A session for an account found by id. */
     issueForUser,
 
-    resourceToken: async (userId: string, resource: string, seconds: number) => {
+    /** A token for one resource, bound to the session or personal access token that asked (decision 211). */
+    resourceToken: async (
+      userId: string,
+      resource: string,
+      seconds: number,
+      boundTo: { sessionId?: string; apiTokenId?: string },
+    ) => {
       const row = await users.findById(userId);
       if (!row) throw unauthorized(SESSION_ENDED);
-      return tokens.resourceToken(userId, row.session_version, resource, seconds);
+      const bond = boundTo.sessionId
+        ? { sessionId: boundTo.sessionId }
+        : boundTo.apiTokenId
+          ? { apiTokenId: boundTo.apiTokenId }
+          : undefined;
+      if (!bond) throw unauthorized(SESSION_ENDED);
+      return tokens.resourceToken(userId, row.session_version, resource, seconds, bond);
     },
 
     /** The token's claims when it is valid for a user who still exists and accepts it; else a 401. */
@@ -52,10 +64,11 @@ export function sessionsService({ users, revokedSessions, signInCodes, tokens }:
       const row = await users.findById(claims.userId);
       if (!row) throw unauthorized(SESSION_ENDED);
       const current = claims.sessionVersion === row.session_version;
-      const kept = purpose === 'session' && !!claims.sessionId && claims.sessionId === row.kept_session_id;
+      // An audio token lives as long as its session: kept through a password change with it, revoked with it.
+      const kept = !!claims.sessionId && claims.sessionId === row.kept_session_id;
       if (!current && !kept) throw unauthorized(SESSION_ENDED);
-      if (purpose === 'session' && claims.sessionId && (await revokedSessions.isRevoked(claims.sessionId)))
-        throw unauthorized(SESSION_ENDED);
+      if (purpose === 'audio' && !claims.sessionId && !claims.apiTokenId) throw unauthorized(SESSION_ENDED);
+      if (claims.sessionId && (await revokedSessions.isRevoked(claims.sessionId))) throw unauthorized(SESSION_ENDED);
       return claims;
     },
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type CreateShareRequest, SHARES_PER_MEETING, type Share, type SharedMeeting } from '@parley/contract';
 import { conflict, notFound } from '../lib/errors.ts';
 import { newId, nowIso } from '../lib/ids.ts';
-import { presentActionItem, presentMeeting, presentSegment } from '../presenters/index.ts';
+import { presentSharedActionItem, presentSharedMeeting, presentSharedSegment } from '../presenters/index.ts';
 import type { actionItemsRepository } from '../repositories/action-items.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { ShareRow, sharesRepository } from '../repositories/shares.ts';
@@ -85,12 +85,10 @@ export function sharesService({ shares, meetings, transcriptions, actionItems, m
         actionItems.listByMeeting(share.user_id, meeting.id, 1, ALL_ACTION_ITEMS),
       ]);
       const withAudio = share.include_audio === 1 && meeting.audio_key !== null;
-      const presented = presentMeeting(meeting);
-      if (!withAudio) presented.metadata = { ...presented.metadata, audio: undefined };
       return {
-        meeting: presented,
-        transcript: segments.map(presentSegment),
-        actionItems: items.rows.map(presentActionItem),
+        meeting: presentSharedMeeting(meeting),
+        transcript: segments.map(presentSharedSegment),
+        actionItems: items.rows.map(presentSharedActionItem),
         audioUrl: withAudio ? sharedAudioPath(token) : null,
         expiresAt: share.expires_at,
       };

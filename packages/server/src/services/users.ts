@@ -48,8 +48,13 @@ export function usersService({ users, usage, sessions, throttle, config }: Deps)
     present,
     createAccount,
 
-    async register(input: RegisterRequest) {
+    async register(input: RegisterRequest, address: string) {
       if (!config.allowRegistration) throw forbidden('Registration is disabled on this server');
+      // Counted before the email is looked up: a client can't make accounts, nor test emails, in bulk.
+      const wait = await throttle.reserveRegistration(address);
+      if (wait > 0) {
+        throw tooManyRequests(`Too many sign-ups from this network. Try again in ${formatWait(wait)}.`, wait);
+      }
       const row = await createAccount(input);
       return { token: await sessions.issue(row), user: await present(row) };
     },
@@ -76,12 +81,14 @@ export function usersService({ users, usage, sessions, throttle, config }: Deps)
     /**
      * An account made through an identity provider has no password: it sets its first one without a
      * current one. Ends every other session of the user; the one that asked (sessionId) stays signed in.
+     * Deletes the user's personal access tokens too, unless asked to keep them (decision 212).
      */
     async changePassword(
       userId: string,
       sessionId: string | undefined,
       currentPassword: string | undefined,
       newPassword: string,
+      options: { keepAccessTokens: boolean },
     ) {
       const row = await users.findById(userId);
       if (!row) throw notFound('User');
@@ -96,7 +103,9 @@ export function usersService({ users, usage, sessions, throttle, config }: Deps)
           { path: 'currentPassword', message: 'Current password is incorrect' },
         ]);
       }
-      await users.changePassword(userId, await hashPassword(newPassword), sessionId ?? null);
+      await users.changePassword(userId, await hashPassword(newPassword), sessionId ?? null, {
+        deleteAccessTokens: !options.keepAccessTokens,
+      });
     },
 
     /** What the upload path needs: the user's limits and what they have used this month. */

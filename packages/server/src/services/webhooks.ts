@@ -4,6 +4,7 @@ import {
   type CreateWebhookRequest,
   type UpdateWebhookRequest,
   WEBHOOK_TEST_EVENT,
+  WEBHOOK_TESTS_PER_MINUTE,
   WEBHOOKS_PER_USER,
   type WebhookEvent,
   type WebhookPayload,
@@ -11,7 +12,7 @@ import {
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { meetingJobKey } from '../jobs/queue.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../lib/errors.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { presentMeeting, presentWebhook, presentWebhookDelivery } from '../presenters/index.ts';
 import type { MeetingRow } from '../repositories/meetings.ts';
@@ -29,6 +30,7 @@ interface Deps {
 export const deliverJobKey = (webhookId: string) => meetingJobKey('deliver-webhooks', webhookId);
 
 const eventsOf = (row: WebhookRow) => JSON.parse(row.events) as string[];
+const TEST_WINDOW_MS = 60_000;
 
 export function webhooksService({ db, webhooks, queue, allowPrivateNetworks }: Deps) {
   async function get(userId: string, id: string) {
@@ -119,10 +121,28 @@ export function webhooksService({ db, webhooks, queue, allowPrivateNetworks }: D
       return (await webhooks.deliveriesFor(id)).map(presentWebhookDelivery);
     },
 
-    /** "Send test event": a `webhook.test` delivery, queued like any other. */
+    /**
+     * "Send test event": a `webhook.test` delivery, queued like any other; at most WEBHOOK_TESTS_PER_MINUTE
+     * in any minute per endpoint, counted under the endpoint's lock (decision 213).
+     */
     async sendTest(userId: string, id: string) {
       const hook = await get(userId, id);
-      const row = await db.transaction().execute((trx) => addDelivery(trx, hook, WEBHOOK_TEST_EVENT, null));
+      const row = await db.transaction().execute(async (trx) => {
+        await webhooks.lock(trx, hook.id);
+        const now = Date.now();
+        const since = new Date(now - TEST_WINDOW_MS).toISOString();
+        const recent = await webhooks.deliveryTimesSince(trx, hook.id, WEBHOOK_TEST_EVENT, since);
+        if (recent.length >= WEBHOOK_TESTS_PER_MINUTE) {
+          // The oldest test of the window leaves it first.
+          const leaves = Date.parse(recent[recent.length - WEBHOOK_TESTS_PER_MINUTE]!) + TEST_WINDOW_MS;
+          const wait = Math.min(TEST_WINDOW_MS, leaves - now) / 1000;
+          throw tooManyRequests(
+            `At most ${WEBHOOK_TESTS_PER_MINUTE} test events a minute per webhook. Try again in ${Math.max(1, Math.ceil(wait))} seconds.`,
+            wait,
+          );
+        }
+        return addDelivery(trx, hook, WEBHOOK_TEST_EVENT, null);
+      });
       return presentWebhookDelivery(row);
     },
 

@@ -2,7 +2,8 @@ import { BlockList, isIP } from 'node:net';
 
 // Where a webhook may not be sent unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true (docs/decisions/171): this
 // machine, private and shared (CGNAT) networks, link-local addresses (and with them the cloud metadata
-// services at 169.254.169.254 and fd00:ec2::254), multicast and reserved ranges.
+// services at 169.254.169.254 and fd00:ec2::254), multicast and reserved ranges; an IPv6 form that carries an
+// IPv4 address is judged by that address (embeddedV4 below).
 const BLOCKED_V4: Array<[string, number]> = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -24,6 +25,8 @@ const BLOCKED_V6: Array<[string, number]> = [
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
+  ['100::', 64],
   ['ff00::', 8],
   ['2001:db8::', 32],
 ];
@@ -37,23 +40,57 @@ export function blockList(v4 = BLOCKED_V4, v6 = BLOCKED_V6): BlockList {
 
 const DEFAULT_BLOCKED = blockList();
 
-/** An IPv4 address carried inside an IPv6 one (::ffff:a.b.c.d, NAT64 64:ff9b::a.b.c.d), if any. */
-function embeddedV4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = lower.match(/^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/);
-  if (dotted) return dotted[1];
-  const hex = lower.match(/^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-  if (!hex) return undefined;
-  const high = Number.parseInt(hex[1]!, 16);
-  const low = Number.parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/** The eight 16-bit groups of an IPv6 address in any textual form (`::`, a dotted tail, a zone), or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = text.match(/^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (dotted) {
+    const bytes = dotted.slice(2).map(Number);
+    if (bytes.some((b) => b > 255)) return undefined;
+    text = `${dotted[1]}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const part = (half: string) => (half === '' ? [] : half.split(':'));
+  const head = part(halves[0]!);
+  const tail = halves.length === 2 ? part(halves[1]!) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
+  const groups = [...head, ...Array<string>(missing).fill('0'), ...tail];
+  if (groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return undefined;
+  return groups.map((g) => Number.parseInt(g, 16));
+}
+
+const dottedQuad = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
+
+/**
+ * The IPv4 addresses an IPv6 address leads to when it is one of the forms that carry one (docs/decisions/210):
+ * IPv4-compatible ::/96 and IPv4-mapped ::ffff:0:0/96, the translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96
+ * and 64:ff9b:1::/48, 6to4 2002::/16 (its gateway), Teredo 2001::/32 (its server, and its client, whose
+ * address is the last 32 bits inverted). Undefined for any other address; `null` for a form whose IPv4
+ * address can't be read (the local NAT64 prefix used with a layout other than the last 32 bits).
+ */
+function embeddedV4(groups: number[]): string[] | null | undefined {
+  const g = groups;
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const last32 = dottedQuad(g[6]!, g[7]!);
+  if (zero(0, 5) && (g[5] === 0 || g[5] === 0xffff)) return [last32];
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return [last32];
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return [last32];
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return zero(3, 6) ? [last32] : null;
+  if (g[0] === 0x2002) return [dottedQuad(g[1]!, g[2]!)];
+  if (g[0] === 0x2001 && g[1] === 0) return [dottedQuad(g[2]!, g[3]!), dottedQuad(g[6]! ^ 0xffff, g[7]! ^ 0xffff)];
+  return undefined;
 }
 
 /** True when the address is one a webhook may not reach (an unparsable address counts as blocked). */
 export function isBlockedAddress(address: string, blocked: BlockList = DEFAULT_BLOCKED): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedV4(address);
-  return v4 ? blocked.check(v4, 'ipv4') : blocked.check(address, 'ipv6');
+  const groups = family === 6 ? ipv6Groups(address) : undefined;
+  if (!groups) return true;
+  const v4 = embeddedV4(groups);
+  if (v4 === null) return true;
+  if (v4) return v4.some((inner) => blocked.check(inner, 'ipv4'));
+  return blocked.check(address.replace(/%.*$/, ''), 'ipv6');
 }

@@ -55,6 +55,15 @@ describe('postWebhook', () => {
     expect(await postWebhook(`http://outside.test:${port}/x`, '{}', {}, options)).toEqual({ status: 204 });
   });
 
+  it('refuses a name whose answer is an IPv6 form of a private IPv4 address, with the real guard', async () => {
+    const { isBlocked: _narrowed, ...guarded } = options;
+    const answer = ((_hostname: string, _opts: object, callback: (...args: unknown[]) => void) =>
+      callback(null, [{ address: '::ffff:0:7f00:1', family: 6 }])) as never;
+    await expect(postWebhook(`http://inside.test:${port}/x`, '{}', {}, { ...guarded, lookup: answer })).rejects.toThrow(
+      /^Refused: inside.test is ::ffff:0:7f00:1/,
+    );
+  });
+
   it('sends anywhere when private networks are allowed', async () => {
     expect(await postWebhook(`http://inside.test:${port}/x`, '{}', {}, { ...options, allowPrivate: true })).toEqual({
       status: 204,
@@ -86,5 +95,38 @@ describe('isBlockedAddress', () => {
     for (const address of ['93.184.215.14', '1.1.1.1', '2606:4700:4700::1111', '::ffff:1.1.1.1']) {
       expect(isBlockedAddress(address), address).toBe(false);
     }
+  });
+});
+
+describe('isBlockedAddress on IPv6 forms that carry an IPv4 address', () => {
+  it('judges each form by the IPv4 address it leads to', () => {
+    const blocked = [
+      '::127.0.0.1', // IPv4-compatible
+      '::7f00:1',
+      '::ffff:0:7f00:1', // IPv4-translated
+      '::ffff:10.0.0.1', // IPv4-mapped
+      '64:ff9b::a9fe:a9fe', // NAT64 to 169.254.169.254
+      '64:ff9b:1::7f00:1', // local-use NAT64
+      '64:ff9b:1:7f00:0:100::', // local-use NAT64 in another layout: unreadable, refused
+      '2002:7f00:1::1', // 6to4 through 127.0.0.1
+      '2002:c0a8:101::1', // 6to4 through 192.168.1.1
+      '2001:0:4136:e378:8000:63bf:80ff:fffe', // Teredo whose client (inverted) is 127.0.0.1
+      '2001:0:a00:1:8000:63bf:fef0:fefe', // Teredo whose server is 10.0.0.1
+      '::ffff:0:7f00:1%eth0',
+      '1::2::3',
+      '::12345',
+      '::1.2.3.400',
+    ];
+    for (const address of blocked) expect(isBlockedAddress(address), address).toBe(true);
+    const allowed = [
+      '::1.1.1.1',
+      '::ffff:0:101:101',
+      '64:ff9b::101:101',
+      '64:ff9b:1::808:808',
+      '2002:101:101::1',
+      '2001:0:4136:e378:8000:63bf:fefe:fefe', // Teredo: server 65.54.227.120, client 1.1.1.1
+      '2001:4860:4860::8888', // not Teredo: 2001:4860::/32
+    ];
+    for (const address of allowed) expect(isBlockedAddress(address), address).toBe(false);
   });
 });

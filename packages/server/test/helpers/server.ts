@@ -28,6 +28,8 @@ export async function startTestServer(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RUN_WORKER: 'false',
     WEB_DIST_DIR: `${dataDir}/no-web-build`,
+    // Every test account is made from this one address; the throttle's own tests set it.
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

@@ -13,6 +13,7 @@ let api: ReturnType<typeof apiClient>;
 let token: string;
 let userId: string;
 let projectId: string;
+let credentials: { email: string; password: string };
 const scratch = fixtureTempDir('parley-meetings-');
 const jfk = jfkWavPath(); // 11 s of real speech
 
@@ -26,10 +27,12 @@ const filesUnder = (dir: string): string[] =>
 beforeAll(async () => {
   server = await startTestServer();
   api = apiClient(server.url);
+  const account = await api.register();
   ({
     token,
     user: { _id: userId },
-  } = await api.register());
+  } = account);
+  credentials = { email: account.email, password: account.password };
   projectId = (await api.post('/api/projects', { name: 'Meetings' }, token)).body.data._id;
 });
 afterAll(() => server.close());
@@ -258,6 +261,25 @@ describe('playback, moving and deleting', () => {
       headers: { authorization: `Bearer ${stranger.token}` },
     });
     expect(theirs.status).toBe(404);
+  });
+
+  it('stops an audio URL at once when the session that asked for it signs out, or the token that did is deleted', async () => {
+    const audioUrl = async (bearer: string) =>
+      (await api.get(`/api/projects/${projectId}/meetings/${meetingId}/audio-url`, bearer)).body.data.url as string;
+    const session = (await api.post('/auth/login', credentials)).body.data.token as string;
+    const mine = await audioUrl(session);
+    const others = await audioUrl(token);
+    expect((await fetch(`${server.url}${mine}`)).status).toBe(200);
+    expect((await api.post('/auth/logout', {}, session)).status).toBe(204);
+    expectError(await api.get(mine), 401, 'Your session is no longer valid. Please sign in again.');
+    // The user's other session, and the URL it asked for, go on.
+    expect((await fetch(`${server.url}${others}`)).status).toBe(200);
+
+    const pat = (await api.post('/api/users/me/tokens', { name: 'Player', scope: 'read' }, token)).body.data;
+    const patUrl = await audioUrl(pat.token);
+    expect((await fetch(`${server.url}${patUrl}`)).status).toBe(200);
+    expect((await api.delete(`/api/users/me/tokens/${pat._id}`, token)).status).toBe(204);
+    expectError(await api.get(patUrl), 401);
   });
 
   it('moves a meeting to another of the user’s projects only', async () => {

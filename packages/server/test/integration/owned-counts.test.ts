@@ -1,4 +1,10 @@
-import { API_TOKENS_PER_USER, SHARES_PER_MEETING, WEBHOOKS_PER_USER } from '@parley/contract';
+import {
+  ACTION_ITEMS_PER_MEETING,
+  API_TOKENS_PER_USER,
+  SHARES_PER_MEETING,
+  WEBHOOK_TESTS_PER_MINUTE,
+  WEBHOOKS_PER_USER,
+} from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError } from '../helpers/api.ts';
@@ -71,5 +77,55 @@ describe('per-owner bounds', () => {
     expect((await share(second)).status).toBe(201);
     expect((await api.delete(`/api/meetings/${first}/shares/${ids[0]}`, token)).status).toBe(204);
     expect((await share(first)).status).toBe(201);
+  });
+
+  it(`adds action items by hand while a meeting has fewer than ${ACTION_ITEMS_PER_MEETING}, also when requests race`, async () => {
+    const projectId = (await api.post('/api/projects', { name: 'Busy' }, token)).body.data._id;
+    const meetingId = (
+      await uploadMeeting(
+        server.url,
+        token,
+        projectId,
+        { path: jfkWavPath() },
+        { title: 'Full', recordingType: 'upload' },
+      )
+    ).body.data._id as string;
+    const user = (await api.get('/api/users/me', token)).body.data._id as string;
+    const already = ACTION_ITEMS_PER_MEETING - 10;
+    await server.ctx.repos.actionItems.insertMany(
+      user,
+      meetingId,
+      Array.from({ length: already }, (_, i) => ({ task: `Imported task ${i}`, source: 'imported' as const })),
+    );
+    const add = (task: string) =>
+      api.post(`/api/projects/${projectId}/meetings/${meetingId}/action-items`, { task }, token);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => add(`By hand ${i}`)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(10);
+    for (const res of refused) {
+      expectError(res, 409, 'A meeting can have at most 1,000 action items: delete some to add more');
+    }
+    const list = await api.get(`/api/projects/${projectId}/meetings/${meetingId}/action-items?limit=1`, token);
+    expect(list.body.data.pagination.total).toBe(ACTION_ITEMS_PER_MEETING);
+  });
+
+  it(`sends at most ${WEBHOOK_TESTS_PER_MINUTE} test events a minute per webhook, then 429 with Retry-After`, async () => {
+    const create = () =>
+      api.post('/api/webhooks', { url: 'https://hooks.example.com/tests', events: ['meeting.failed'] }, other);
+    const [hook, second] = [(await create()).body.data, (await create()).body.data];
+    const test = (id: string) => api.post(`/api/webhooks/${id}/test`, {}, other);
+    const results = await Promise.all(Array.from({ length: WEBHOOK_TESTS_PER_MINUTE + 3 }, () => test(hook._id)));
+    expect(results.filter((r) => r.status === 202)).toHaveLength(WEBHOOK_TESTS_PER_MINUTE);
+    const limited = results.filter((r) => r.status !== 202);
+    expect(limited).toHaveLength(3);
+    for (const res of limited) {
+      expectError(res, 429, /^At most 5 test events a minute per webhook\. Try again in \d+ seconds\.$/);
+      const wait = Number(res.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+    }
+    // Another endpoint has a minute of its own.
+    expect((await test(second._id)).status).toBe(202);
   });
 });

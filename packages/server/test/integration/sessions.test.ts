@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, expectError } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -94,10 +94,40 @@ describe('a password change', () => {
     expect((await api.get('/api/users/me', fresh)).status).toBe(200);
   });
 
-  it('ends the signed audio URLs handed out before it', async () => {
-    const { token, password, user, projectId: project } = await api.registerWithProject('Audio');
+  it('deletes the personal access tokens unless asked to keep them, and ends the other sessions either way', async () => {
+    const { token, email, password } = await api.register();
+    const newToken = async () =>
+      (await api.post('/api/users/me/tokens', { name: 'Script', scope: 'write' }, token)).body.data.token as string;
+    const pat = await newToken();
+    const other = (await api.post('/auth/login', { email, password })).body.data.token as string;
+    expect((await api.get('/api/projects', pat)).status).toBe(200);
+
+    expect(
+      (await api.put('/api/users/me/password', { currentPassword: password, newPassword: 'second pass' }, token))
+        .status,
+    ).toBe(204);
+    expectError(await api.get('/api/projects', pat), 401);
+    expectError(await api.get('/api/users/me', other), 401, SESSION_ENDED);
+    expect((await api.get('/api/users/me/tokens', token)).body.data.tokens).toEqual([]);
+
+    const kept = await newToken();
+    const another = (await api.post('/auth/login', { email, password: 'second pass' })).body.data.token as string;
+    const keeping = { currentPassword: 'second pass', newPassword: 'third pass', keepAccessTokens: true };
+    expect((await api.put('/api/users/me/password', keeping, token)).status).toBe(204);
+    expect((await api.get('/api/projects', kept)).status).toBe(200);
+    expectError(await api.get('/api/users/me', another), 401, SESSION_ENDED);
+    expect((await api.get('/api/users/me', token)).status).toBe(200);
+
+    const odd = { currentPassword: 'third pass', newPassword: 'fourth pass', keepAccessTokens: 'yes' };
+    expectError(await api.put('/api/users/me/password', odd, token), 400);
+  });
+
+  it('ends the signed audio URLs the other sessions were handed before it', async () => {
+    const { token, email, password, user, projectId: project } = await api.registerWithProject('Audio');
     const meetingId = '000000000000000000000000';
-    const audioToken = await server.ctx.tokens.resourceToken(user._id, 0, `meeting:${meetingId}`, 3600);
+    const other = (await api.post('/auth/login', { email, password })).body.data.token as string;
+    const sessionId = decodeJwt(other).jti as string;
+    const audioToken = await server.ctx.tokens.resourceToken(user._id, 0, `meeting:${meetingId}`, 3600, { sessionId });
     const url = `/api/projects/${project}/meetings/${meetingId}/audio?token=${audioToken}`;
     // No such meeting: a 404 from the route shows the token itself was accepted.
     expectError(await api.get(url), 404);

@@ -51,14 +51,9 @@ describe('share links', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     const shared = expectSchema(SharedMeetingResponse, res.body).data;
-    expect(shared.meeting).toMatchObject({
-      _id: meetingId,
-      title: 'Board review',
-      summary: 'The team agreed to ship on Friday.',
-    });
+    expect(shared.meeting).toMatchObject({ title: 'Board review', summary: 'The team agreed to ship on Friday.' });
     expect(shared.transcript.map((s) => s.text)).toEqual(['We ship on Friday.']);
     expect(shared.actionItems.map((i) => i.task)).toContain('Write the release notes');
-    expect(shared.meeting.metadata.audio).toBeDefined();
     const audio = await api.request('GET', shared.audioUrl!, { headers: { range: 'bytes=0-3' } });
     expect(audio.status).toBe(206);
     expect(audio.body).toBe('RIFF');
@@ -78,7 +73,6 @@ describe('share links', () => {
     const link = await share({ includeAudio: false });
     const shared = (await api.get(`/api/shared/${shareToken(link.url)}`)).body.data;
     expect(shared.audioUrl).toBeNull();
-    expect(shared.meeting.metadata.audio).toBeUndefined();
     expect(shared.transcript).toHaveLength(1);
     expectError(await api.get(`/api/shared/${shareToken(link.url)}/audio`), 404, 'Recording not found');
   });
@@ -115,5 +109,44 @@ describe('share links', () => {
     );
     expectError(await api.get('/api/shared/not-a-token'), 404);
     expectError(await api.post(`/api/meetings/${meetingId}/shares`, { includeAudio: true }), 401);
+  });
+
+  it('shows names only: no ids of the meeting, its project or its people, and no person’s company', async () => {
+    const person = (await api.post('/api/people', { name: 'Dana Whitfield', company: 'Acme Undercover' }, token)).body
+      .data;
+    const assigned = await api.put(
+      `/api/meetings/${meetingId}/transcriptions/speaker/${encodeURIComponent('Speaker 1')}/assign`,
+      { personId: person._id },
+      token,
+    );
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const items = (await api.get(`/api/projects/${projectId}/meetings/${meetingId}/action-items`, token)).body.data
+      .actionItems;
+    const item = items.find((i: { task: string }) => i.task === 'Write the release notes');
+    const patched = await api.patch(
+      `/api/projects/${projectId}/meetings/${meetingId}/action-items/${item._id}`,
+      { assigneePersonId: person._id },
+      token,
+    );
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+
+    const link = await share({ includeAudio: true });
+    const res = await api.get(`/api/shared/${shareToken(link.url)}`);
+    const shared = expectSchema(SharedMeetingResponse, res.body).data;
+    expect(shared.transcript[0]).toEqual({
+      speaker: 'Dana Whitfield',
+      text: 'We ship on Friday.',
+      startTime: 0,
+      endTime: 2000,
+    });
+    expect(shared.actionItems.find((i) => i.task === 'Write the release notes')).toMatchObject({
+      assignee: 'Dana Whitfield',
+    });
+    const owner = (await api.get('/api/users/me', token)).body.data._id;
+    const text = JSON.stringify(res.body);
+    for (const secret of ['Acme Undercover', person._id, projectId, meetingId, owner, item._id, 'jfk']) {
+      expect(text, secret).not.toContain(secret);
+    }
+    expect(Object.keys(shared.meeting).sort()).toEqual(['createdAt', 'duration', 'summary', 'title']);
   });
 });

@@ -135,7 +135,20 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE_NETWORKS', () => {
   it('refuses a private address: a literal one at once, a name after it resolves', async () => {
     const receiver = await startWebhookReceiver();
     try {
-      for (const url of [receiver.url, 'http://[::1]:9/x', 'http://169.254.169.254/latest', 'http://10.1.2.3/']) {
+      const private4in6 = [
+        '[::127.0.0.1]',
+        '[::ffff:0:7f00:1]',
+        '[64:ff9b:1::7f00:1]',
+        '[2002:7f00:1::1]',
+        '[2001::ffff:80ff:fffe]',
+      ];
+      for (const url of [
+        receiver.url,
+        'http://[::1]:9/x',
+        'http://169.254.169.254/latest',
+        'http://10.1.2.3/',
+        ...private4in6.map((host) => `http://${host}:${receiver.port}/hook`),
+      ]) {
         const refused = await api.post('/api/webhooks', { url, events: ['meeting.transcribed'] }, token);
         expectError(refused, 400, 'Webhooks to private or local addresses are refused on this server');
       }

@@ -11,6 +11,8 @@ declare module 'fastify' {
     sessionId: string | undefined;
     /** Set when the request came with a personal access token: what that token may do. */
     tokenScope: ApiTokenScope | undefined;
+    /** Set when the request came with a personal access token: its id. */
+    apiTokenId: string | undefined;
   }
   interface FastifyContextConfig {
     /** Only a signed-in session may call this route, never a personal access token (docs/decisions/170). */
@@ -34,10 +36,10 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export async function authenticateBearer(token: string, { sessions, apiTokens }: Authenticators) {
   if (isApiToken(token)) {
     const access = await apiTokens.authenticate(token);
-    return { userId: access.userId, sessionId: undefined, tokenScope: access.scope };
+    return { userId: access.userId, sessionId: undefined, tokenScope: access.scope, apiTokenId: access.tokenId };
   }
   const claims = await sessions.authenticate(token, 'session');
-  return { userId: claims.userId, sessionId: claims.sessionId, tokenScope: undefined };
+  return { userId: claims.userId, sessionId: claims.sessionId, tokenScope: undefined, apiTokenId: undefined };
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -51,6 +53,7 @@ export function authentication(app: FastifyInstance, authenticators: Authenticat
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionId', undefined);
   app.decorateRequest('tokenScope', undefined);
+  app.decorateRequest('apiTokenId', undefined);
   return async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication required');
@@ -64,5 +67,6 @@ export function authentication(app: FastifyInstance, authenticators: Authenticat
     request.userId = access.userId;
     request.sessionId = access.sessionId;
     request.tokenScope = access.tokenScope;
+    request.apiTokenId = access.apiTokenId;
   };
 }

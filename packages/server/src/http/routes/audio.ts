@@ -49,6 +49,7 @@ export function audioRoutes(router: Router, ctx: AppContext) {
     else {
       const claims = await sessions.authenticate(request.query.token!, 'audio');
       if (claims.resource !== `meeting:${meetingId}`) throw notFound('Meeting');
+      if (claims.apiTokenId) await ctx.services.apiTokens.checkLive(claims.userId, claims.apiTokenId);
       userId = claims.userId;
     }
 

@@ -8,7 +8,7 @@ import { ok } from '../types.ts';
 export function authRoutes(router: Router, ctx: AppContext) {
   const { users } = ctx.services;
   router.handle(routes.login, async (request) => ok(await users.login(request.body, request.ip)));
-  router.handle(routes.register, async (request) => ok(await users.register(request.body)));
+  router.handle(routes.register, async (request) => ok(await users.register(request.body, request.ip)));
 
   // The sign-in landing's code is worth a session only with the cookie of the flow that made it, and
   // only once: the cookie is deleted whatever the outcome (decision 106).

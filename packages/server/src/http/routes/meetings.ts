@@ -48,11 +48,15 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
   });
 
   // <audio> cannot send a bearer header: the app asks for a short-lived URL bound to this one meeting.
-  router.handle(routes.audioUrl, async ({ userId, params }) => {
+  router.handle(routes.audioUrl, async ({ userId, params, sessionId, apiTokenId }) => {
     const row = await meetings.getInProject(userId, params.id, params.meetingId);
     // Never uploaded, or deleted (retention, "Delete recording, keep transcript").
     if (!row.audio_key) throw notFound('Recording');
-    const token = await ctx.services.sessions.resourceToken(userId, `meeting:${row.id}`, AUDIO_URL_SECONDS);
+    // Bound to the sign-in that asked: it stops playing when that session signs out or that token goes (211).
+    const token = await ctx.services.sessions.resourceToken(userId, `meeting:${row.id}`, AUDIO_URL_SECONDS, {
+      sessionId,
+      apiTokenId,
+    });
     const path = routePath(routes.audio, { id: row.project_id, meetingId: row.id });
     return ok({
       url: `${path}?token=${encodeURIComponent(token)}`,

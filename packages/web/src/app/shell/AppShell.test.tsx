@@ -156,7 +156,18 @@ describe('mobile bar', () => {
     expect(server.requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
       currentPassword: 'old-secret',
       newPassword: 'brand-new-pass',
+      keepAccessTokens: false,
     });
+    // The dialog says what a change ends, and offers to keep the API tokens.
+    expect(dialog).toHaveTextContent('signs you out on your other devices and browsers, and revokes your API tokens');
+    await user.type(within(dialog).getByLabelText('Current password'), 'old-secret');
+    await user.type(within(dialog).getByLabelText('New password'), 'newest-pass');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'newest-pass');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Keep my API tokens' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Change Password' }));
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'PUT').at(-1)?.body).toMatchObject({ keepAccessTokens: true }),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ChangePasswordRequest, LIMITS } from '@parley/contract';
+import { ChangePasswordRequest, LIMITS, PasswordUpdateRequest } from '@parley/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -11,11 +11,12 @@ import { useFormSubmit } from '@/hooks/use-form-submit';
 import { useChangePassword } from '../api/change-password';
 
 const confirmPassword = z.string().min(1, 'Please confirm the new password');
+const { keepAccessTokens } = PasswordUpdateRequest.shape;
 const matching = { message: 'Passwords do not match', path: ['confirmPassword'] };
 const passwordsMatch = (values: { newPassword: string; confirmPassword: string }) =>
   values.newPassword === values.confirmPassword;
 
-export const ChangePasswordFormSchema = ChangePasswordRequest.extend({ confirmPassword }).refine(
+export const ChangePasswordFormSchema = ChangePasswordRequest.extend({ confirmPassword, keepAccessTokens }).refine(
   passwordsMatch,
   matching,
 );
@@ -23,6 +24,7 @@ export const ChangePasswordFormSchema = ChangePasswordRequest.extend({ confirmPa
 const SetPasswordFormSchema = ChangePasswordRequest.extend({
   currentPassword: z.string().optional(),
   confirmPassword,
+  keepAccessTokens,
 }).refine(passwordsMatch, matching);
 type ChangePasswordValues = z.input<typeof SetPasswordFormSchema>;
 
@@ -30,14 +32,14 @@ export function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boole
   const changePassword = useChangePassword();
   const form = useForm<ChangePasswordValues>({
     resolver: zodResolver(hasPassword ? ChangePasswordFormSchema : SetPasswordFormSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '', keepAccessTokens: false },
   });
   const { errors, isSubmitting } = form.formState;
 
   const { formError, onSubmit } = useFormSubmit(
     form,
-    async ({ currentPassword, newPassword }) => {
-      await changePassword.mutateAsync(hasPassword ? { currentPassword, newPassword } : { newPassword });
+    async ({ currentPassword, newPassword, keepAccessTokens = false }) => {
+      await changePassword.mutateAsync({ ...(hasPassword ? { currentPassword } : {}), newPassword, keepAccessTokens });
       form.reset();
       toast.success(hasPassword ? 'Password updated' : 'Password set');
     },
@@ -83,6 +85,13 @@ export function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boole
           {...form.register('confirmPassword')}
         />
       </FormField>
+      <p id="password-change-effects" className="text-muted-foreground text-sm">
+        This signs you out on your other devices and browsers, and revokes your API tokens.
+      </p>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" aria-describedby="password-change-effects" {...form.register('keepAccessTokens')} />
+        Keep my API tokens
+      </label>
       <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
         {isSubmitting ? 'Updating...' : hasPassword ? 'Change Password' : 'Set Password'}
       </Button>

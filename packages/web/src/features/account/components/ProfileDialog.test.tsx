@@ -34,7 +34,10 @@ describe('Profile of an account made through an identity provider', () => {
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'first-password');
     await user.click(within(dialog).getByRole('button', { name: 'Set Password' }));
     await waitFor(() => expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
-    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({ newPassword: 'first-password' });
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      newPassword: 'first-password',
+      keepAccessTokens: false,
+    });
 
     // The account now has a password: the dialog offers the usual change form.
     expect(await within(dialog).findByRole('heading', { name: 'Change password' })).toBeInTheDocument();

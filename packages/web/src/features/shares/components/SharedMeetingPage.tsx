@@ -58,8 +58,10 @@ export default function SharedMeetingPage() {
           <p className="text-muted-foreground text-sm">No action items.</p>
         ) : (
           <ul className="list-disc pl-5 text-sm">
-            {actionItems.map((item) => (
-              <li key={item._id}>
+            {/* A shared item has no id (decision 172); the list never changes while the page is open. */}
+            {actionItems.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list without ids.
+              <li key={index}>
                 {item.task}
                 {item.assignee ? ` (${item.assignee})` : ''}
               </li>
@@ -72,11 +74,11 @@ export default function SharedMeetingPage() {
           Transcript
         </h2>
         <ol className="grid gap-2 text-sm">
-          {transcript.map((segment) => (
-            <li key={segment._id}>
+          {transcript.map((segment, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list without ids.
+            <li key={index}>
               <span className="text-muted-foreground mr-2 text-xs">{formatTimestamp(segment.startTime)}</span>
-              <span className="font-medium">{segment.personId?.name ?? segment.speaker}:</span>{' '}
-              <SegmentText text={segment.text} />
+              <span className="font-medium">{segment.speaker}:</span> <SegmentText text={segment.text} />
             </li>
           ))}
         </ol>

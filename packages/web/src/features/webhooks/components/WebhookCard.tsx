@@ -34,7 +34,12 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
           <Button
             size="sm"
             disabled={sendTest.isPending}
-            onClick={() => sendTest.mutate(webhook._id, { onError: fail('Failed to send the test event') })}
+            onClick={() =>
+              sendTest.mutate(webhook._id, {
+                onSuccess: () => setError(null),
+                onError: fail('Failed to send the test event'),
+              })
+            }
           >
             Send test event
           </Button>
