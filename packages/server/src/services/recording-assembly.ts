@@ -1,8 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { audioTypeOfFile } from '../audio/decoding/audio-type.ts';
 import { checkAudioFile } from '../audio/decoding/ffmpeg.ts';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { JobContext } from '../jobs/worker.ts';
+import { type JobContext, PermanentJobError } from '../jobs/worker.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { recordingsRepository } from '../repositories/recordings.ts';
 import type { usageRepository } from '../repositories/usage.ts';
@@ -19,6 +20,7 @@ interface Deps {
   storage: AudioStorage;
   queue: JobQueue;
   lifecycle: MeetingLifecycle;
+  log: { warn: (obj: object, msg: string) => void };
 }
 
 const EXTENSIONS: Record<string, string> = { webm: 'webm', ogg: 'ogg', mp4: 'm4a', wav: 'wav', 'x-wav': 'wav' };
@@ -46,7 +48,7 @@ function joined(storage: AudioStorage, keys: string[], signal: AbortSignal): Rea
  * transcribed like an upload. After the user's Stop the chunks are removed; after the server's idle
  * finish they stay, since chunks still waiting in the browser may reopen the recording.
  */
-export function recordingAssembly({ db, meetings, recordings, usage, storage, queue, lifecycle }: Deps) {
+export function recordingAssembly({ db, meetings, recordings, usage, storage, queue, lifecycle, ...deps }: Deps) {
   return {
     async putTogether(meetingId: string, { signal, log }: JobContext) {
       const meeting = await meetings.findById(meetingId);
@@ -60,14 +62,19 @@ export function recordingAssembly({ db, meetings, recordings, usage, storage, qu
       const extension = extensionOf(meeting.recording_mime);
       const key = `audio/${meeting.user_id}/${meetingId}.${extension}`;
       const size = chunks.reduce((sum, c) => sum + Number(c.size), 0);
-      const { durationSeconds } = await storage.store(
+      const { durationSeconds, type } = await storage.store(
         key,
         joined(
           storage,
           chunks.map((c) => c.storage_key),
           signal,
         ),
-        (path) => checkAudioFile(path, { signal }),
+        async (path) => {
+          // Served under what its bytes are, never the type the browser declared at start (decision 200).
+          const type = await audioTypeOfFile(path);
+          if (!type) throw new PermanentJobError('The recording is not in an audio format Parley serves');
+          return { ...(await checkAudioFile(path, { signal })), type };
+        },
       );
       const byUser = meeting.recording_finished_by === 'user';
       const done = await db.transaction().execute(async (trx) => {
@@ -76,9 +83,9 @@ export function recordingAssembly({ db, meetings, recordings, usage, storage, qu
         // Written only if no chunk reopened it meanwhile (a chunk being written holds the row until then).
         const finished = await lifecycle.assembled(trx, meetingId, {
           audio_key: key,
-          audio_mime: (meeting.recording_mime ?? 'audio/webm').split(';')[0]!,
+          audio_mime: type.mime,
           audio_size: size,
-          audio_name: `recording.${extension}`,
+          audio_name: `recording.${type.extension}`,
           duration_ms: Math.round(durationSeconds * 1000),
         });
         if (!finished) return false;
@@ -104,13 +111,20 @@ export function recordingAssembly({ db, meetings, recordings, usage, storage, qu
       );
     },
 
-    /** Every attempt failed. Only while still finishing: a recording reopened by a chunk goes on. */
+    /**
+     * Every attempt failed. Only while still finishing: a recording reopened by a chunk goes on. One that
+     * failed keeps none of its chunks (decision 201): its minutes are not counted, so its bytes must not
+     * stay either.
+     */
     async putTogetherFailed(meetingId: string, error: Error) {
-      await lifecycle.assemblyFailed(
-        db,
-        meetingId,
-        error.message.slice(0, 500) || 'The recording could not be put together',
-      );
+      const dropped = await db.transaction().execute(async (trx) => {
+        const message = error.message.slice(0, 500) || 'The recording could not be put together';
+        if (!(await lifecycle.assemblyFailed(trx, meetingId, message))) return [];
+        const chunks = await recordings.chunks(meetingId, trx);
+        await recordings.deleteChunkRows(trx, meetingId);
+        return chunks;
+      });
+      for (const c of dropped) await removeFile(storage, c.storage_key, deps.log, 'chunk file', { meetingId });
     },
   };
 }
