@@ -17,6 +17,11 @@ export interface RecorderControls {
   clear: () => void;
 }
 
+/** Turns the microphone off (the browser's recording indicator goes). */
+const stopTracks = (stream: MediaStream | null) => {
+  for (const track of stream?.getTracks() ?? []) track.stop();
+};
+
 function supportsType(type: string): boolean {
   return typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type);
 }
@@ -86,7 +91,7 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
   }, [stopTimer]);
 
   const releaseMicrophone = useCallback(() => {
-    for (const track of streamRef.current?.getTracks() ?? []) track.stop();
+    stopTracks(streamRef.current);
     streamRef.current = null;
   }, []);
 
@@ -108,10 +113,7 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
         );
       }
       const stream = await navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS);
-      if (unmountedRef.current) {
-        for (const track of stream.getTracks()) track.stop();
-        return;
-      }
+      if (unmountedRef.current) return stopTracks(stream);
       streamRef.current = stream;
       const mimeType = pickRecordingMimeType(supportsType);
       const recorder = new MediaRecorder(stream, {
@@ -175,7 +177,8 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
     else releaseMicrophone();
   }, [releaseMicrophone, stopTimer]);
 
-  const clear = useCallback(() => {
+  /** Drops the recording without finishing it (its onstop detached) and releases all it held. */
+  const discard = useCallback(() => {
     const recorder = recorderRef.current;
     if (recorder && recorder.state !== 'inactive') {
       recorder.onstop = null;
@@ -185,24 +188,20 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
     stopTimer();
     releaseMicrophone();
     revokeUrl();
-    dispatch({ type: 'cleared' });
   }, [releaseMicrophone, revokeUrl, stopTimer]);
+
+  const clear = useCallback(() => {
+    discard();
+    dispatch({ type: 'cleared' });
+  }, [discard]);
 
   useEffect(() => {
     unmountedRef.current = false;
     return () => {
       unmountedRef.current = true;
-      const recorder = recorderRef.current;
-      if (recorder && recorder.state !== 'inactive') {
-        recorder.onstop = null;
-        recorder.stop();
-      }
-      recorderRef.current = null;
-      stopTimer();
-      releaseMicrophone();
-      revokeUrl();
+      discard();
     };
-  }, [releaseMicrophone, revokeUrl, stopTimer]);
+  }, [discard]);
 
   return { state, start, pause, resume, stop, clear };
 }
