@@ -25,6 +25,8 @@ export interface NewSegment {
   endMs: number;
   /** The segment's voice statistics from the pipeline (audio/speakers/voice-stats.ts encodeVoice); none for imports. */
   voice?: string;
+  /** The person it is known to be (a call recorded in Parley: the microphone's side is the person recording). */
+  personId?: string | null;
 }
 
 /** An imported segment: it may already be linked to one of the user's people, or edited. */
@@ -211,7 +213,7 @@ export function transcriptionsRepository(db: Db) {
         trx,
         userId,
         meetingId,
-        newSegments.map((s) => ({ ...s, personId: null, isEdited: false })),
+        newSegments.map((s) => ({ ...s, personId: s.personId ?? null, isEdited: false })),
       );
     },
 

@@ -148,6 +148,7 @@ export function recordingsService(deps: Deps) {
         }),
         recording_state: 'recording',
         recording_mime: input.mimeType,
+        recording_source: input.source === 'call' ? 'call' : null,
         recording_last_chunk_at: nowIso(),
         recording_finished_by: null,
       };
