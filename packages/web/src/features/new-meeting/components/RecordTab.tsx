@@ -199,7 +199,15 @@ export function RecordTab({
           <MonitorOff aria-hidden="true" />
           <AlertDescription>
             {recorder.tabNotice === 'no-audio'
-              ? 'The tab you chose shares no audio: recording the microphone alone. To include the call, Stop, Re-record and share its tab with its audio."true" />
+              ? 'The tab you chose shares no audio: recording the microphone alone. To include the call, Stop, Re-record and share its tab with its audio.'
+              : 'The tab stopped sharing: recording continues with the microphone alone.'}
+          </AlertDescription>
+        </Alert>
+      )}
+      {hasRecording && <LiveTranscript transcript={live.transcript} />}
+      {upload?.offline && (
+        <Alert>
+          <CloudOff aria-hidden="true" />
           <AlertDescription>
             {state.status === 'stopped'
               ? `Offline: ${formatTimestamp(upload.waitingMs)} waiting to upload`
