@@ -77,6 +77,10 @@ describe('recording a call from a browser tab', () => {
       90_000,
     );
     await screenshot(page, 'call-recording-live');
+    // The call's tab goes away: the recording goes on with the microphone and says so.
+    await call.close();
+    await visible(dialog.getByText('The tab stopped sharing: recording continues with the microphone alone.'));
+    await visible(dialog.getByRole('button', { name: 'Pause' }));
     await dialog.getByRole('button', { name: 'Stop' }).click();
     await dialog.getByRole('button', { name: 'Use Recording' }).click();
     await page.waitForURL(/\/projects\/[^/]+\/meetings\/[^/?]+$/, { timeout: 60_000 });
@@ -112,7 +116,10 @@ describe('recording a call from a browser tab', () => {
     expect(textOf((s) => s !== 'Rosa Recorder')).toMatch(BOOK_WORDS);
     expect(textOf((s) => s !== 'Rosa Recorder')).not.toMatch(JFK_WORDS);
     await visible(page.getByRole('list', { name: 'Transcript' }), 60_000);
-    await visible(page.getByRole('list', { name: 'Transcript' }).getByText('Rosa Recorder').first());
+    // The page shows the microphone side under the person's name.
+    await visible(
+      page.getByRole('list', { name: 'Transcript' }).getByRole('combobox', { name: 'Speaker for Rosa Recorder' }),
+    );
     await screenshot(page, 'call-recording-transcript');
     await context.close();
   });
