@@ -19,6 +19,12 @@ export interface RouteDef {
   public?: true;
   /** A signed-in session only, never a personal access token (docs/decisions/170). */
   sessionOnly?: true;
+  /**
+   * Work that grows with what it reads (an export, a search, a question, a summary): counts toward the
+   * user's heavy requests in flight; past the limit it waits in a short line, then is refused with a 429
+   * (docs/decisions/206).
+   */
+  heavy?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** The JSON request body; 'multipart' for an upload the route reads itself; 'raw' for bytes (audio). */

@@ -393,6 +393,7 @@ export const routes = {
     method: 'GET',
     path: '/api/meetings/:meetingId/export',
     tag: 'meetings',
+    heavy: true,
     params: ByMeeting,
     query: ExportQuery,
     replies: { 200: 'file' },
@@ -468,6 +469,7 @@ export const routes = {
     method: 'GET',
     path: '/api/meetings/:meetingId/transcriptions/hybrid-search',
     tag: 'search',
+    heavy: true,
     params: ByMeeting,
     query: MeetingSearchQuery,
     replies: { 200: MeetingSearchResponse },
@@ -476,6 +478,7 @@ export const routes = {
     method: 'GET',
     path: '/api/search',
     tag: 'search',
+    heavy: true,
     query: GlobalSearchQuery,
     replies: { 200: GlobalSearchResponse },
   }),
@@ -483,6 +486,7 @@ export const routes = {
     method: 'GET',
     path: '/api/projects/:id/transcriptions/search-all',
     tag: 'search',
+    heavy: true,
     params: ById,
     query: ProjectSearchQuery,
     replies: { 200: ProjectSearchResponse },
@@ -492,6 +496,7 @@ export const routes = {
     method: 'POST',
     path: '/api/projects/:id/meetings/:meetingId/summary/stream',
     tag: 'summary',
+    heavy: true,
     params: ProjectMeeting,
     replies: { 200: 'event-stream' },
     description:
@@ -530,6 +535,7 @@ export const routes = {
     method: 'POST',
     path: '/api/ask',
     tag: 'search',
+    heavy: true,
     body: AskRequest,
     description:
       "Answers a question from the passages of the user's meetings (one meeting, one project or all) as " +

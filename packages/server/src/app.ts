@@ -38,9 +38,12 @@ import { userRoutes } from './http/routes/users.ts';
 import { webhookRoutes } from './http/routes/webhooks.ts';
 import { newId } from './lib/ids.ts';
 
-/** Signed audio URLs carry a token in the query string: keep it out of the logs. */
+/**
+ * Secrets that travel in URLs stay out of the logs: signed audio URLs' `token` query parameter, and the
+ * token of a share link, in the path of its page (`/s/{token}`) and of its API (`/api/shared/{token}/...`).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+  return url.replace(/^(\/api\/shared\/|\/s\/)[^/?#]+/, '$1[redacted]').replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 }
 
 export function loggerOptions(level: string) {
@@ -118,7 +121,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // Every /api and /auth route comes from the contract's table (docs/decisions/110-route-table.md).
-  const router = createRouter(app, authentication(app, ctx.services));
+  const router = createRouter(app, authentication(app, ctx.services), ctx.heavy);
   healthRoutes(router, ctx);
   authRoutes(router, ctx);
   oidcRoutes(router, ctx);

@@ -17,6 +17,7 @@ describe('configuration', () => {
       name: 'free',
       monthlyDurationSeconds: 300 * 60,
       maxFileSizeBytes: 100 * 1024 * 1024,
+      storageBytes: 5000 * 1024 * 1024,
     });
     expect(config.worker).toMatchObject({ runInServer: true, concurrency: 1 });
     expect(config.transcription).toMatchObject({ engine: 'local', moonshineModel: 'base' });
@@ -42,6 +43,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ TIER_MONTHLY_MINUTES: '-5' }, 'TIER_MONTHLY_MINUTES'],
+    [{ TIER_STORAGE_MB: '0' }, 'TIER_STORAGE_MB'],
     [{ MOONSHINE_MODEL: 'huge' }, 'MOONSHINE_MODEL'],
     [{ TRANSCRIPTION_ENGINE: 'remote' }, 'REMOTE_ASR_URL'],
   ])('stops on %j with a message naming %s', (env, name) => {

@@ -88,6 +88,7 @@ const EnvSchema = z.object({
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: int(0, 1_000_000, 10),
   TIER_MONTHLY_MINUTES: int(0, 1_000_000, LIMITS.defaultMonthlyDurationSeconds / 60),
   TIER_MAX_FILE_SIZE_MB: int(1, 100_000, LIMITS.defaultMaxFileSizeBytes / (1024 * 1024)),
+  TIER_STORAGE_MB: decimal(0.1, 100_000_000, 5000),
   MAX_RECORDING_HOURS: decimal(0.001, 1000, 12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
@@ -177,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       name: 'free',
       monthlyDurationSeconds: e.TIER_MONTHLY_MINUTES * 60,
       maxFileSizeBytes: e.TIER_MAX_FILE_SIZE_MB * 1024 * 1024,
+      /** Bytes a user's files may take in the store: recordings and chunks together (decision 202). */
+      storageBytes: Math.round(e.TIER_STORAGE_MB * 1024 * 1024),
     },
     /** Longest uploaded recording accepted, so one file cannot hold a worker for days. */
     maxRecordingHours: e.MAX_RECORDING_HOURS,

@@ -6,6 +6,7 @@ import { createCpuPool } from './cpu/index.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/create-queue.ts';
+import { HEAVY_REQUESTS, heavyRequestLimit } from './lib/heavy-requests.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
 import { apiTokensRepository } from './repositories/api-tokens.ts';
@@ -22,6 +23,7 @@ import { recordingsRepository } from './repositories/recordings.ts';
 import { revokedSessionsRepository } from './repositories/revoked-sessions.ts';
 import { sharesRepository } from './repositories/shares.ts';
 import { signInCodesRepository } from './repositories/sign-in-codes.ts';
+import { storageUseRepository } from './repositories/storage-use.ts';
 import { summaryTemplatesRepository } from './repositories/summary-templates.ts';
 import { transcriptionsRepository } from './repositories/transcriptions.ts';
 import { usageRepository } from './repositories/usage.ts';
@@ -47,6 +49,7 @@ import { searchService } from './services/search.ts';
 import { sessionsService } from './services/sessions.ts';
 import { sharesService } from './services/shares.ts';
 import { speakerSuggestionsService } from './services/speaker-suggestions.ts';
+import { storageRoom } from './services/storage-room.ts';
 import { summaryService } from './services/summary.ts';
 import { summaryTemplatesService } from './services/summary-templates.ts';
 import { transcriptionsService } from './services/transcriptions.ts';
@@ -82,6 +85,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     actionItems: actionItemsRepository(db, kind),
     meetingNotes: meetingNotesRepository(db),
     recordings: recordingsRepository(db),
+    storageUse: storageUseRepository(db),
     voices: voicesRepository(db),
     apiTokens: apiTokensRepository(db),
     summaryTemplates: summaryTemplatesRepository(db),
@@ -109,6 +113,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const search = searchService({ ...repos, index });
   const voices = voicesService(repos);
   const people = peopleService({ ...repos, search, voices });
+  const room = storageRoom({ storageUse: repos.storageUse, limitBytes: config.tier.storageBytes });
   const meetings = meetingsService({
     db,
     ...repos,
@@ -118,9 +123,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     projects,
     users,
     removeHidden,
+    room,
     log,
   });
   const cpu = createCpuPool(config.cpu);
+  const heavy = heavyRequestLimit(HEAVY_REQUESTS);
   const ai = createAiEngine(config.ai, cpu);
   const webhooks = webhooksService({
     db,
@@ -153,10 +160,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       storage,
       projects,
       users,
+      room,
       maxRecordingSeconds: config.maxRecordingHours * 3600,
       log,
     }),
-    imports: importsService({ db, ...repos, storage, log, cpu, semantic, meetingsService: meetings }),
+    imports: importsService({ db, ...repos, storage, room, log, cpu, semantic, meetingsService: meetings }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };
 
@@ -171,6 +179,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     queue,
     ai,
     cpu,
+    heavy,
     semantic,
     log,
     async close() {

@@ -43,6 +43,8 @@ export interface ExtractedActionItem {
 
 export interface GenerationOptions {
   signal: AbortSignal;
+  /** The user the notes are for: the CPU pool shares its threads between users (decision 205). */
+  owner: string;
   /** 0..1, as parts of a long meeting are processed. */
   onProgress?: (fraction: number) => void;
 }

@@ -11,7 +11,7 @@ export interface CpuPoolOptions {
 
 /**
  * The one place CPU-heavy work goes (docs/decisions/100-cpu-worker-threads.md): typed by the task table,
- * cancelled by the caller's signal.
+ * shared fairly between users (205), cancelled by the caller's signal.
  */
 export function createCpuPool(options: CpuPoolOptions) {
   const pool = new ThreadPool(new URL('./thread.ts', import.meta.url), {
@@ -22,9 +22,10 @@ export function createCpuPool(options: CpuPoolOptions) {
     run<K extends CpuTaskName>(
       task: K,
       payload: Parameters<CpuTasks[K]>[0],
-      signal?: AbortSignal,
+      /** `owner`: the user whose task it is; each user has a fair share of the threads (decision 205). */
+      options: { owner: string; signal?: AbortSignal },
     ): Promise<Awaited<ReturnType<CpuTasks[K]>>> {
-      return pool.run(task, payload, signal) as Promise<Awaited<ReturnType<CpuTasks[K]>>>;
+      return pool.run(task, payload, options) as Promise<Awaited<ReturnType<CpuTasks[K]>>>;
     },
     stats: () => pool.stats(),
     onTask: (listener: (event: TaskEvent) => void) => {

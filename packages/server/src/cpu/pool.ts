@@ -2,6 +2,7 @@
 // documents, transcript parsing), so the event loop keeps answering every other request meanwhile.
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import { transferList } from './transfer.ts';
 
 /** What a thread answers for one task: its result, or the error it threw. */
 export type ThreadReply =
@@ -17,6 +18,8 @@ export interface TaskEvent {
 interface Job {
   id: number;
   task: string;
+  /** Whose task it is (a user id): threads are shared between owners, not between tasks. */
+  owner: string;
   payload: unknown;
   signal: AbortSignal | undefined;
   queuedAt: number;
@@ -40,7 +43,10 @@ export interface ThreadPoolOptions {
 export class ThreadTaskError extends Error {}
 
 /**
- * Runs tasks by name in up to `size` threads started from `script`, first come first served. A task
+ * Runs tasks by name in up to `size` threads started from `script`, shared fairly between the tasks'
+ * owners (decision 205): an owner holds at most `size - 1` threads, so one user's tasks never hold every
+ * thread while another's wait, and the next task goes to the waiting owner served longest ago (round
+ * robin), each owner's own tasks first come first served. A task
  * whose signal aborts leaves the queue, or, when it already runs, has its thread terminated: synchronous
  * work cannot be interrupted any other way. A thread that dies is replaced when the next task arrives,
  * once it has exited: Node can crash the whole process (SIGSEGV) when a thread starts while another is
@@ -51,7 +57,11 @@ export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
   readonly #script: URL;
   readonly #options: ThreadPoolOptions;
   readonly #slots: Slot[] = [];
-  readonly #queue: Job[] = [];
+  /** The waiting tasks, per owner in arrival order. */
+  readonly #queues = new Map<string, Job[]>();
+  /** When each owner with tasks waiting or running last had one started (a dispatch count). */
+  readonly #lastServed = new Map<string, number>();
+  #dispatched = 0;
   /** Threads out of the pool (terminated, failed) whose 'exit' has not come yet. */
   readonly #leaving = new Set<Worker>();
   #nextId = 1;
@@ -63,11 +73,20 @@ export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
     this.#options = options;
   }
 
-  run(task: string, payload: unknown, signal?: AbortSignal): Promise<unknown> {
+  run(task: string, payload: unknown, { owner, signal }: { owner: string; signal?: AbortSignal }): Promise<unknown> {
     if (this.#closed) return Promise.reject(new ThreadTaskError('the thread pool is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
-      const job: Job = { id: this.#nextId++, task, payload, signal, queuedAt: performance.now(), resolve, reject };
+      const job: Job = {
+        id: this.#nextId++,
+        task,
+        owner,
+        payload,
+        signal,
+        queuedAt: performance.now(),
+        resolve,
+        reject,
+      };
       const onAbort = () => this.#cancel(job);
       signal?.addEventListener('abort', onAbort, { once: true });
       const cleanUp = () => signal?.removeEventListener('abort', onAbort);
@@ -79,7 +98,9 @@ export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
         cleanUp();
         reject(reason);
       };
-      this.#queue.push(job);
+      const queue = this.#queues.get(owner);
+      if (queue) queue.push(job);
+      else this.#queues.set(owner, [job]);
       this.#dispatch();
     });
   }
@@ -89,29 +110,56 @@ export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
     return {
       threads: this.#slots.length,
       busy: this.#slots.filter((slot) => slot.job).length,
-      queued: this.#queue.length,
+      queued: [...this.#queues.values()].reduce((n, queue) => n + queue.length, 0),
       stopping: this.#leaving.size,
     };
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) job.reject(new ThreadTaskError('the thread pool is closed'));
+    const waiting = [...this.#queues.values()].flat();
+    this.#queues.clear();
+    for (const job of waiting) job.reject(new ThreadTaskError('the thread pool is closed'));
     // Threads still stopping are waited for too: the process should not end while one is torn down.
     const workers = [...this.#slots.splice(0).map((slot) => slot.worker), ...this.#leaving];
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
   #dispatch() {
-    while (this.#queue.length > 0) {
+    for (let owner = this.#nextOwner(); owner !== null; owner = this.#nextOwner()) {
       const slot = this.#slots.find((s) => s.job === null) ?? (this.#mayStartThread() ? this.#spawn() : null);
       if (!slot) return;
-      const job = this.#queue.shift()!;
+      const queue = this.#queues.get(owner)!;
+      const job = queue.shift()!;
+      if (queue.length === 0) this.#queues.delete(owner);
+      this.#lastServed.set(owner, this.#dispatched++);
       slot.job = job;
       // A busy thread keeps the process alive; an idle one does not hold it open.
       slot.worker.ref();
-      slot.worker.postMessage({ id: job.id, task: job.task, payload: job.payload });
+      slot.worker.postMessage({ id: job.id, task: job.task, payload: job.payload }, transferList(job.payload));
     }
+  }
+
+  /**
+   * The owner whose task starts next: of those with tasks waiting and fewer than `size - 1` running, the
+   * one served longest ago (never, first); null when none may start one.
+   */
+  #nextOwner(): string | null {
+    const share = Math.max(1, this.#options.size - 1);
+    let next: string | null = null;
+    for (const owner of this.#queues.keys()) {
+      if (this.#running(owner) >= share) continue;
+      if (next === null || (this.#lastServed.get(owner) ?? -1) < (this.#lastServed.get(next) ?? -1)) next = owner;
+    }
+    // Owners with nothing waiting or running are forgotten: their next task counts as a newcomer's.
+    for (const owner of this.#lastServed.keys()) {
+      if (!this.#queues.has(owner) && this.#running(owner) === 0) this.#lastServed.delete(owner);
+    }
+    return next;
+  }
+
+  #running(owner: string) {
+    return this.#slots.filter((slot) => slot.job?.owner === owner).length;
   }
 
   /** Room in the pool, and no thread still stopping: its 'exit' dispatches again. */
@@ -153,10 +201,13 @@ export class ThreadPool extends EventEmitter<{ task: [TaskEvent] }> {
   }
 
   #cancel(job: Job) {
-    const queued = this.#queue.indexOf(job);
+    const queue = this.#queues.get(job.owner) ?? [];
+    const queued = queue.indexOf(job);
     const slot = this.#slots.find((s) => s.job === job);
-    if (queued >= 0) this.#queue.splice(queued, 1);
-    else if (slot) {
+    if (queued >= 0) {
+      queue.splice(queued, 1);
+      if (queue.length === 0) this.#queues.delete(job.owner);
+    } else if (slot) {
       slot.job = null;
       this.#remove(slot);
       void slot.worker.terminate();

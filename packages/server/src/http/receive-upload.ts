@@ -8,6 +8,7 @@ import {
 } from '@parley/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type AudioType, audioTypeOfFile } from '../audio/decoding/audio-type.ts';
 import { AudioDecodeError, checkAudioFile, probeSampleRate } from '../audio/decoding/ffmpeg.ts';
 import { AppError, badRequest, payloadTooLarge, recordingTooLongMessage } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -62,8 +63,9 @@ async function readTranscript(file: AsyncIterable<Buffer>, fileName: string): Pr
  * Reads a multipart meeting upload: text fields into an object, the `audioFile` part streamed into
  * storage as it arrives (never held in memory) with the user's size limit, then measured with ffmpeg,
  * and the optional `transcriptFile` part (an import) read as text. At least one of the two is
- * required; `beforeAudio` runs when an audio part arrives, before any of it is stored, and
- * `afterMeasure` once its duration is known (both throw to refuse it; the stored file is then removed).
+ * required. `afterStore` runs once the audio is stored, and `afterMeasure` once its duration is known
+ * and within `maxDurationSeconds` (both throw to refuse it; the stored file is then removed): a recording
+ * too long is refused for that (400) before the minutes left are looked at (403), as the README says.
  * Media whose sample rate is outside 8-192 kHz or longer than `maxDurationSeconds` is refused.
  * Whatever goes wrong, the stored recording is removed before the error leaves; on success the
  * caller owns it (`audio.key`) and deletes it if the meeting is not created.
@@ -76,7 +78,8 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
     maxDurationSeconds: number;
     storage: AudioStorage;
     fields: S;
-    beforeAudio?: () => void;
+    /** Once the file is stored, before it is measured: its size (throw to refuse it). */
+    afterStore?: (bytes: number) => void;
     afterMeasure?: (durationSeconds: number) => void;
   },
 ): Promise<{ fields: z.infer<S>; audio?: ReceivedAudio; transcript?: ReceivedTranscript }> {
@@ -111,12 +114,6 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
         part.file.resume();
         continue;
       }
-      try {
-        opts.beforeAudio?.();
-      } catch (error) {
-        part.file.resume();
-        throw error;
-      }
       if (!isAcceptedAudioFile(part.filename ?? '', part.mimetype)) {
         part.file.resume();
         throw audioFileError(MESSAGES.invalidFileType);
@@ -124,17 +121,19 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
       const extension = extensionFor(part.filename ?? '', part.mimetype ?? '');
       const key = `audio/${opts.userId}/${newId()}.${extension}`;
       const file = part.file;
-      const durationSeconds = await opts.storage.store(key, file, async (localCopy) => {
+      const { durationSeconds, type } = await opts.storage.store(key, file, async (localCopy) => {
         if (file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge(opts.maxFileSize));
         if (file.bytesRead === 0) throw audioFileError('The audio file is empty');
+        opts.afterStore?.(file.bytesRead);
         const seconds = await measure(localCopy, opts.maxDurationSeconds);
         opts.afterMeasure?.(seconds);
-        return seconds;
+        return { durationSeconds: seconds, type: await servedTypeOf(localCopy) };
       });
       audio = {
         key,
         fileName: (part.filename || 'recording').slice(0, 255),
-        mimeType: part.mimetype || 'application/octet-stream',
+        // What the bytes are, never what the client declared: the file is served under it (decision 200).
+        mimeType: type.mime,
         size: file.bytesRead,
         durationSeconds,
         extension,
@@ -188,6 +187,16 @@ function asUploadError(error: unknown, maxFileSize: number): unknown {
     return badRequest(MALFORMED);
   }
   return error;
+}
+
+/**
+ * The type the recording will be served under, from its own bytes: audio ffmpeg decodes but that is none
+ * of the served containers (AIFF, AMR, a bare stream) is refused as the wrong file type.
+ */
+async function servedTypeOf(path: string): Promise<AudioType> {
+  const type = await audioTypeOfFile(path);
+  if (!type) throw audioFileError(MESSAGES.invalidFileType);
+  return type;
 }
 
 const MIN_SAMPLE_RATE = 8_000;

@@ -2,6 +2,7 @@ import { routeKey, routes } from '@parley/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { HEAVY_REQUESTS, heavyRequestLimit } from '../lib/heavy-requests.ts';
 import { collectRoutes, createRouter, routeTableMismatches } from './router.ts';
 
 const table = Object.values(routes);
@@ -12,7 +13,7 @@ async function serverWith(extra: (app: ReturnType<typeof Fastify>) => void = () 
   const registered = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const router = createRouter(app, async () => {});
+  const router = createRouter(app, async () => {}, heavyRequestLimit(HEAVY_REQUESTS));
   for (const entry of table) router.handle(entry, async (_request, reply) => reply.code(418).send());
   extra(app);
   await app.ready();
@@ -53,7 +54,7 @@ describe('the route table check', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    const router = createRouter(app, async () => {});
+    const router = createRouter(app, async () => {}, heavyRequestLimit(HEAVY_REQUESTS));
     router.handle(routes.createProject, async (request) => ({
       success: true as const,
       data: {

@@ -10,6 +10,8 @@ import {
 } from '@parley/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
+import { clientClosed } from '../lib/errors.ts';
+import type { HeavyRequestLimit } from '../lib/heavy-requests.ts';
 
 /** A request whose params, query and body are the route's own schemas, already validated. */
 export type RouteRequest<R extends RouteDef> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -52,8 +54,27 @@ function schemaOf(route: RouteDef): FastifySchema {
   } as FastifySchema;
 }
 
-/** Registers table entries on `app`; every route not marked public first runs `authenticate` (plugins/auth.ts). */
-export function createRouter(app: FastifyInstance, authenticate: onRequestHookHandler): Router {
+/**
+ * Waits for the user's turn among their heavy requests (lib/heavy-requests.ts), which ends when the answer
+ * has been sent or the client went away ('close'); a client that goes away while waiting leaves the line.
+ */
+export async function heavyTurn(heavy: HeavyRequestLimit, request: FastifyRequest, reply: FastifyReply) {
+  const gone = new AbortController();
+  const onClose = () => reply.raw.writableFinished || gone.abort(clientClosed());
+  reply.raw.once('close', onClose);
+  const leave = await heavy.enter(request.userId, gone.signal).finally(() => reply.raw.off('close', onClose));
+  reply.raw.once('close', leave);
+}
+
+/**
+ * Registers table entries on `app`; every route not marked public first runs `authenticate` (plugins/auth.ts),
+ * and a heavy one waits for the user's turn (`heavy`).
+ */
+export function createRouter(
+  app: FastifyInstance,
+  authenticate: onRequestHookHandler,
+  heavy: HeavyRequestLimit,
+): Router {
   return {
     handle(route, handler) {
       const status = successStatus(route);
@@ -64,6 +85,7 @@ export function createRouter(app: FastifyInstance, authenticate: onRequestHookHa
         ...(route.public ? {} : { onRequest: authenticate }),
         ...(route.sessionOnly && { config: { sessionOnly: true } }),
         handler: async (request, reply) => {
+          if (route.heavy) await heavyTurn(heavy, request, reply);
           const result = await handler(request as unknown as RouteRequest<typeof route>, reply);
           if (result === reply || reply.sent) return reply;
           reply.status(status);

@@ -31,16 +31,50 @@ const decodeEntities = (text: string) =>
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 
+const isSpace = (char: string) => /\s/.test(char);
+
+/**
+ * The speaker named by a tag's inside (between '<' and '>'): 'v Ann' or 'v.loud Ann'. Read by hand: the
+ * pattern `<v(?:\.[^\s<>]*)?\s+([^<>]+)>` backtracked over a run of spaces, quadratic in its length
+ * (issue 36: a 260 KB cue held a CPU thread for seconds). Null when the tag is no voice span; '' when it
+ * names nobody (the span still counts as the cue's first voice).
+ */
+function voiceOf(tag: string): string | null {
+  if (tag[0] !== 'v') return null;
+  let at = 1;
+  if (tag[at] === '.') while (at < tag.length && !isSpace(tag[at]!)) at++;
+  // At least one space, then at least one character of annotation.
+  if (at + 1 >= tag.length || !isSpace(tag[at]!)) return null;
+  return tag.slice(at).trim();
+}
+
+/** The annotation of the payload's first voice span, in one pass over its tags. */
+function firstVoice(payload: string): string | null {
+  let open = payload.indexOf('<');
+  while (open >= 0) {
+    // A tag never holds '<': one that does is text, and its second '<' may start the tag.
+    let end = open + 1;
+    while (end < payload.length && payload[end] !== '<' && payload[end] !== '>') end++;
+    if (end >= payload.length) return null;
+    if (payload[end] === '>') {
+      const voice = voiceOf(payload.slice(open + 1, end));
+      if (voice !== null) return voice;
+      open = payload.indexOf('<', end);
+    } else open = end;
+  }
+  return null;
+}
+
 /**
  * The speaker of a cue from its first voice span (`<v Ann>` or `<v.loud Ann>`), and its plain text. A tag
- * never holds '<': excluding it keeps the patterns linear on a line of '<'.
+ * never holds '<': excluding it keeps the tag pattern linear on a line of '<'.
  */
 function readCuePayload(payload: string): { voice: string | null; text: string } {
-  const voice = payload.match(/<v(?:\.[^\s<>]*)?\s+([^<>]+)>/);
+  const voice = firstVoice(payload);
   const text = decodeEntities(payload.replace(/<[^<>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
-  return { voice: voice ? decodeEntities(voice[1]!).trim() || null : null, text };
+  return { voice: voice ? decodeEntities(voice).trim() || null : null, text };
 }
 
 /**

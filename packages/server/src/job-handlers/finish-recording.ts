@@ -1,8 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { audioTypeOfFile } from '../audio/decoding/audio-type.ts';
 import { checkAudioFile } from '../audio/decoding/ffmpeg.ts';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { JobHandler } from '../jobs/worker.ts';
+import { type JobHandler, PermanentJobError } from '../jobs/worker.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { recordingsRepository } from '../repositories/recordings.ts';
 import type { usageRepository } from '../repositories/usage.ts';
@@ -70,14 +71,19 @@ export function finishRecordingHandler({
       const extension = extensionOf(meeting.recording_mime);
       const key = `audio/${meeting.user_id}/${meetingId}.${extension}`;
       const size = chunks.reduce((sum, c) => sum + Number(c.size), 0);
-      const { durationSeconds } = await storage.store(
+      const { durationSeconds, type } = await storage.store(
         key,
         joined(
           storage,
           chunks.map((c) => c.storage_key),
           signal,
         ),
-        (path) => checkAudioFile(path, { signal }),
+        async (path) => {
+          // Served under what its bytes are, never the type the browser declared at start (decision 200).
+          const type = await audioTypeOfFile(path);
+          if (!type) throw new PermanentJobError('The recording is not in an audio format Parley serves');
+          return { ...(await checkAudioFile(path, { signal })), type };
+        },
       );
       const byUser = meeting.recording_finished_by === 'user';
       const done = await db.transaction().execute(async (trx) => {
@@ -87,9 +93,9 @@ export function finishRecordingHandler({
         const finished = await meetings.finishRecording(trx, meetingId, {
           recording_state: null,
           audio_key: key,
-          audio_mime: (meeting.recording_mime ?? 'audio/webm').split(';')[0]!,
+          audio_mime: type.mime,
           audio_size: size,
-          audio_name: `recording.${extension}`,
+          audio_name: `recording.${type.extension}`,
           duration_ms: Math.round(durationSeconds * 1000),
           transcription_status: 'pending',
           transcription_progress: 0,
@@ -122,12 +128,20 @@ export function finishRecordingHandler({
     },
 
     async onFinalFailure({ meetingId }, error) {
-      // Only while still finishing: a recording reopened by a chunk goes on.
-      await meetings.finishRecording(db, meetingId, {
-        recording_state: null,
-        transcription_status: 'failed',
-        transcription_error: error.message.slice(0, 500) || 'The recording could not be put together',
+      // Only while still finishing: a recording reopened by a chunk goes on. One that failed keeps none of
+      // its chunks (decision 201): its minutes are not counted, so its bytes must not stay either.
+      const dropped = await db.transaction().execute(async (trx) => {
+        const failed = await meetings.finishRecording(trx, meetingId, {
+          recording_state: null,
+          transcription_status: 'failed',
+          transcription_error: error.message.slice(0, 500) || 'The recording could not be put together',
+        });
+        if (!failed) return [];
+        const chunks = await recordings.chunks(meetingId, trx);
+        await recordings.deleteChunkRows(trx, meetingId);
+        return chunks;
       });
+      await Promise.all(dropped.map((c) => storage.delete(c.storage_key)));
     },
   };
 }

@@ -41,7 +41,7 @@ export function generateActionItemsHandler(deps: Deps): JobHandler<'generate-act
       const input = await loadNotesInput(deps, meeting);
       let items: Awaited<ReturnType<AiEngine['extractActionItems']>>;
       try {
-        items = await ai.extractActionItems(input, { signal, onProgress });
+        items = await ai.extractActionItems(input, { signal, owner: meeting.user_id, onProgress });
       } catch (error) {
         // A refused key or a model that cannot answer in the format will not do better on a retry.
         if (error instanceof AiEngineError && !error.retryable) throw new PermanentJobError(error.message);

@@ -1,5 +1,4 @@
 import { deserialize, serialize } from 'node:v8';
-import { nextTurn } from './next-turn.ts';
 
 /**
  * Many values in one buffer that a worker thread hands over without a copy (its memory moves), read
@@ -20,13 +19,13 @@ export function toPages<T>(items: readonly T[], perPage: number): Pages<T> {
   return joined(parts);
 }
 
-/** toPages on the main thread: a page serialised a turn, so a thread's large input is never made in one. */
-export async function toPagesInTurns<T>(items: readonly T[], perPage: number): Promise<Pages<T>> {
+/**
+ * Pages made as their values arrive, each arriving page serialised in its turn: the caller never holds
+ * more than one page of values (a 20,000-segment meeting's rows, read for an export, are never all alive).
+ */
+export async function pagesFrom<T>(source: AsyncIterable<readonly T[]>): Promise<Pages<T>> {
   const parts: Buffer[] = [];
-  for (let i = 0; i < items.length; i += perPage) {
-    if (i > 0) await nextTurn();
-    parts.push(serialize(items.slice(i, i + perPage)));
-  }
+  for await (const page of source) if (page.length > 0) parts.push(serialize(page));
   return joined(parts);
 }
 

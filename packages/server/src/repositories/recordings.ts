@@ -65,8 +65,8 @@ export function recordingsRepository(db: Db) {
         .where('seq', '=', seq)
         .executeTakeFirst(),
 
-    chunks: (meetingId: string) =>
-      db.selectFrom('recording_chunks').selectAll().where('meeting_id', '=', meetingId).orderBy('seq').execute(),
+    chunks: (meetingId: string, trx: Db = db) =>
+      trx.selectFrom('recording_chunks').selectAll().where('meeting_id', '=', meetingId).orderBy('seq').execute(),
 
     async countChunks(trx: Db, meetingId: string): Promise<number> {
       const row = await trx

@@ -128,6 +128,36 @@ export function transcriptionsRepository(db: Db) {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * Every segment of a meeting in time order, with its person, a page at a time (after the last row
+   * read) with a turn of the event loop between pages: 20,000 segments in one synchronous SQLite read
+   * hold it. A caller that keeps only what it makes of each page never holds the whole meeting's rows.
+   */
+  async function* pagesForMeeting(userId: string, meetingId: string, size = READ_BATCH): AsyncGenerator<SegmentRow[]> {
+    let last: SegmentRow | undefined;
+    for (;;) {
+      if (last) await nextTurn();
+      const page = (await segments()
+        .where('transcriptions.user_id', '=', userId)
+        .where('transcriptions.meeting_id', '=', meetingId)
+        .$if(last !== undefined, (query) =>
+          query.where((eb) =>
+            eb.or([
+              eb('transcriptions.start_ms', '>', last!.start_ms),
+              eb.and([eb('transcriptions.start_ms', '=', last!.start_ms), eb('transcriptions.id', '>', last!.id)]),
+            ]),
+          ),
+        )
+        .orderBy('transcriptions.start_ms')
+        .orderBy('transcriptions.id')
+        .limit(size)
+        .execute()) as SegmentRow[];
+      if (page.length > 0) yield page;
+      if (page.length < size) return;
+      last = page.at(-1);
+    }
+  }
+
   return {
     async pageForMeeting(userId: string, meetingId: string, { limit, offset }: { limit: number; offset: number }) {
       const [rows, count] = await Promise.all([
@@ -217,34 +247,13 @@ export function transcriptionsRepository(db: Db) {
       );
     },
 
-    /** Every segment of a meeting in time order, with its person (exports read the whole transcript). */
-    /**
-     * Every segment of a meeting in time order, read a page at a time (after the last row read) with a
-     * turn of the event loop between pages: 20,000 segments in one synchronous SQLite read hold it.
-     */
+    pagesForMeeting,
+
+    /** Every segment of a meeting in time order, with its person (pagesForMeeting, gathered). */
     async listAllForMeeting(userId: string, meetingId: string): Promise<SegmentRow[]> {
       const all: SegmentRow[] = [];
-      for (;;) {
-        const last = all.at(-1);
-        if (last) await nextTurn();
-        const page = (await segments()
-          .where('transcriptions.user_id', '=', userId)
-          .where('transcriptions.meeting_id', '=', meetingId)
-          .$if(last !== undefined, (query) =>
-            query.where((eb) =>
-              eb.or([
-                eb('transcriptions.start_ms', '>', last!.start_ms),
-                eb.and([eb('transcriptions.start_ms', '=', last!.start_ms), eb('transcriptions.id', '>', last!.id)]),
-              ]),
-            ),
-          )
-          .orderBy('transcriptions.start_ms')
-          .orderBy('transcriptions.id')
-          .limit(READ_BATCH)
-          .execute()) as SegmentRow[];
-        all.push(...page);
-        if (page.length < READ_BATCH) return all;
-      }
+      for await (const page of pagesForMeeting(userId, meetingId)) all.push(...page);
+      return all;
     },
 
     /**

@@ -35,15 +35,18 @@ export function sqliteStore(db: Db): SearchStore {
     const query = narrowed(scope, asked);
     const match = fts5Query(query);
     if ('meetingId' in scope) {
-      // A meeting's matches are few: they are ranked here (term-frequency-rank.ts), because FTS5's
-      // bm25() would first count every match of each word across the library.
+      // A meeting's matches are ranked here (term-frequency-rank.ts), because FTS5's bm25() would first
+      // count every match of each word across the library. Ranking reads each match's text on the main
+      // thread (SQLite's statements run there too): past RANK_ALL_UP_TO matches (a word said all through
+      // a 20,000-segment meeting) the first found, in the order written, are taken unranked, so no
+      // search's work grows with the meeting (issue 36). Reading stops where the choice is made.
       const result = await sql<SearchCandidate & { text: string }>`select t.id, t.meeting_id as meetingId, t.text
         from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
         where transcriptions_fts match ${`{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`}
-          and ${inScope(scope)}`.execute(db);
-      return rankByTermFrequency(result.rows, query)
-        .slice(0, limit)
-        .map(({ id, meetingId }) => ({ id, meetingId }));
+          and ${inScope(scope)}
+        order by f.rowid limit ${RANK_ALL_UP_TO + 1}`.execute(db);
+      const found = result.rows.length > RANK_ALL_UP_TO ? result.rows : rankByTermFrequency(result.rows, query);
+      return found.slice(0, limit).map(({ id, meetingId }) => ({ id, meetingId }));
     }
     // BM25 scores every match before sorting: past a few thousand matches (a common word across a
     // library) that alone takes longer than the search may, so the newest matches are taken instead.

@@ -15,6 +15,7 @@ import type { usageRepository } from '../repositories/usage.ts';
 import type { SemanticSearch } from '../search/semantic/index.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { type MeetingsService, newMeetingRow, type ReceivedAudio } from './meetings.ts';
+import type { StorageRoom } from './storage-room.ts';
 
 interface Deps {
   db: Db;
@@ -24,6 +25,7 @@ interface Deps {
   people: ReturnType<typeof peopleRepository>;
   usage: ReturnType<typeof usageRepository>;
   storage: AudioStorage;
+  room: StorageRoom;
   log: { warn: (obj: object, msg: string) => void };
   cpu: CpuPool;
   meetingsService: Pick<MeetingsService, 'removeHidden'>;
@@ -60,14 +62,23 @@ export function importsService({
   people,
   usage,
   storage,
+  room,
   log,
   cpu,
   semantic,
   meetingsService,
 }: Deps) {
   /** Parsed in a CPU thread (10 MB of JSON or cues takes a while); 400 on transcriptFile, naming the line at fault. */
-  async function parseOrReject(file: ReceivedTranscript, signal?: AbortSignal): Promise<PagedTranscript> {
-    const outcome = await cpu.run('parseTranscript', { fileName: file.fileName, text: file.text }, signal);
+  async function parseOrReject(
+    userId: string,
+    file: ReceivedTranscript,
+    signal?: AbortSignal,
+  ): Promise<PagedTranscript> {
+    const outcome = await cpu.run(
+      'parseTranscript',
+      { fileName: file.fileName, text: file.text },
+      { owner: userId, signal },
+    );
     if (outcome.ok) return outcome.transcript;
     throw badRequest(`The transcript could not be read. ${outcome.message}`, [
       { path: 'transcriptFile', message: outcome.message },
@@ -139,7 +150,11 @@ export function importsService({
    */
   async function write(row: MeetingRow, imported: ImportPlan, audio: ReceivedAudio | undefined, signal?: AbortSignal) {
     const { id, user_id: userId } = row;
-    await meetings.insert(db, { ...row, hidden_since: nowIso() });
+    await db.transaction().execute(async (trx) => {
+      // The recording's bytes count from the row that names them (decision 202).
+      if (audio) await room.assertRoomIn(trx, userId, audio.size);
+      await meetings.insert(trx, { ...row, hidden_since: nowIso() });
+    });
     try {
       await transcriptions.insertImported(userId, id, imported.segments, signal);
       for (const page of imported.actionItems) {
@@ -177,7 +192,7 @@ export function importsService({
       signal?: AbortSignal,
     ) {
       try {
-        const parsed = await parseOrReject(transcript, signal);
+        const parsed = await parseOrReject(userId, transcript, signal);
         const itemPages = parsed.actionItems?.ends.length ?? 0;
         const imported = await plan(userId, parsed);
         signal?.throwIfAborted();

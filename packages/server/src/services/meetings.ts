@@ -12,6 +12,7 @@ import type { AudioStorage } from '../storage/storage.ts';
 import { transcribeJobKey } from './job-keys.ts';
 import type { RemoveHiddenMeeting } from './meeting-removal.ts';
 import type { ProjectsService } from './projects.ts';
+import type { StorageRoom } from './storage-room.ts';
 import type { UsersService } from './users.ts';
 
 interface Deps {
@@ -24,6 +25,7 @@ interface Deps {
   projects: ProjectsService;
   users: UsersService;
   removeHidden: RemoveHiddenMeeting;
+  room: StorageRoom;
   log: { warn: (obj: object, msg: string) => void };
 }
 
@@ -80,7 +82,7 @@ export function newMeetingRow(input: {
 export const HIDDEN_ABANDONED_AFTER_MS = 60 * 60_000;
 
 export function meetingsService(deps: Deps) {
-  const { db, meetings, projectRows, usage, queue, storage, projects, users, removeHidden, log } = deps;
+  const { db, meetings, projectRows, usage, queue, storage, projects, users, removeHidden, room, log } = deps;
 
   async function removeRecording(userId: string, meetingId: string, audioKey: string) {
     if (!(await meetings.forgetRecording(userId, meetingId, audioKey))) return false;
@@ -106,18 +108,19 @@ export function meetingsService(deps: Deps) {
     getInProject,
 
     /**
-     * Checks done before the upload body is read, so a refused upload costs nothing. The monthly
-     * limit applies to recorded audio only: `assertMayAddAudio` runs when an audio part arrives, so a
-     * transcript-only import is still possible over the limit (docs/decisions/071-transcript-imports.md).
+     * The limits an upload meets, read before its body. The monthly limit applies to recorded audio
+     * only, once it is measured and within MAX_RECORDING_HOURS (a 13-hour file is refused as too long
+     * even when the month is used up), so a transcript-only import is still possible over the limit
+     * (docs/decisions/071-transcript-imports.md).
      */
     async uploadQuota(userId: string, projectId: string) {
       await projects.assertOwned(userId, projectId);
-      const quota = await users.quota(userId);
+      const [quota, storedBytes] = await Promise.all([users.quota(userId), room.used(userId)]);
       return {
         ...quota,
-        assertMayAddAudio() {
-          if (quota.usedSeconds >= quota.monthlyDuration)
-            throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
+        /** Once stored, a file the user's storage has no room for is refused (413) before it is measured. */
+        assertStored(bytes: number) {
+          room.assertFits(storedBytes, bytes);
         },
         /** Once measured, a recording longer than the minutes left is refused too: usage is never overshot. */
         assertAudioFits(durationSeconds: number) {
@@ -137,6 +140,7 @@ export function meetingsService(deps: Deps) {
       const row = newMeetingRow({ id, userId, projectId, fields, audio, audioKey: audio.key });
       try {
         await db.transaction().execute(async (trx) => {
+          await room.assertRoomIn(trx, userId, audio.size);
           await meetings.insert(trx, row);
           await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
           await queue.enqueue(

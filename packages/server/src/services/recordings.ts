@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { type LiveTranscript, MESSAGES, RECORDING_CHUNK, type StartRecordingRequest } from '@parley/contract';
+import { chunkContinues, recordingContainer } from '../audio/live/chunk-container.ts';
 import { lastFragmentStart, mp4Timescale } from '../audio/live/mp4-fragments.ts';
 import { lastGranule, oggGranuleRate } from '../audio/live/ogg-pages.ts';
 import { findClusters } from '../audio/live/webm-clusters.ts';
@@ -22,6 +23,7 @@ import type { AudioStorage } from '../storage/storage.ts';
 import { finishRecordingJobKey, liveJobKey } from './job-keys.ts';
 import { newMeetingRow } from './meetings.ts';
 import type { ProjectsService } from './projects.ts';
+import type { StorageRoom } from './storage-room.ts';
 import type { UsersService } from './users.ts';
 
 interface Deps {
@@ -32,6 +34,7 @@ interface Deps {
   storage: AudioStorage;
   projects: ProjectsService;
   users: UsersService;
+  room: StorageRoom;
   /** MAX_RECORDING_HOURS in seconds: a recording is refused more audio past it, as an upload is. */
   maxRecordingSeconds: number;
   log: { warn: (obj: object, msg: string) => void };
@@ -58,7 +61,7 @@ export const chunkKey = (userId: string, meetingId: string, seq: number) =>
  * worker after RECORDING_IDLE_MINUTES.
  */
 export function recordingsService(deps: Deps) {
-  const { db, meetings, recordings, queue, storage, projects, users, maxRecordingSeconds, log } = deps;
+  const { db, meetings, recordings, queue, storage, projects, users, room, maxRecordingSeconds, log } = deps;
 
   const removeChunkFile = (meetingId: string, key: string) =>
     storage.delete(key).catch((err) => log.warn({ err, meetingId, key }, 'chunk file not removed'));
@@ -77,6 +80,17 @@ export function recordingsService(deps: Deps) {
    */
   const acceptsChunks = (row: MeetingRow) =>
     row.recording_state === 'recording' || row.recording_finished_by === 'idle';
+
+  /** Bytes that are not the recording's container are refused before they are stored (decision 201). */
+  function assertContinues(row: MeetingRow, seq: number, body: Buffer) {
+    const container = recordingContainer(row.recording_mime);
+    if (container && chunkContinues(container, seq, body)) return;
+    const message =
+      seq === 0
+        ? `The first chunk does not start a ${container ?? 'supported'} recording`
+        : `The chunk does not continue this ${container ?? 'supported'} recording`;
+    throw badRequest(message, [{ path: 'body', message }]);
+  }
 
   /**
    * How far into the recording a chunk reaches, from its own time stamps: WebM Cluster time codes (what
@@ -103,6 +117,13 @@ export function recordingsService(deps: Deps) {
    */
   const reachWith = (stampedMs: number, bytes: number) =>
     Math.max(stampedMs, Math.floor((bytes / MAX_RECORDED_BYTES_PER_SECOND) * 1000));
+
+  /**
+   * The storage a chunk takes until its recording is put together: itself, and as much again for its part
+   * of the recording's file; a resend frees what it replaces (decision 202).
+   */
+  const storageFor = (body: Buffer, replaced: { size: number } | undefined) =>
+    2 * (body.length - Number(replaced?.size ?? 0));
 
   /**
    * The limits an upload meets, for a recording that grows (decisions 108, 193): a chunk that takes it
@@ -161,11 +182,13 @@ export function recordingsService(deps: Deps) {
       if (!acceptsChunks(row)) throw conflict('This recording is finished: it takes no more audio');
       if (body.length === 0) throw badRequest('The chunk is empty', [{ path: 'body', message: 'No audio' }]);
       if (body.length > RECORDING_CHUNK.maxBytes) throw payloadTooLarge('The chunk is too large');
+      assertContinues(row, seq, body);
       const stamped = stampedReachOf(row, body);
       const assertWithinLimits = await limitsFor(userId, row);
       // Refused before it is stored, then checked again where it is written: chunks sent at once do not
       // see each other's bytes until then.
       assertWithinLimits(reachWith(stamped.reachesMs, (await recordings.heldBytes(meetingId, seq)) + body.length));
+      await room.assertRoom(userId, storageFor(body, await recordings.findChunk(meetingId, seq)));
       // Each upload under its own name: a resend or a refusal never touches the file another send wrote.
       const key = chunkKey(userId, meetingId, seq);
       await storage.store(key, Readable.from([body]), async () => undefined);
@@ -186,7 +209,9 @@ export function recordingsService(deps: Deps) {
             (await recordings.heldBytes(meetingId, seq, trx)) + body.length,
           );
           assertWithinLimits(reachesMs, locked.duration_ms);
-          replaced = (await recordings.findChunk(meetingId, seq, trx))?.storage_key;
+          const replacedRow = await recordings.findChunk(meetingId, seq, trx);
+          await room.assertRoomIn(trx, userId, storageFor(body, replacedRow));
+          replaced = replacedRow?.storage_key;
           await recordings.putChunk(trx, {
             meeting_id: meetingId,
             user_id: userId,

@@ -39,19 +39,23 @@ export function speakerSuggestionsService({ meetings, people, transcriptions, vo
         voiceProfiles.profileVoices(userId),
         people.namesForUser(userId),
       ]);
-      const suggestions = await cpu.run('suggestSpeakers', {
-        segments: segments.map((s) => ({
-          speaker: s.speaker,
-          personId: s.person_id,
-          text: s.text,
-          startMs: Number(s.start_ms),
-          endMs: Number(s.end_ms),
-        })),
-        voices: segmentVoices.map((v) => ({ speaker: v.speaker, personId: v.person_id, voice: v.voice })),
-        profiles,
-        people: everyone,
-        dismissed: dismissed.map((d) => ({ speaker: d.speaker, personId: d.person_id, name: d.name })),
-      });
+      const suggestions = await cpu.run(
+        'suggestSpeakers',
+        {
+          segments: segments.map((s) => ({
+            speaker: s.speaker,
+            personId: s.person_id,
+            text: s.text,
+            startMs: Number(s.start_ms),
+            endMs: Number(s.end_ms),
+          })),
+          voices: segmentVoices.map((v) => ({ speaker: v.speaker, personId: v.person_id, voice: v.voice })),
+          profiles,
+          people: everyone,
+          dismissed: dismissed.map((d) => ({ speaker: d.speaker, personId: d.person_id, name: d.name })),
+        },
+        { owner: userId },
+      );
       return { suggestions };
     },
 

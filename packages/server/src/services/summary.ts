@@ -82,7 +82,10 @@ export function summaryService(deps: Deps) {
           );
           let summary = '';
           try {
-            for await (const content of ai.streamSummary(input, { signal: AbortSignal.any([signal, lost.signal]) })) {
+            for await (const content of ai.streamSummary(input, {
+              signal: AbortSignal.any([signal, lost.signal]),
+              owner: userId,
+            })) {
               summary += content;
               onChunk(content);
             }

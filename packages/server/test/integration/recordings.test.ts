@@ -454,31 +454,41 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
   });
 
   describe('chunks without time stamps, by their bytes (at most 384,000 a second)', () => {
-    // 2 MiB lasts at least 5.46 s at MAX_RECORDED_BYTES_PER_SECOND; bytes that are no audio at all.
+    // 2 MiB lasts at least 5.46 s at MAX_RECORDED_BYTES_PER_SECOND: a WAV's header, then samples with no
+    // time stamps (later chunks of a WAV are bare samples, decision 201).
     const mib = (n: number) => Buffer.alloc(Math.round(n * 1024 * 1024), 0x55);
+    const wavChunk = (seq: number, n: number) => {
+      const bytes = mib(n);
+      if (seq === 0) bytes.write('RIFF\u0000\u0000\u0000\u0000WAVE', 'latin1');
+      return bytes;
+    };
 
     it('refuses the chunk that takes it past MAX_RECORDING_HOURS; a resent chunk replaces, not adds', async () => {
-      const { token, userId, meetingId } = await recording(undefined, 'audio/ogg;codecs=opus');
-      expect((await putChunk(api, token, meetingId, 0, mib(2), 'audio/ogg')).status).toBe(200);
-      expect((await putChunk(api, token, meetingId, 0, mib(2), 'audio/ogg')).status).toBe(200);
+      const { token, userId, meetingId } = await recording(undefined, 'audio/wav');
+      expect((await putChunk(api, token, meetingId, 0, wavChunk(0, 2), 'audio/wav')).status).toBe(200);
+      expect((await putChunk(api, token, meetingId, 0, wavChunk(0, 2), 'audio/wav')).status).toBe(200);
       // The resend's file replaced the first's: one file, the one its row names.
       expect(await chunkFiles(userId, meetingId)).toEqual(
         (await server.ctx.repos.recordings.chunks(meetingId)).map((c) => c.storage_key),
       );
-      const refused = await putChunk(api, token, meetingId, 1, mib(2), 'audio/ogg');
+      const refused = await putChunk(api, token, meetingId, 1, wavChunk(1, 2), 'audio/wav');
       expectError(refused, 400, 'The recording is longer than the 0.0018-hour limit');
     });
 
     it("refuses the chunk that takes it past the user's minutes left", async () => {
       const { token, meetingId } = await recording(4, 'audio/wav');
-      expectError(await putChunk(api, token, meetingId, 0, mib(2), 'audio/wav'), 403, MESSAGES.monthlyLimitReached(4));
-      expect((await putChunk(api, token, meetingId, 0, mib(1), 'audio/wav')).status).toBe(200);
+      expectError(
+        await putChunk(api, token, meetingId, 0, wavChunk(0, 2), 'audio/wav'),
+        403,
+        MESSAGES.monthlyLimitReached(4),
+      );
+      expect((await putChunk(api, token, meetingId, 0, wavChunk(0, 1), 'audio/wav')).status).toBe(200);
     });
 
     it("counts chunks sent at once against each other, and keeps no refused chunk's file", async () => {
-      const { token, userId, meetingId } = await recording(undefined, 'audio/ogg;codecs=opus');
+      const { token, userId, meetingId } = await recording(undefined, 'audio/wav');
       const sent = await Promise.all(
-        [0, 1, 2, 3].map((seq) => putChunk(api, token, meetingId, seq, mib(2), 'audio/ogg')),
+        [0, 1, 2, 3].map((seq) => putChunk(api, token, meetingId, seq, wavChunk(seq, 2), 'audio/wav')),
       );
       expect(sent.map((res) => res.status).sort()).toEqual([200, 400, 400, 400]);
       const taken = sent.findIndex((res) => res.status === 200);

@@ -79,4 +79,15 @@ describe('request logs', () => {
     const changes = requestLines(debug.lines, 'POST', '/api/projects');
     expect(changes.every((l) => l.level === INFO)).toBe(true);
   });
+
+  it("at debug: a share link's token is in no line, on its page or its API", async () => {
+    const api = apiClient(debug.server.url);
+    const token = 'Zm9yZ2VkLXNoYXJlLXRva2VuLWZvci10aGUtbG9nLXRlc3Q';
+    await api.get(`/api/shared/${token}`);
+    await api.get(`/api/shared/${token}/audio`);
+    await api.get(`/s/${token}`);
+    expect(requestLines(debug.lines, 'GET', '/api/shared/[redacted]/audio')).not.toEqual([]);
+    expect(requestLines(debug.lines, 'GET', '/s/[redacted]')).not.toEqual([]);
+    expect(debug.lines.filter((line) => JSON.stringify(line).includes(token))).toEqual([]);
+  });
 });

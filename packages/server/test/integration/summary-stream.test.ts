@@ -187,7 +187,7 @@ describe('summary stream, OpenAI-compatible engine', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
-    const router = createRouter(app, authentication(app, ctx.server.ctx.services));
+    const router = createRouter(app, authentication(app, ctx.server.ctx.services), ctx.server.ctx.heavy);
     summaryRoutes(router, ctx.server.ctx, { keepAliveMs: 50 });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {

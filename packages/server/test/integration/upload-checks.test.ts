@@ -72,6 +72,17 @@ describe('upload checks', () => {
     await expectNothingKept(token, projectId);
   });
 
+  it('refuses media longer than MAX_RECORDING_HOURS with the 400 even when the month is used up', async () => {
+    const { token, userId, projectId } = await newUser();
+    await server.ctx.db.updateTable('users').set({ monthly_duration_limit: 0 }).where('id', '=', userId).execute();
+    const tooLong = await uploadMeeting(server.url, token, projectId, { path: jfkWavPath() });
+    expectError(tooLong, 400, 'The recording is longer than the 0.002-hour limit');
+    // Audio within the hours is refused for the month.
+    const short = await uploadMeeting(server.url, token, projectId, { bytes: wavClaiming(8000, 8000), name: 's.wav' });
+    expectError(short, 403, MESSAGES.monthlyLimitReached(0));
+    await expectNothingKept(token, projectId);
+  });
+
   it('refuses a recording longer than the minutes left (403, spec message), its audio deleted', async () => {
     const limited = await startTestServer();
     try {

@@ -18,7 +18,9 @@ describe('builtin engine on real meetings (AMI)', () => {
 
   it('summarises ES2002b in sections, with the topics of the meeting and links to each point’s time', async () => {
     const { input, reference } = loadAmiMeeting('ES2002b');
-    const summary = await collect(builtinEngine(cpu).streamSummary(input, { signal: new AbortController().signal }));
+    const summary = await collect(
+      builtinEngine(cpu).streamSummary(input, { signal: new AbortController().signal, owner: 'user-1' }),
+    );
     expect(summary).toMatch(/^## Overview\n/);
     expect(summary).toContain('## Key points');
     // The annotators' abstract is about speech recognition, the target group and the components.

@@ -5,9 +5,14 @@ import { builtinAnswer } from './answer.ts';
  * What the engine needs of the CPU pool: to run its heavy steps, by the pool's task names (cpu/tasks.ts),
  * off the event loop. Written here so ai/ stays below cpu/, which runs ai/'s functions.
  */
+interface TaskOptions {
+  owner: string;
+  signal: AbortSignal;
+}
+
 export interface BuiltinTaskRunner {
-  run(task: 'builtinSummary', input: NotesInput, signal: AbortSignal): Promise<string>;
-  run(task: 'builtinActionItems', input: NotesInput, signal: AbortSignal): Promise<ExtractedActionItem[]>;
+  run(task: 'builtinSummary', input: NotesInput, options: TaskOptions): Promise<string>;
+  run(task: 'builtinActionItems', input: NotesInput, options: TaskOptions): Promise<ExtractedActionItem[]>;
 }
 
 /**
@@ -18,8 +23,8 @@ export interface BuiltinTaskRunner {
 export function builtinEngine(cpu: BuiltinTaskRunner): AiEngine {
   return {
     name: 'builtin',
-    async *streamSummary(input, { signal }) {
-      const markdown = await cpu.run('builtinSummary', input, signal);
+    async *streamSummary(input, { signal, owner }) {
+      const markdown = await cpu.run('builtinSummary', input, { owner, signal });
       // Sent a section line at a time, so the page fills in the same way as with a model.
       for (const line of markdown.split(/(?<=\n)/)) {
         signal.throwIfAborted();
@@ -33,8 +38,8 @@ export function builtinEngine(cpu: BuiltinTaskRunner): AiEngine {
         yield line;
       }
     },
-    async extractActionItems(input, { signal, onProgress }) {
-      const items = await cpu.run('builtinActionItems', input, signal);
+    async extractActionItems(input, { signal, owner, onProgress }) {
+      const items = await cpu.run('builtinActionItems', input, { owner, signal });
       onProgress?.(1);
       return items;
     },

@@ -61,7 +61,8 @@ describe('openai engine: summary', () => {
   it('streams the model’s answer and puts date, title, speakers and language in the prompt', async () => {
     const engine = await engineWith(() => ({ stream: ['## Overview', '\n\nAnna will send ', 'the budget.'] }));
     const pieces: string[] = [];
-    for await (const piece of engine.streamSummary(shortMeeting, { signal: signal() })) pieces.push(piece);
+    for await (const piece of engine.streamSummary(shortMeeting, { signal: signal(), owner: 'user-1' }))
+      pieces.push(piece);
     expect(pieces).toEqual(['## Overview', '\n\nAnna will send ', 'the budget.']);
     const [request] = fake!.requests;
     expect(request!.stream).toBe(true);
@@ -81,7 +82,9 @@ describe('openai engine: summary', () => {
       { contextTokens: 4096 },
     );
     const progress: number[] = [];
-    const text = await collect(engine.streamSummary(input, { signal: signal(), onProgress: (f) => progress.push(f) }));
+    const text = await collect(
+      engine.streamSummary(input, { signal: signal(), owner: 'user-1', onProgress: (f) => progress.push(f) }),
+    );
     expect(text).toBe('Combined notes');
 
     const requests = fake!.requests;
@@ -103,7 +106,7 @@ describe('openai engine: summary', () => {
     let engine = await engineWith(() => ({ status: 401, body: { error: { message: 'Incorrect API key provided' } } }), {
       apiKey: 'wrong',
     });
-    const refused = collect(engine.streamSummary(shortMeeting, { signal: signal() }));
+    const refused = collect(engine.streamSummary(shortMeeting, { signal: signal(), owner: 'user-1' }));
     await expect(refused).rejects.toBeInstanceOf(AiEngineError);
     await expect(refused).rejects.toMatchObject({
       message: 'The AI service refused the API key (HTTP 401); check AI_API_KEY',
@@ -113,7 +116,9 @@ describe('openai engine: summary', () => {
     await fake!.close();
 
     engine = await engineWith(() => ({ hang: true }), { timeoutSeconds: 1 });
-    await expect(collect(engine.streamSummary(shortMeeting, { signal: signal() }))).rejects.toMatchObject({
+    await expect(
+      collect(engine.streamSummary(shortMeeting, { signal: signal(), owner: 'user-1' })),
+    ).rejects.toMatchObject({
       message: 'The AI service did not answer within 1 seconds',
       retryable: true,
     });
@@ -135,7 +140,7 @@ describe('openai engine: action items', () => {
 
   it('asks for structured output and maps assignees to people, times and dates', async () => {
     const engine = await engineWith(() => ({ content: valid }));
-    const items = await engine.extractActionItems(shortMeeting, { signal: signal() });
+    const items = await engine.extractActionItems(shortMeeting, { signal: signal(), owner: 'user-1' });
     expect(items).toEqual([
       {
         task: 'Send the revised budget to Marco',
@@ -153,7 +158,7 @@ describe('openai engine: action items', () => {
     const engine = await engineWith((_request, index) => ({
       content: index === 0 ? 'Sure! Here are the items: [oops' : valid,
     }));
-    const items = await engine.extractActionItems(shortMeeting, { signal: signal() });
+    const items = await engine.extractActionItems(shortMeeting, { signal: signal(), owner: 'user-1' });
     expect(items.map((i) => i.task)).toEqual(['Send the revised budget to Marco']);
     const repair = fake!.requests[1]!.messages;
     expect(repair.at(-2)).toEqual({ role: 'assistant', content: 'Sure! Here are the items: [oops' });
@@ -162,7 +167,7 @@ describe('openai engine: action items', () => {
 
   it('fails clearly when the repaired answer is still not valid', async () => {
     const engine = await engineWith(() => ({ content: JSON.stringify({ actionItems: [{ task: '' }] }) }));
-    await expect(engine.extractActionItems(shortMeeting, { signal: signal() })).rejects.toMatchObject({
+    await expect(engine.extractActionItems(shortMeeting, { signal: signal(), owner: 'user-1' })).rejects.toMatchObject({
       name: 'AiEngineError',
       retryable: false,
       message: expect.stringMatching(

@@ -85,3 +85,12 @@ export function lastFragmentStart(bytes: Uint8Array): number | null {
   }
   return last;
 }
+
+/**
+ * Whether `bytes` hold a whole fragment's `moof` with a `traf` in it (a later chunk of an MP4 recording,
+ * decision 201), or the `moov` of its start.
+ */
+export function holdsFragment(bytes: Uint8Array): boolean {
+  for (const moof of candidates(bytes, 'moof')) if (child(bytes, moof, 'traf')) return true;
+  return mp4Timescale(bytes) !== null;
+}

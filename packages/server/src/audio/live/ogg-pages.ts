@@ -110,3 +110,22 @@ export function lastGranule(bytes: Uint8Array): bigint | null {
   }
   return null;
 }
+
+/**
+ * Whether `bytes` hold a whole Ogg page with its CRC right (a later chunk of an Ogg recording, decision
+ * 201), looked for from the start among a bounded number of candidates, as `lastGranule` does.
+ */
+export function holdsPage(bytes: Uint8Array): boolean {
+  const buffer = asBuffer(bytes);
+  let failures = 0;
+  let seen = 0;
+  for (let pos = buffer.indexOf(CAPTURE, 0, 'latin1'); pos >= 0 && seen < MAX_CANDIDATES; seen++) {
+    const page = pageShapeAt(bytes, pos);
+    if (page) {
+      if (crcHolds(bytes, pos, page)) return true;
+      if (++failures >= MAX_CRC_FAILURES) return false;
+    }
+    pos = buffer.indexOf(CAPTURE, pos + 1, 'latin1');
+  }
+  return false;
+}

@@ -1,5 +1,6 @@
 import { routes } from '@parley/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type AudioType, decideAudioType } from '../../audio/decoding/audio-type.ts';
 import type { AppContext } from '../../context.ts';
 import { attachmentDisposition } from '../../exports/file-name.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
@@ -59,6 +60,34 @@ export function audioRoutes(router: Router, ctx: AppContext) {
 }
 
 /**
+ * A stored recording is the uploader's bytes on Parley's origin: whatever it also is (a WAV can be valid
+ * HTML), the browser must treat it as media only (decision 200). No sniffing, no script, no document of
+ * its own, not embeddable by other sites.
+ */
+export const AUDIO_RESPONSE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "sandbox; default-src 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+/**
+ * The type a recording is served under, decided from its first bytes on every request (rows written
+ * before decision 200 hold the type their uploader declared); one that is none of the audio types is
+ * not served.
+ */
+async function servedType(ctx: AppContext, key: string, size: number): Promise<AudioType> {
+  const type = await decideAudioType(async (start, length) => {
+    if (start >= size) return new Uint8Array(0);
+    const parts: Buffer[] = [];
+    for await (const part of await ctx.storage.read(key, { start, end: Math.min(size, start + length) - 1 }))
+      parts.push(part as Buffer);
+    return Buffer.concat(parts);
+  });
+  if (!type) throw new AppError(415, 'The recording is not in an audio format Parley serves');
+  return type;
+}
+
+/**
  * Streams a meeting's recording, or one `bytes=` range of it; 404 when it has none (never uploaded, or
  * deleted). Shared by the owner's audio route and share links (routes/shares.ts).
  */
@@ -76,14 +105,15 @@ export async function sendRecording(
   if (range === 'unsatisfiable') {
     throw new AppError(416, 'Requested range not satisfiable', { headers: { 'content-range': `bytes */${size}` } });
   }
+  const type = await servedType(ctx, meeting.audio_key, size);
   // The store answers before any header goes out, so its failure is still a clean error reply.
   const body = await ctx.storage.read(meeting.audio_key, range ?? undefined);
+  reply.headers(AUDIO_RESPONSE_HEADERS);
   reply.header('accept-ranges', 'bytes');
-  reply.header('content-type', meeting.audio_mime ?? 'application/octet-stream');
+  reply.header('content-type', type.mime);
   reply.header('cache-control', opts.cacheControl ?? 'private, max-age=3600');
   if (opts.download) {
-    const extension = meeting.audio_key.split('.').pop() ?? 'audio';
-    reply.header('content-disposition', attachmentDisposition(meeting.title || 'Untitled Meeting', extension));
+    reply.header('content-disposition', attachmentDisposition(meeting.title || 'Untitled Meeting', type.extension));
   }
   if (range) {
     reply.status(206);

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { clientClosed, notFound } from '../../lib/errors.ts';
 import { presentMeeting } from '../../presenters/index.ts';
 import { receiveMeetingUpload } from '../receive-upload.ts';
-import type { Router } from '../router.ts';
+import { heavyTurn, type Router } from '../router.ts';
 import { ok } from '../types.ts';
 
 const AUDIO_URL_SECONDS = 6 * 3600;
@@ -22,11 +22,13 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
       maxFileSize: quota.maxFileSize,
       storage: ctx.storage,
       fields: CreateMeetingFields,
-      beforeAudio: quota.assertMayAddAudio,
+      afterStore: quota.assertStored,
       afterMeasure: quota.assertAudioFits,
       maxDurationSeconds: ctx.config.maxRecordingHours * 3600,
     });
     if (!transcript) return ok(await meetings.create(request.userId, request.params.id, fields, audio!));
+    // An import is heavy (parsed in a thread, thousands of rows written); a recording's upload is not.
+    await heavyTurn(ctx.heavy, request, reply);
     // A client that goes away stops an import mid-way; what it wrote is removed (decision 191).
     const gone = new AbortController();
     const onClose = () => reply.raw.writableFinished || gone.abort(clientClosed());
