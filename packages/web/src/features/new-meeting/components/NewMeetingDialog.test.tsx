@@ -458,7 +458,10 @@ function fakeTrack(kind: 'audio' | 'video') {
   };
 }
 class FakeMediaStream {
-  constructor(private readonly tracks: ReturnType<typeof fakeTrack>[] = []) {}
+  private readonly tracks: ReturnType<typeof fakeTrack>[];
+  constructor(tracks: ReturnType<typeof fakeTrack>[] = []) {
+    this.tracks = tracks;
+  }
   getTracks = () => this.tracks;
   getAudioTracks = () => this.tracks.filter((t) => t.kind === 'audio');
   getVideoTracks = () => this.tracks.filter((t) => t.kind === 'video');
