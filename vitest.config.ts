@@ -61,6 +61,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The container image built and run (docs/decisions/230); scripts/container-test.sh builds the
+        // image first and runs this project.
+        test: {
+          name: 'container',
+          environment: 'node',
+          include: ['scripts/container/*.spec.mjs'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
       'packages/web/vitest.config.ts',
     ],
   },

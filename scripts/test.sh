@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: lint, types, unit and component tests, the audio pipeline on real speech,
 # HTTP integration tests against SQLite and against a real PostgreSQL this script starts, and the
-# end-to-end tests in Debian's Chromium against the real server. `npm test` runs it (after installing
-# the workspace when needed); .ci/run calls `npm test`.
+# end-to-end tests in Debian's Chromium against the real server, and the container image built and run.
+# `npm test` runs it (after installing the workspace when needed); .ci/run calls `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -59,6 +59,14 @@ npm run --silent build -w @parley/web
 
 section "end-to-end tests in Chromium"
 run_vitest e2e --project e2e
+
+section "container image: built and run (docs/decisions/230)"
+# Installs docker.io and debootstrap when missing, starts the Docker daemon if none runs (and stops it),
+# makes the Debian base image from Debian's packages when it is not there.
+if ! bash scripts/container-test.sh "$RESULTS"; then
+  node scripts/summarize-tests.mjs "$RESULTS" || true
+  exit 1
+fi
 
 section "summary"
 node scripts/summarize-tests.mjs "$RESULTS"

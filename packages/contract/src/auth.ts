@@ -58,6 +58,8 @@ export const User = z.object({
     year: z.number().int(),
   }),
   createdAt: IsoDate,
+  /** 'admin' runs the instance (docs/decisions/221). */
+  role: z.enum(['admin', 'user']),
   /** False for an account that signs in only through an identity provider (it may set a password). */
   hasPassword: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
 export * from './action-items.ts';
+export * from './admin.ts';
 export * from './api-tokens.ts';
 export * from './ask.ts';
 export * from './auth.ts';
@@ -9,6 +10,7 @@ export * from './health.ts';
 export * from './jobs.ts';
 export * from './limits.ts';
 export * from './meetings.ts';
+export * from './members.ts';
 export * from './oidc.ts';
 export * from './people.ts';
 export * from './projects.ts';

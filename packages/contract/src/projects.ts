@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IsoDate, success } from './common.ts';
 import { LIMITS } from './limits.ts';
+import { ProjectRole } from './members.ts';
 
 const { min, max } = LIMITS.projectName;
 
@@ -47,6 +48,8 @@ export const Project = z.object({
   meetingCount: z.number().int().min(0),
   summaryTemplateId: Id.nullable().optional(),
   audioRetentionDays: z.number().int().nullable(),
+  /** The caller's role in it (docs/decisions/220). */
+  role: ProjectRole,
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });

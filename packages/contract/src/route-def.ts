@@ -9,14 +9,25 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type ReplyBody = z.ZodType | null | 'file' | 'event-stream' | 'redirect';
 
+/**
+ * What the caller must be allowed to do (docs/decisions/222), resolved in one place on the server
+ * (services/access.ts): `public` anyone; `self` any signed-in account, on its own things only; `admin` the
+ * instance's admins; `project.*` the caller's role on the project the path names (`/api/projects/:id`, or the
+ * project of `:meetingId`): read (viewer), write (editor), manage (owner). Non-members get 404, members
+ * whose role falls short 403.
+ */
+export const PERMISSIONS = ['public', 'self', 'admin', 'project.read', 'project.write', 'project.manage'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export type ProjectPermission = Extract<Permission, `project.${string}`>;
+
 export interface RouteDef {
   method: HttpMethod;
   /** Fastify's spelling: `:name` for a path parameter. */
   path: string;
   /** The OpenAPI group. */
   tag: string;
-  /** Open to anyone; the route checks whatever it needs itself. Every other route needs a session token. */
-  public?: true;
+  /** Who may call it; `public` routes are open to anyone and check whatever they need themselves. */
+  permission: Permission;
   /** A signed-in session only, never a personal access token (docs/decisions/170). */
   sessionOnly?: true;
   /**

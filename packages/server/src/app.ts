@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { authorization } from './http/plugins/access.ts';
 import { authentication } from './http/plugins/auth.ts';
 import { registerErrorHandler } from './http/plugins/error-handler.ts';
 import { onClientError, onFrameworkError, rejectOverlongUrls } from './http/plugins/framework-errors.ts';
@@ -17,6 +18,7 @@ import { QuietReadsLogController } from './http/plugins/request-logging.ts';
 import { serveWebApp } from './http/plugins/web-app.ts';
 import { assertRoutesMatchTable, collectRoutes, createRouter } from './http/router.ts';
 import { actionItemRoutes } from './http/routes/action-items.ts';
+import { adminRoutes } from './http/routes/admin.ts';
 import { apiTokenRoutes } from './http/routes/api-tokens.ts';
 import { askRoutes } from './http/routes/ask.ts';
 import { audioRoutes } from './http/routes/audio.ts';
@@ -24,6 +26,7 @@ import { authRoutes, sessionRoutes } from './http/routes/auth.ts';
 import { exportRoutes } from './http/routes/exports.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { meetingRoutes } from './http/routes/meetings.ts';
+import { memberRoutes } from './http/routes/members.ts';
 import { oidcRoutes } from './http/routes/oidc.ts';
 import { peopleRoutes } from './http/routes/people.ts';
 import { projectRoutes } from './http/routes/projects.ts';
@@ -121,7 +124,12 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // Every /api and /auth route comes from the contract's table (docs/decisions/110-route-table.md).
-  const router = createRouter(app, authentication(app, ctx.services), ctx.heavy);
+  const router = createRouter(
+    app,
+    authentication(app, ctx.services),
+    authorization(app, ctx.services.access),
+    ctx.heavy,
+  );
   healthRoutes(router, ctx);
   authRoutes(router, ctx);
   oidcRoutes(router, ctx);
@@ -142,6 +150,8 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
   summaryTemplateRoutes(router, ctx);
   askRoutes(router, ctx);
   actionItemRoutes(router, ctx);
+  memberRoutes(router, ctx);
+  adminRoutes(router, ctx);
   exportRoutes(router, ctx);
   acceptRawAudio(app);
   recordingRoutes(router, ctx);

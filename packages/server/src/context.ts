@@ -8,14 +8,17 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/create-queue.ts';
 import { HEAVY_REQUESTS, heavyRequestLimit } from './lib/heavy-requests.ts';
 import { TokenSigner } from './lib/tokens.ts';
+import { accessRepository } from './repositories/access.ts';
 import { actionItemsRepository } from './repositories/action-items.ts';
 import { apiTokensRepository } from './repositories/api-tokens.ts';
 import { healthRepository } from './repositories/health.ts';
 import { identitiesRepository } from './repositories/identities.ts';
+import { instanceRepository } from './repositories/instance.ts';
 import { jobsRepository } from './repositories/jobs.ts';
 import { loginThrottleRepository } from './repositories/login-throttle.ts';
 import { meetingNotesRepository } from './repositories/meeting-notes.ts';
 import { meetingsRepository } from './repositories/meetings.ts';
+import { membersRepository } from './repositories/members.ts';
 import { oidcFlowsRepository } from './repositories/oidc-flows.ts';
 import { peopleRepository } from './repositories/people.ts';
 import { projectsRepository } from './repositories/projects.ts';
@@ -32,7 +35,9 @@ import { voicesRepository } from './repositories/voices.ts';
 import { webhooksRepository } from './repositories/webhooks.ts';
 import { searchIndex } from './search/index.ts';
 import { semanticSearch } from './search/semantic/index.ts';
+import { accessService } from './services/access.ts';
 import { actionItemsService } from './services/action-items.ts';
+import { adminService } from './services/admin.ts';
 import { apiTokensService } from './services/api-tokens.ts';
 import { askService } from './services/ask.ts';
 import { exportsService } from './services/exports.ts';
@@ -41,6 +46,7 @@ import { importsService } from './services/imports.ts';
 import { DEFAULT_THROTTLE, loginThrottle } from './services/login-throttle.ts';
 import { meetingRemoval } from './services/meeting-removal.ts';
 import { meetingsService } from './services/meetings.ts';
+import { membersService } from './services/members.ts';
 import { oidcService } from './services/oidc.ts';
 import { peopleService } from './services/people.ts';
 import { projectsService } from './services/projects.ts';
@@ -93,6 +99,9 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     signInCodes: signInCodesRepository(db),
     webhooks: webhooksRepository(db, kind),
     shares: sharesRepository(db),
+    access: accessRepository(db),
+    members: membersRepository(db, kind),
+    instance: instanceRepository(db),
   };
 
   const sessions = sessionsService({ ...repos, tokens });
@@ -136,6 +145,9 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
   });
   const services = {
+    access: accessService(repos),
+    members: membersService({ db, ...repos }),
+    admin: adminService({ ...repos, usersService: users, queue }),
     sessions,
     apiTokens: apiTokensService(repos),
     users,

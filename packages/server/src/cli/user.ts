@@ -1,5 +1,6 @@
 // `npm run user -- create --email a@b.c --name "Ann Lee" --password "..."`: creates an account from
-// the shell (useful with ALLOW_REGISTRATION=false). Same validation as POST /auth/register.
+// the shell (useful with ALLOW_REGISTRATION=false). Same validation as POST /auth/register. `--admin`
+// makes it an administrator of the instance (decision 221); the first account of an instance is one anyway.
 import { parseArgs } from 'node:util';
 import { RegisterRequest } from '@parley/contract';
 import { pino } from 'pino';
@@ -7,23 +8,29 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 
-const USAGE = 'usage: npm run user -- create --email <email> --name <name> --password <password>';
+const USAGE = 'usage: npm run user -- create --email <email> --name <name> --password <password> [--admin]';
 
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      admin: { type: 'boolean' },
+    },
   });
   if (positionals[0] !== 'create') throw new CliError(USAGE);
-  const parsed = RegisterRequest.safeParse(values);
+  const { admin, ...fields } = values;
+  const parsed = RegisterRequest.safeParse(fields);
   if (!parsed.success) {
     throw new CliError(`${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}\n${USAGE}`);
   }
   const config = loadConfig();
   const ctx = await createContext(config, pino({ level: 'warn' }));
   try {
-    const row = await ctx.services.users.createAccount(parsed.data);
-    console.log(`Created user ${row.email} (${row.id})`);
+    const row = await ctx.services.users.createAccount(parsed.data, admin ? 'admin' : undefined);
+    console.log(`Created ${row.role === 'admin' ? 'admin' : 'user'} ${row.email} (${row.id})`);
   } finally {
     await ctx.close();
   }

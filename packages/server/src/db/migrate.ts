@@ -24,6 +24,7 @@ import * as shares from './migrations/027c-shares.ts';
 import * as retention from './migrations/027d-retention.ts';
 import * as actionItemsPerson from './migrations/027e-action-items-person.ts';
 import * as callRecordings from './migrations/027f-call-recordings.ts';
+import * as teams from './migrations/028-teams.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '027d-retention': retention,
   '027e-action-items-person': actionItemsPerson,
   '027f-call-recordings': callRecordings,
+  '028-teams': teams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -15,6 +15,10 @@ export interface UsersTable {
   session_version: number;
   /** The one session that changed the password, kept signed in across the bump. */
   kept_session_id: string | null;
+  /** Added by 028-teams: 'admin' runs the instance, 'user' does not. */
+  role?: string;
+  /** Added by 028-teams: 1 when an admin disabled the account (no sign-in, no session, no token). */
+  disabled?: number;
   created_at: string;
   updated_at: string;
 }
@@ -95,6 +99,8 @@ export interface MeetingsTable {
   recording_finished_by?: string | null;
   /** Added by 027f (decision 241): 'call' for a call recorded in Parley (microphone left, tab right). */
   recording_source?: string | null;
+  /** Added by 028-teams: who recorded, uploaded or imported it (their meter counts it); null before 028. */
+  created_by?: string | null;
   /** Added by 021c (decision 193): how far the accepted chunks reach; an MP4 recording's ticks a second. */
   recording_reached_ms?: number | null;
   recording_timescale?: number | null;
@@ -349,6 +355,14 @@ export interface MeetingSharesTable {
   created_at: string;
 }
 
+/** Added by 028-teams: who may do what in a project (docs/decisions/220). */
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  role: 'owner' | 'editor' | 'viewer';
+  added_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -377,6 +391,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   meeting_shares: MeetingSharesTable;
+  project_members: ProjectMembersTable;
 }
 
 export type { Generated };

@@ -13,7 +13,12 @@ async function serverWith(extra: (app: ReturnType<typeof Fastify>) => void = () 
   const registered = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const router = createRouter(app, async () => {}, heavyRequestLimit(HEAVY_REQUESTS));
+  const router = createRouter(
+    app,
+    async () => {},
+    () => undefined,
+    heavyRequestLimit(HEAVY_REQUESTS),
+  );
   for (const entry of table) router.handle(entry, async (_request, reply) => reply.code(418).send());
   extra(app);
   await app.ready();
@@ -54,11 +59,17 @@ describe('the route table check', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    const router = createRouter(app, async () => {}, heavyRequestLimit(HEAVY_REQUESTS));
+    const router = createRouter(
+      app,
+      async () => {},
+      () => undefined,
+      heavyRequestLimit(HEAVY_REQUESTS),
+    );
     router.handle(routes.createProject, async (request) => ({
       success: true as const,
       data: {
         _id: 'p1',
+        role: 'owner' as const,
         name: request.body.name,
         description: '',
         meetingCount: 0,

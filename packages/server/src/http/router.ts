@@ -50,7 +50,7 @@ function schemaOf(route: RouteDef): FastifySchema {
     ...(route.description && { description: route.description }),
     ...(route.hidden && { hide: true }),
     // Open routes need no bearer token in the OpenAPI document either.
-    ...(route.public && { security: [] }),
+    ...(route.permission === 'public' && { security: [] }),
   } as FastifySchema;
 }
 
@@ -67,22 +67,26 @@ export async function heavyTurn(heavy: HeavyRequestLimit, request: FastifyReques
 }
 
 /**
- * Registers table entries on `app`; every route not marked public first runs `authenticate` (plugins/auth.ts),
- * and a heavy one waits for the user's turn (`heavy`).
+ * Registers table entries on `app`; every route not marked public first runs `authenticate`
+ * (plugins/auth.ts), then `authorize` resolves the permission it declares (plugins/access.ts): before the
+ * body is read or validated, so a caller without access learns nothing and uploads nothing. A heavy route
+ * then waits for the user's turn (`heavy`).
  */
 export function createRouter(
   app: FastifyInstance,
   authenticate: onRequestHookHandler,
+  authorize: (route: RouteDef) => onRequestHookHandler | undefined,
   heavy: HeavyRequestLimit,
 ): Router {
   return {
     handle(route, handler) {
       const status = successStatus(route);
+      const authorized = authorize(route);
       app.route({
         method: route.method,
         url: route.path,
         schema: schemaOf(route),
-        ...(route.public ? {} : { onRequest: authenticate }),
+        ...(route.permission !== 'public' && { onRequest: authorized ? [authenticate, authorized] : authenticate }),
         ...(route.sessionOnly && { config: { sessionOnly: true } }),
         handler: async (request, reply) => {
           if (route.heavy) await heavyTurn(heavy, request, reply);

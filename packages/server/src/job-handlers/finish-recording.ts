@@ -105,7 +105,12 @@ export function finishRecordingHandler({
         // A recording finished again (reopened by late chunks) is counted for what it adds.
         const seconds = Math.round(durationSeconds) - Math.round(Number(current.duration_ms) / 1000);
         if (seconds !== 0)
-          await usage.record(trx, { userId: meeting.user_id, meetingId, seconds, at: new Date(meeting.created_at) });
+          await usage.record(trx, {
+            userId: meeting.created_by ?? meeting.user_id,
+            meetingId,
+            seconds,
+            at: new Date(meeting.created_at),
+          });
         if (byUser) await recordings.deleteChunkRows(trx, meetingId);
         await queue.enqueue(
           trx,

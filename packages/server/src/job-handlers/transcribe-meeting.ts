@@ -105,7 +105,8 @@ export function transcribeMeetingHandler({
         const correction = Math.round(result.durationSeconds) - Math.round(Number(meeting.duration_ms) / 1000);
         if (correction !== 0) {
           await usage.record(trx, {
-            userId: meeting.user_id,
+            // Whoever uploaded it (decision 220); rows before 028 have no created_by.
+            userId: meeting.created_by ?? meeting.user_id,
             meetingId,
             seconds: correction,
             at: new Date(meeting.created_at),

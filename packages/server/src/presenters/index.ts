@@ -6,6 +6,7 @@ import type {
   Meeting,
   Person,
   Project,
+  ProjectRole,
   SharedActionItem,
   SharedMeetingInfo,
   SharedSegment,
@@ -38,12 +39,15 @@ export function presentUser(
     tier: { name: row.tier, limits },
     currentMonthUsage: usage,
     createdAt: row.created_at,
+    role: row.role === 'admin' ? 'admin' : 'user',
     hasPassword: row.password_hash !== null,
   };
 }
 
-export function presentProject(row: ProjectRow): Project {
+/** `role`: the caller's role in the project (docs/decisions/220). */
+export function presentProject(row: ProjectRow, role: ProjectRole): Project {
   return {
+    role,
     _id: row.id,
     name: row.name,
     description: optional(row.description),

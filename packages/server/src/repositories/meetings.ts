@@ -68,12 +68,15 @@ export function meetingsRepository(db: Db) {
         .orderBy('id')
         .execute(),
 
+    /** The newest meetings of every project the user is a member of, shared ones too (decision 220). */
     listRecent: (userId: string, limit: number) =>
       meetingsOf(db)
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
+        .selectAll('meetings')
+        .where('meetings.project_id', 'in', (eb) =>
+          eb.selectFrom('project_members').select('project_id').where('user_id', '=', userId),
+        )
+        .orderBy('meetings.created_at', 'desc')
+        .orderBy('meetings.id')
         .limit(limit)
         .execute(),
 

@@ -1,3 +1,4 @@
+import type { ProjectRole } from '@parley/contract';
 import type { Db, DbKind } from '../db/database.ts';
 import type { ProjectsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
@@ -5,6 +6,7 @@ import { projectNameKey } from '../lib/project-names.ts';
 import { VISIBLE_MEETING } from './meetings.ts';
 
 export type ProjectRow = ProjectsTable & { meeting_count: number };
+export type MemberProjectRow = ProjectRow & { role: ProjectRole };
 
 export function projectsRepository(db: Db, kind: DbKind) {
   const withCounts = () =>
@@ -21,11 +23,14 @@ export function projectsRepository(db: Db, kind: DbKind) {
       );
 
   return {
-    async listForUser(userId: string): Promise<ProjectRow[]> {
+    /** The projects the user is a member of, their own and shared ones, with the user's role in each. */
+    async listForMember(userId: string): Promise<MemberProjectRow[]> {
       const rows = await withCounts()
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
+        .innerJoin('project_members as pm', 'pm.project_id', 'projects.id')
+        .select('pm.role')
+        .where('pm.user_id', '=', userId)
+        .orderBy('projects.created_at', 'desc')
+        .orderBy('projects.id')
         .execute();
       return rows.map((r) => ({ ...r, meeting_count: Number(r.meeting_count ?? 0) }));
     },
@@ -35,22 +40,29 @@ export function projectsRepository(db: Db, kind: DbKind) {
       return row && { ...row, meeting_count: Number(row.meeting_count ?? 0) };
     },
 
+    /** A new project and its creator as its owner member, together. */
     async create(userId: string, input: { name: string; description: string | null }): Promise<string> {
       const now = nowIso();
       const id = newId();
-      await db
-        .insertInto('projects')
-        .values({
-          id,
-          user_id: userId,
-          name: input.name,
-          name_key: projectNameKey(input.name),
-          description: input.description,
-          summary_template_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('projects')
+          .values({
+            id,
+            user_id: userId,
+            name: input.name,
+            name_key: projectNameKey(input.name),
+            description: input.description,
+            summary_template_id: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto('project_members')
+          .values({ project_id: id, user_id: userId, role: 'owner', added_at: now })
+          .execute();
+      });
       return id;
     },
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
@@ -32,7 +33,16 @@ export function usersRepository(db: Db) {
     findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
 
-    async create(input: { name: string; email: string; passwordHash: string | null }): Promise<UserRow> {
+    /**
+     * A new account; the first one of the instance is its admin (decision 221), decided in the insert
+     * itself so the account is admin exactly when no other existed.
+     */
+    async create(input: {
+      name: string;
+      email: string;
+      passwordHash: string | null;
+      role?: 'admin';
+    }): Promise<UserRow> {
       const now = nowIso();
       const row: UserRow = {
         id: newId(),
@@ -45,16 +55,45 @@ export function usersRepository(db: Db) {
         max_file_size: null,
         session_version: 0,
         kept_session_id: null,
+        disabled: 0,
         created_at: now,
         updated_at: now,
       };
-      await db.insertInto('users').values(row).execute();
-      return row;
+      const role = input.role ?? sql<string>`(case when exists (select 1 from users) then 'user' else 'admin' end)`;
+      await db
+        .insertInto('users')
+        .values({ ...row, role })
+        .execute();
+      return (await db.selectFrom('users').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()) as UserRow;
+    },
+
+    /** A page of accounts, oldest first, whose name or email contains `search` (any case). */
+    async page(search: string | undefined, limit: number, offset: number) {
+      let query = db.selectFrom('users');
+      if (search) {
+        const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) =>
+          eb.or([
+            eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+          ]),
+        );
+      }
+      const [rows, total] = await Promise.all([
+        query.selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
     },
 
     async update(
       id: string,
-      changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'monthly_duration_limit' | 'max_file_size' | 'tier'>>,
+      changes: Partial<
+        Pick<
+          UserRow,
+          'name' | 'password_hash' | 'monthly_duration_limit' | 'max_file_size' | 'tier' | 'role' | 'disabled'
+        >
+      >,
     ) {
       await db
         .updateTable('users')

@@ -57,9 +57,18 @@ export function webhooksRepository(db: Db, kind: DbKind) {
 
     findById: (id: string) => db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    /** The user's endpoints; which of them want an event is decided by the caller (events are JSON text). */
-    listForUserIn: (trx: Db, userId: string) =>
-      trx.selectFrom('webhooks').selectAll().where('user_id', '=', userId).execute(),
+    /**
+     * The endpoints of every member of the project, who all may read its meetings (decision 220); which
+     * of them want an event is decided by the caller (events are JSON text).
+     */
+    listForMembersIn: (trx: Db, projectId: string) =>
+      trx
+        .selectFrom('webhooks')
+        .selectAll('webhooks')
+        .where('webhooks.user_id', 'in', (eb) =>
+          eb.selectFrom('project_members').select('user_id').where('project_id', '=', projectId),
+        )
+        .execute(),
 
     async update(userId: string, id: string, changes: Partial<Pick<WebhookRow, 'url' | 'events' | 'secret'>>) {
       const result = await db

@@ -73,7 +73,9 @@ export function apiTokensService({ apiTokens, users }: Deps) {
       if (!row || (row.expires_at && Date.parse(row.expires_at) <= now)) {
         throw unauthorized('Invalid or expired authentication token');
       }
-      if (!(await users.findById(row.user_id))) throw unauthorized('Invalid or expired authentication token');
+      const owner = await users.findById(row.user_id);
+      // A disabled account's tokens stop with it (decision 221).
+      if (!owner || owner.disabled) throw unauthorized('Invalid or expired authentication token');
       if (!row.last_used_at || now - Date.parse(row.last_used_at) >= LAST_USE_RESOLUTION_MS) {
         await apiTokens.touch(row.id, new Date(now).toISOString());
       }

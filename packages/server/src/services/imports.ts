@@ -166,7 +166,9 @@ export function importsService({
         // False when the project (and so the meeting) was deleted meanwhile.
         if (!(await meetings.finishImport(trx, userId, id))) throw notFound('Project');
         await semantic?.queueEmbedding(trx, { userId, meetingId: id });
-        if (audio) await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
+        // The importer's meter, whoever holds the project (decision 220).
+        if (audio)
+          await usage.record(trx, { userId: row.created_by ?? userId, meetingId: id, seconds: audio.durationSeconds });
       });
     } catch (error) {
       await meetingsService
@@ -190,6 +192,7 @@ export function importsService({
       transcript: ReceivedTranscript,
       audio?: ReceivedAudio,
       signal?: AbortSignal,
+      importerId = userId,
     ) {
       try {
         const parsed = await parseOrReject(userId, transcript, signal);
@@ -200,7 +203,7 @@ export function importsService({
         const audioKey = audio?.key ?? null;
         const hasItems = itemPages > 0;
         const row: MeetingRow = {
-          ...newMeetingRow({ id, userId, projectId, fields, audio, audioKey }),
+          ...newMeetingRow({ id, userId, projectId, fields, audio, audioKey, createdBy: importerId }),
           description: imported.description,
           duration_ms: audio ? Math.round(audio.durationSeconds * 1000) : imported.lastEndMs,
           transcription_status: 'completed',

@@ -48,6 +48,8 @@ export function newMeetingRow(input: {
   fields: z.output<typeof CreateMeetingFields>;
   audio?: ReceivedAudio;
   audioKey: string | null;
+  /** Who records, uploads or imports it, when not the project's holder: their meter counts it (decision 220). */
+  createdBy?: string;
 }): MeetingRow {
   const { audio } = input;
   const now = nowIso();
@@ -70,6 +72,7 @@ export function newMeetingRow(input: {
     action_items_status: 'not_started',
     action_items_progress: 0,
     action_items_error: null,
+    created_by: input.createdBy ?? input.userId,
     created_at: now,
     updated_at: now,
   };
@@ -113,9 +116,11 @@ export function meetingsService(deps: Deps) {
      * even when the month is used up), so a transcript-only import is still possible over the limit
      * (docs/decisions/071-transcript-imports.md).
      */
-    async uploadQuota(userId: string, projectId: string) {
+    async uploadQuota(userId: string, projectId: string, uploaderId = userId) {
       await projects.assertOwned(userId, projectId);
-      const [quota, storedBytes] = await Promise.all([users.quota(userId), room.used(userId)]);
+      // The uploader's meter and limits, whoever holds the project (decision 220); the bytes are stored
+      // under the project's holder, and count against the holder's storage.
+      const [quota, storedBytes] = await Promise.all([users.quota(uploaderId), room.used(userId)]);
       return {
         ...quota,
         /** Once stored, a file the user's storage has no room for is refused (413) before it is measured. */
@@ -135,14 +140,15 @@ export function meetingsService(deps: Deps) {
       projectId: string,
       fields: z.output<typeof CreateMeetingFields>,
       audio: ReceivedAudio,
+      uploaderId = userId,
     ) {
       const id = newId();
-      const row = newMeetingRow({ id, userId, projectId, fields, audio, audioKey: audio.key });
+      const row = newMeetingRow({ id, userId, projectId, fields, audio, audioKey: audio.key, createdBy: uploaderId });
       try {
         await db.transaction().execute(async (trx) => {
           await room.assertRoomIn(trx, userId, audio.size);
           await meetings.insert(trx, row);
-          await usage.record(trx, { userId, meetingId: id, seconds: audio.durationSeconds });
+          await usage.record(trx, { userId: uploaderId, meetingId: id, seconds: audio.durationSeconds });
           await queue.enqueue(
             trx,
             'transcribe-meeting',

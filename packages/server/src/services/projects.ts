@@ -1,4 +1,4 @@
-import type { CreateProjectRequest, UpdateProjectRequest } from '@parley/contract';
+import type { CreateProjectRequest, ProjectRole, UpdateProjectRequest } from '@parley/contract';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { conflict, notFound } from '../lib/errors.ts';
@@ -47,20 +47,22 @@ export function projectsService({ db, projects, meetings, queue, removeHidden, s
     }
   }
 
+  // `userId` below is the project's holder (decision 220): the caller's access was decided by the route.
   return {
-    get: async (userId: string, id: string) => presentProject(await get(userId, id)),
-    /** Throws 404 unless the project exists and belongs to the user. */
+    get: async (userId: string, id: string, role: ProjectRole) => presentProject(await get(userId, id), role),
+    /** Throws 404 unless the project exists and is held by the user. */
     assertOwned: async (userId: string, id: string) => void (await get(userId, id)),
-    list: async (userId: string) => (await projects.listForUser(userId)).map(presentProject),
+    /** The caller's own projects and those shared with them. */
+    list: async (userId: string) => (await projects.listForMember(userId)).map((row) => presentProject(row, row.role)),
 
     async create(userId: string, input: CreateProjectRequest) {
       const id = await withUniqueName(userId, input.name, undefined, () =>
         projects.create(userId, { name: input.name, description: input.description || null }),
       );
-      return presentProject(await get(userId, id));
+      return presentProject(await get(userId, id), 'owner');
     },
 
-    async update(userId: string, id: string, input: UpdateProjectRequest) {
+    async update(userId: string, id: string, input: UpdateProjectRequest, role: ProjectRole) {
       const changes: {
         name?: string;
         description?: string | null;
@@ -78,7 +80,7 @@ export function projectsService({ db, projects, meetings, queue, removeHidden, s
       if (!(await withUniqueName(userId, changes.name, id, () => projects.update(userId, id, changes)))) {
         throw notFound('Project');
       }
-      return presentProject(await get(userId, id));
+      return presentProject(await get(userId, id), role);
     },
 
     /**

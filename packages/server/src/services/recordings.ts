@@ -133,7 +133,7 @@ export function recordingsService(deps: Deps) {
    */
   async function limitsFor(userId: string, row: MeetingRow) {
     const [quota, elsewhereMs] = await Promise.all([
-      users.quota(userId),
+      users.quota(row.created_by ?? userId),
       recordings.uncountedElsewhere(userId, row.id),
     ]);
     // A recording the server finished once (idle) and that goes on is already counted that far: as the
@@ -151,9 +151,10 @@ export function recordingsService(deps: Deps) {
   }
 
   return {
-    async start(userId: string, projectId: string, input: StartRecordingRequest) {
+    /** `recorderId`: who records, when not the project's holder; their meter counts it (decision 220). */
+    async start(userId: string, projectId: string, input: StartRecordingRequest, recorderId = userId) {
       await projects.assertOwned(userId, projectId);
-      const quota = await users.quota(userId);
+      const quota = await users.quota(recorderId);
       // The user's other recordings under way have used minutes usage does not show yet (decision 193).
       const elsewhereMs = await recordings.uncountedElsewhere(userId);
       if (quota.usedSeconds + elsewhereMs / 1000 >= quota.monthlyDuration)
@@ -166,6 +167,7 @@ export function recordingsService(deps: Deps) {
           projectId,
           fields: { title: input.title, recordingType: 'direct' },
           audioKey: null,
+          createdBy: recorderId,
         }),
         recording_state: 'recording',
         recording_mime: input.mimeType,

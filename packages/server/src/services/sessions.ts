@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { unauthorized } from '../lib/errors.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { TokenClaims, TokenPurpose, TokenSigner } from '../lib/tokens.ts';
 import type { revokedSessionsRepository } from '../repositories/revoked-sessions.ts';
 import type { signInCodesRepository } from '../repositories/sign-in-codes.ts';
@@ -11,6 +11,9 @@ import type { UserRow, usersRepository } from '../repositories/users.ts';
 // signed out with POST /auth/logout (105).
 
 const SESSION_ENDED = 'Your session is no longer valid. Please sign in again.';
+/** A disabled account (decision 221) signs in nowhere; its sessions and tokens stop at once (401). */
+export const ACCOUNT_DISABLED = 'This account has been disabled by an administrator of this Parley';
+const usable = (row: UserRow | undefined): row is UserRow => row !== undefined && !row.disabled;
 const INVALID_TOKEN = 'Invalid or expired authentication token';
 
 /** How long the web app's landing has to exchange a sign-in code (it does so as it loads). */
@@ -30,6 +33,7 @@ export function sessionsService({ users, revokedSessions, signInCodes, tokens }:
   async function issueForUser(userId: string) {
     const row = await users.findById(userId);
     if (!row) throw unauthorized(SESSION_ENDED);
+    if (row.disabled) throw forbidden(ACCOUNT_DISABLED);
     return tokens.sessionToken(row.id, row.session_version);
   }
 
@@ -47,7 +51,7 @@ export function sessionsService({ users, revokedSessions, signInCodes, tokens }:
       boundTo: { sessionId?: string; apiTokenId?: string },
     ) => {
       const row = await users.findById(userId);
-      if (!row) throw unauthorized(SESSION_ENDED);
+      if (!usable(row)) throw unauthorized(SESSION_ENDED);
       const bond = boundTo.sessionId
         ? { sessionId: boundTo.sessionId }
         : boundTo.apiTokenId
@@ -62,7 +66,7 @@ export function sessionsService({ users, revokedSessions, signInCodes, tokens }:
       const claims = await tokens.verify(token, purpose);
       if (!claims) throw unauthorized(INVALID_TOKEN);
       const row = await users.findById(claims.userId);
-      if (!row) throw unauthorized(SESSION_ENDED);
+      if (!usable(row)) throw unauthorized(SESSION_ENDED);
       const current = claims.sessionVersion === row.session_version;
       // An audio token lives as long as its session: kept through a password change with it, revoked with it.
       const kept = !!claims.sessionId && claims.sessionId === row.kept_session_id;

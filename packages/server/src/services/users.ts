@@ -6,7 +6,7 @@ import { presentUser } from '../presenters/index.ts';
 import { currentUsageMonth, type usageRepository } from '../repositories/usage.ts';
 import type { UserRow, usersRepository } from '../repositories/users.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import type { SessionsService } from './sessions.ts';
+import { ACCOUNT_DISABLED, type SessionsService } from './sessions.ts';
 
 interface Deps {
   users: ReturnType<typeof usersRepository>;
@@ -28,13 +28,14 @@ export function usersService({ users, usage, sessions, throttle, config }: Deps)
     return presentUser(row, limitsOf(row), { duration, ...month });
   }
 
-  async function createAccount(input: RegisterRequest) {
+  async function createAccount(input: RegisterRequest, role?: 'admin') {
     if (await users.findByEmail(input.email)) throw conflict('An account with this email already exists');
     try {
       return await users.create({
         name: input.name,
         email: input.email,
         passwordHash: await hashPassword(input.password),
+        role,
       });
     } catch (error) {
       // Two registrations racing for one email: the unique index decides.
@@ -69,6 +70,8 @@ export function usersService({ users, usage, sessions, throttle, config }: Deps)
       const ok = await verifyPassword(input.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
       if (!row?.password_hash || !ok) throw unauthorized(MESSAGES.invalidCredentials);
       await attempt.succeeded();
+      // Said only to whoever knows the password, so it reveals nothing to a guesser.
+      if (row.disabled) throw forbidden(ACCOUNT_DISABLED);
       return { token: await sessions.issue(row), user: await present(row) };
     },
 

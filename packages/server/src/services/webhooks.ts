@@ -147,11 +147,12 @@ export function webhooksService({ db, webhooks, queue, allowPrivateNetworks }: D
     },
 
     /**
-     * Queues `event` for every endpoint of the meeting's owner that subscribed to it. Call it in the
+     * Queues `event` for every endpoint that subscribed to it of anyone who may read the meeting (the
+     * members of its project). Call it in the
      * transaction that records what happened, so the event exists exactly when the change does.
      */
     async emit(trx: Db, event: WebhookEvent, meeting: MeetingRow) {
-      for (const hook of await webhooks.listForUserIn(trx, meeting.user_id)) {
+      for (const hook of await webhooks.listForMembersIn(trx, meeting.project_id)) {
         if (eventsOf(hook).includes(event)) await addDelivery(trx, hook, event, meeting);
       }
     },

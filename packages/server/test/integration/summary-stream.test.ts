@@ -2,6 +2,7 @@ import { MeetingResponse } from '@parley/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorization } from '../../src/http/plugins/access.ts';
 import { authentication } from '../../src/http/plugins/auth.ts';
 import { registerErrorHandler } from '../../src/http/plugins/error-handler.ts';
 import { createRouter } from '../../src/http/router.ts';
@@ -187,7 +188,12 @@ describe('summary stream, OpenAI-compatible engine', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
-    const router = createRouter(app, authentication(app, ctx.server.ctx.services), ctx.server.ctx.heavy);
+    const router = createRouter(
+      app,
+      authentication(app, ctx.server.ctx.services),
+      authorization(app, ctx.server.ctx.services.access),
+      ctx.server.ctx.heavy,
+    );
     summaryRoutes(router, ctx.server.ctx, { keepAliveMs: 50 });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {

@@ -13,6 +13,7 @@ const PeoplePage = lazy(() => import('@/features/people/components/PeoplePage'))
 const PersonDetailPage = lazy(() => import('@/features/people/components/PersonDetailPage'));
 const GlobalSearchPage = lazy(() => import('@/features/search/components/GlobalSearchPage'));
 const WebhooksPage = lazy(() => import('@/features/webhooks/components/WebhooksPage'));
+const AdminPage = lazy(() => import('@/features/admin/components/AdminPage'));
 const SummaryTemplatesPage = lazy(() => import('@/features/summary-templates/components/SummaryTemplatesPage'));
 
 /** The signed-in routes of spec section 2; any other path goes to /. */
@@ -27,6 +28,7 @@ export function AuthenticatedRoutes() {
         <Route path="people" element={<PeoplePage />} />
         <Route path="people/:personId" element={<PersonDetailPage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
+        <Route path="admin" element={<AdminPage />} />
         <Route path={SUMMARY_TEMPLATES_PATH} element={<SummaryTemplatesPage />} />
         <Route path="search" element={<GlobalSearchPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,11 +1,15 @@
 import { ErrorBody, type ReplyOf, type RouteDef, routePath, type ValidationIssue } from '@parley/contract';
 import type { z } from 'zod';
-import { readStorage, STORAGE_KEYS } from './storage';
+import { EventStreamParser, type ServerSentEvent } from './event-stream';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 /**
- * The one fetch wrapper (spec sections 7-8). It adds the bearer token, sends JSON (or passes FormData
- * through), maps 204 to `{}` and turns every failure into an ApiError. It never toasts or redirects:
- * callers decide what the user sees.
+ * The web app's one way to the server (spec sections 7-8): requests (apiRequest, callRoute), event
+ * streams (apiStream, streamRoute), file downloads (apiDownload, downloadRoute) and uploads with progress
+ * (apiUpload, uploadRoute). It adds the bearer token, sends JSON (or passes FormData through), maps 204
+ * to `{}` and turns every failure into an ApiError. It never toasts or redirects: callers decide what
+ * the user sees. No other file calls fetch or XMLHttpRequest or reads the token
+ * (scripts/web-transport.test.mjs).
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -70,14 +74,18 @@ function isFormData(value: unknown): value is FormData {
   );
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A reply's body: JSON when it parses, else the text; null when empty. */
+function parseText(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
   } catch {
     return text;
   }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  return parseText(await response.text().catch(() => ''));
 }
 
 /** A Blob's bytes; FileReader where Blob.arrayBuffer is missing (Safari before 14, jsdom). */
@@ -91,11 +99,37 @@ function blobBytes(blob: Blob): Promise<ArrayBuffer> {
   });
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+/** The bearer header of the stored session, if there is one. */
+function authorization(): Record<string, string> {
   const token = readStorage(STORAGE_KEYS.authToken);
-  if (token) headers.Authorization = `Bearer ${token}`;
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
 
+/**
+ * The session's token, kept in local storage and sent by every call of this file; no other file reads
+ * or writes it (scripts/web-transport.test.mjs checks).
+ */
+export const sessionToken = {
+  exists: (): boolean => Boolean(readStorage(STORAGE_KEYS.authToken)),
+  save: (token: string): void => writeStorage(STORAGE_KEYS.authToken, token),
+  forget: (): void => removeStorage(STORAGE_KEYS.authToken),
+};
+
+/** A refused request's error: the server's message when it sent one, else 'HTTP {status}: {status text}'. */
+function refusal(status: number, statusText: string, payload: unknown): ApiError {
+  const error = new ApiError(status, `HTTP ${status}: ${statusText}`, payload);
+  const serverMessage = error.serverMessage;
+  return serverMessage ? new ApiError(status, serverMessage, payload) : error;
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * Sends one request with the session's token and the body encoded (JSON, FormData passed through, raw
+ * bytes); no reply at all becomes ApiError status 0, a cancelled one stays an AbortError.
+ */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept, ...options.headers, ...authorization() };
   let body: BodyInit | undefined;
   if (isFormData(options.body)) {
     body = options.body; // the browser sets the multipart boundary itself
@@ -107,29 +141,117 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,
       signal: options.signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbort(error)) throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE, null);
   }
+}
 
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
   if (response.status === 204) return {} as T;
-
   const payload = await readBody(response);
-  if (!response.ok) {
-    const error = new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`, payload);
-    const serverMessage = error.serverMessage;
-    throw serverMessage ? new ApiError(response.status, serverMessage, payload) : error;
-  }
+  if (!response.ok) throw refusal(response.status, response.statusText, payload);
   return (payload ?? {}) as T;
+}
+
+/**
+ * Opens a text/event-stream. A refused request rejects as apiRequest does; then the events arrive as
+ * the server writes them (lib/event-stream.ts reads them as EventSource would). A connection lost
+ * mid-stream throws ApiError status 0 from the loop; leaving the loop early closes the connection.
+ */
+export async function apiStream(path: string, options: RequestOptions = {}): Promise<AsyncIterable<ServerSentEvent>> {
+  const response = await send(path, options, 'text/event-stream');
+  if (!response.ok) throw refusal(response.status, response.statusText, await readBody(response));
+  return readEvents(response);
+}
+
+async function* readEvents(response: Response): AsyncGenerator<ServerSentEvent> {
+  if (!response.body) return;
+  const parser = new EventStreamParser();
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    for (;;) {
+      let result: ReadableStreamReadResult<string>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        if (isAbort(error)) throw error;
+        throw new ApiError(0, NETWORK_ERROR_MESSAGE, null);
+      }
+      if (result.done) return;
+      yield* parser.push(result.value);
+    }
+  } finally {
+    reader.cancel().catch(() => undefined); // a loop left early: the server may stop writing
+  }
+}
+
+/** A file the server sends (an export): its bytes and the reply's headers (its name is in Content-Disposition). */
+export async function apiDownload(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; headers: Headers }> {
+  const response = await send(path, options, '*/*');
+  if (!response.ok) throw refusal(response.status, response.statusText, await readBody(response));
+  return { blob: await response.blob(), headers: response.headers };
+}
+
+export interface UploadOptions {
+  /** 0-100, from the bytes sent so far. */
+  onProgress?: (percent: number) => void;
+}
+
+/**
+ * A multipart upload whose progress the user watches: fetch cannot report upload progress,
+ * XMLHttpRequest can (decision 030). The token, the 204 rule and the errors are apiRequest's, so
+ * callers can't tell the transports apart.
+ */
+export function apiUpload<T>(path: string, options: RequestOptions & UploadOptions & { body: FormData }): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', buildUrl(path, options.query));
+    for (const [name, value] of Object.entries({
+      Accept: 'application/json',
+      ...options.headers,
+      ...authorization(),
+    })) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      if (xhr.status === 204) {
+        resolve({} as T);
+        return;
+      }
+      const payload = parseText(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve((payload ?? {}) as T);
+      else reject(refusal(xhr.status, xhr.statusText, payload));
+    };
+    // A dropped connection, a refused one or a blocked one: no HTTP reply at all.
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE, null));
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(new DOMException('The upload was cancelled', 'AbortError'));
+        return;
+      }
+      options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(options.body);
+  });
 }
 
 type ParamsInput<R> = R extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : { params?: never };
@@ -155,12 +277,42 @@ export function callRoute<R extends RouteDef>(
   route: R,
   ...[input]: Partial<CallInput<R>> extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
 ): Promise<ReplyOf<R>> {
+  return apiRequest<ReplyOf<R>>(...requestOf(route, input));
+}
+
+/** One route's event stream (apiStream), addressed as callRoute addresses it. */
+export function streamRoute<R extends RouteDef>(
+  route: R,
+  ...[input]: Partial<CallInput<R>> extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
+): Promise<AsyncIterable<ServerSentEvent>> {
+  return apiStream(...requestOf(route, input));
+}
+
+/** One route's file (apiDownload), addressed as callRoute addresses it. */
+export function downloadRoute<R extends RouteDef>(
+  route: R,
+  ...[input]: Partial<CallInput<R>> extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
+): Promise<{ blob: Blob; headers: Headers }> {
+  return apiDownload(...requestOf(route, input));
+}
+
+/** A multipart route's upload with progress (apiUpload): its path parameters, the form, and onProgress. */
+export function uploadRoute<R extends RouteDef & { body: 'multipart' }>(
+  route: R,
+  input: ParamsInput<R> & { body: FormData; signal?: AbortSignal } & UploadOptions,
+): Promise<ReplyOf<R>> {
+  const [path, options] = requestOf(route, input);
+  return apiUpload<ReplyOf<R>>(path, { ...options, body: input.body, onProgress: input.onProgress });
+}
+
+/** A route's path (its parameters filled in) and the request options of a call's input. */
+function requestOf(route: RouteDef, input: unknown): [string, RequestOptions] {
   const { params, query, body, signal, headers } = (input ?? {}) as CallInput<RouteDef> & {
     params?: Record<string, string>;
     query?: Record<string, QueryValue>;
     body?: unknown;
   };
-  return apiRequest<ReplyOf<R>>(routePath(route, params), { method: route.method, query, body, signal, headers });
+  return [routePath(route, params), { method: route.method, query, body, signal, headers }];
 }
 
 /** The `{success: true, data}` envelope every JSON reply uses (the contract's type). */

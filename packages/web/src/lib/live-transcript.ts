@@ -1,14 +1,14 @@
-import { LiveStreamEvent, type LiveTranscript, routePath, routes } from '@parley/contract';
+import { LiveStreamEvent, type LiveTranscript, routes } from '@parley/contract';
 import { useEffect, useState } from 'react';
-import { buildUrl } from './api-client';
-import { readStorage, STORAGE_KEYS } from './storage';
+import { ApiError, streamRoute } from './api-client';
+import type { ServerSentEvent } from './event-stream';
 
 const RECONNECT_MS = 2000;
 
 /**
  * Follows a recording's live transcript (GET /api/meetings/{id}/live/stream, server-sent events read
- * with fetch so the bearer token goes along). Reconnects while the recording goes on; `done` once the
- * server says the recording is finished.
+ * through api-client, so the bearer token goes along). Reconnects while the recording goes on; `done`
+ * once the server says the recording is finished.
  */
 export function useLiveTranscript(meetingId: string | null): { transcript: LiveTranscript | null; done: boolean } {
   const [transcript, setTranscript] = useState<LiveTranscript | null>(null);
@@ -41,34 +41,17 @@ async function follow(
   signal: AbortSignal,
   onTranscript: (t: LiveTranscript) => void,
 ): Promise<boolean> {
-  const headers: Record<string, string> = { Accept: 'text/event-stream' };
-  const token = readStorage(STORAGE_KEYS.authToken);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(buildUrl(routePath(routes.liveStream, { meetingId })), {
-    headers,
-    signal,
-  });
-  if (response.status === 404) return true;
-  if (!response.ok || !response.body) return false;
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return false;
-    buffer += value;
-    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-      const data = buffer
-        .slice(0, end)
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trim())
-        .join('\n');
-      buffer = buffer.slice(end + 2);
-      if (!data) continue;
-      const event = LiveStreamEvent.safeParse(JSON.parse(data));
-      if (!event.success) continue;
-      if (event.data.type === 'transcript') onTranscript(event.data.transcript);
-      if (event.data.type === 'complete') return true;
-    }
+  let events: AsyncIterable<ServerSentEvent>;
+  try {
+    events = await streamRoute(routes.liveStream, { params: { meetingId }, signal });
+  } catch (error) {
+    return error instanceof ApiError && error.status === 404; // else try again
   }
+  for await (const { data } of events) {
+    const event = LiveStreamEvent.safeParse(JSON.parse(data));
+    if (!event.success) continue;
+    if (event.data.type === 'transcript') onTranscript(event.data.transcript);
+    if (event.data.type === 'complete') return true;
+  }
+  return false;
 }

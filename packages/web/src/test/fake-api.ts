@@ -189,7 +189,10 @@ export async function startFakeApi(): Promise<FakeApi> {
     }
     if (reply.raw !== undefined) {
       res.flushHeaders();
-      for await (const part of reply.raw) res.write(part);
+      for await (const part of reply.raw) {
+        if (res.destroyed) break; // the client went away: its iterator is closed (its finally runs)
+        res.write(part);
+      }
       res.end();
       return;
     }

@@ -26,6 +26,7 @@ export function makeUser(overrides: Partial<UserType> = {}): UserType {
     tier: { name: 'free', limits: { monthlyDuration: 18_000, maxFileSize: 104_857_600 } },
     currentMonthUsage: { duration: 600, month: 11, year: 2026 },
     createdAt: NOW,
+    role: 'user',
     ...overrides,
   });
 }
@@ -37,6 +38,7 @@ export function makeProject(overrides: Partial<ProjectType> = {}): ProjectType {
     description: 'Team syncs',
     meetingCount: 2,
     audioRetentionDays: null,
+    role: 'owner',
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,

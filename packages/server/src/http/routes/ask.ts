@@ -15,7 +15,16 @@ export function askRoutes(router: Router, ctx: AppContext, options: { keepAliveM
 
   router.handle(routes.ask, async (request, reply) => {
     // Refusals (400, 404) happen here, before the stream starts, as ordinary JSON errors.
-    const asked = await ask.begin(request.userId, request.body);
+    // A question about one meeting or project is asked of it as any read is: through its members'
+    // access (decision 222), then in the rows of its holder. Without either, the caller's own meetings.
+    const { meetingId, projectId } = request.body;
+    const { access } = ctx.services;
+    const granted = meetingId
+      ? await access.requireMeeting(request.userId, meetingId, 'project.read')
+      : projectId
+        ? await access.requireProject(request.userId, projectId, 'project.read')
+        : undefined;
+    const asked = await ask.begin(granted?.holderId ?? request.userId, request.body);
 
     const stream = openEventStream(request, reply, keepAliveMs);
     const send = ({ event, data }: AskEvent) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}`);

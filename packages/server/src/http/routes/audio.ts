@@ -36,8 +36,8 @@ export function parseRange(
  */
 export function audioRoutes(router: Router, ctx: AppContext) {
   // "Delete recording, keep transcript" (docs/decisions/173); behind sign-in like the other changes.
-  router.handle(routes.deleteRecording, async ({ userId, params }) => {
-    await ctx.services.meetings.deleteRecording(userId, params.id, params.meetingId);
+  router.handle(routes.deleteRecording, async ({ holderId, params }) => {
+    await ctx.services.meetings.deleteRecording(holderId, params.id, params.meetingId);
   });
 
   router.handle(routes.audio, async (request, reply) => {
@@ -54,7 +54,9 @@ export function audioRoutes(router: Router, ctx: AppContext) {
       userId = claims.userId;
     }
 
-    const meeting = await ctx.services.meetings.getInProject(userId, projectId, meetingId);
+    // A public route in the table (it reads its own token): its access is decided here, by the same service.
+    const { holderId } = await ctx.services.access.requireProject(userId, projectId, 'project.read');
+    const meeting = await ctx.services.meetings.getInProject(holderId, projectId, meetingId);
     return sendRecording(ctx, meeting, request as FastifyRequest, reply, { download: request.query.download === '1' });
   });
 }

@@ -11,7 +11,7 @@ export function exportRoutes(router: Router, ctx: AppContext) {
     reply.raw.once('close', onClose);
     const file = await ctx.services.exports
       .exportMeeting(
-        request.userId,
+        request.holderId,
         request.params.meetingId,
         request.query,
         `${request.protocol}://${request.host}`,

@@ -1,6 +1,6 @@
 import { CreateMeetingFields, routePath, routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
-import { clientClosed, notFound } from '../../lib/errors.ts';
+import { badRequest, clientClosed, notFound } from '../../lib/errors.ts';
 import { presentMeeting } from '../../presenters/index.ts';
 import { receiveMeetingUpload } from '../receive-upload.ts';
 import { heavyTurn, type Router } from '../router.ts';
@@ -11,14 +11,16 @@ const AUDIO_URL_SECONDS = 6 * 3600;
 export function meetingRoutes(router: Router, ctx: AppContext) {
   const { meetings } = ctx.services;
 
+  // `holderId`: the account the project's rows are kept under; `userId`: who is asking (decision 220).
   router.handle(routes.listMeetings, async (request) =>
-    ok({ meetings: await meetings.listForProject(request.userId, request.params.id) }),
+    ok({ meetings: await meetings.listForProject(request.holderId, request.params.id) }),
   );
 
   router.handle(routes.createMeeting, async (request, reply) => {
-    const quota = await meetings.uploadQuota(request.userId, request.params.id);
+    const { holderId, userId } = request;
+    const quota = await meetings.uploadQuota(holderId, request.params.id, userId);
     const { fields, audio, transcript } = await receiveMeetingUpload(request, {
-      userId: request.userId,
+      userId: holderId,
       maxFileSize: quota.maxFileSize,
       storage: ctx.storage,
       fields: CreateMeetingFields,
@@ -26,7 +28,7 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
       afterMeasure: quota.assertAudioFits,
       maxDurationSeconds: ctx.config.maxRecordingHours * 3600,
     });
-    if (!transcript) return ok(await meetings.create(request.userId, request.params.id, fields, audio!));
+    if (!transcript) return ok(await meetings.create(holderId, request.params.id, fields, audio!, userId));
     // An import is heavy (parsed in a thread, thousands of rows written); a recording's upload is not.
     await heavyTurn(ctx.heavy, request, reply);
     // A client that goes away stops an import mid-way; what it wrote is removed (decision 191).
@@ -34,24 +36,36 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
     const onClose = () => reply.raw.writableFinished || gone.abort(clientClosed());
     reply.raw.once('close', onClose);
     const meeting = await ctx.services.imports
-      .create(request.userId, request.params.id, fields, transcript, audio, gone.signal)
+      .create(holderId, request.params.id, fields, transcript, audio, gone.signal, userId)
       .finally(() => reply.raw.off('close', onClose));
     return ok(meeting);
   });
 
-  router.handle(routes.getMeeting, async ({ userId, params }) =>
-    ok(presentMeeting(await meetings.getInProject(userId, params.id, params.meetingId))),
+  router.handle(routes.getMeeting, async ({ holderId, params }) =>
+    ok(presentMeeting(await meetings.getInProject(holderId, params.id, params.meetingId))),
   );
-  router.handle(routes.updateMeeting, async ({ userId, params, body }) =>
-    ok(await meetings.update(userId, params.id, params.meetingId, body)),
-  );
-  router.handle(routes.deleteMeeting, async ({ userId, params }) => {
-    await meetings.delete(userId, params.id, params.meetingId);
+  router.handle(routes.updateMeeting, async ({ userId, holderId, params, body }) => {
+    if (body.projectId !== undefined && body.projectId !== params.id) {
+      // Moved only into a project the caller may edit, and held by the same account: a meeting's rows
+      // stay under its project's holder (decision 220).
+      const target = await ctx.services.access.requireProject(userId, body.projectId, 'project.write').catch(() => {
+        throw badRequest('The target project does not exist', [{ path: 'projectId', message: 'Project not found' }]);
+      });
+      if (target.holderId !== holderId)
+        throw badRequest('A meeting can only move between projects created by the same account', [
+          { path: 'projectId', message: 'This project was created by someone else' },
+        ]);
+    }
+    return ok(await meetings.update(holderId, params.id, params.meetingId, body));
+  });
+  router.handle(routes.deleteMeeting, async ({ holderId, params }) => {
+    await meetings.delete(holderId, params.id, params.meetingId);
   });
 
-  // <audio> cannot send a bearer header: the app asks for a short-lived URL bound to this one meeting.
-  router.handle(routes.audioUrl, async ({ userId, params, sessionId, apiTokenId }) => {
-    const row = await meetings.getInProject(userId, params.id, params.meetingId);
+  // <audio> cannot send a bearer header: the app asks for a short-lived URL bound to this one meeting,
+  // for the caller (the audio route decides their access again).
+  router.handle(routes.audioUrl, async ({ userId, holderId, params, sessionId, apiTokenId }) => {
+    const row = await meetings.getInProject(holderId, params.id, params.meetingId);
     // Never uploaded, or deleted (retention, "Delete recording, keep transcript").
     if (!row.audio_key) throw notFound('Recording');
     // Bound to the sign-in that asked: it stops playing when that session signs out or that token goes (211).

@@ -21,21 +21,21 @@ export function acceptRawAudio(app: FastifyInstance) {
 export function recordingRoutes(router: Router, ctx: AppContext) {
   const { recordings } = ctx.services;
   router.handle(routes.startRecording, async (request) =>
-    ok(await recordings.start(request.userId, request.params.id, request.body)),
+    ok(await recordings.start(request.holderId, request.params.id, request.body, request.userId)),
   );
   router.handle(routes.recordingChunk, async (request) => {
     if (!Buffer.isBuffer(request.body))
       throw badRequest('Send the chunk as the raw body (Content-Type audio/webm or application/octet-stream)');
-    return ok(await recordings.putChunk(request.userId, request.params.meetingId, request.params.seq, request.body));
+    return ok(await recordings.putChunk(request.holderId, request.params.meetingId, request.params.seq, request.body));
   });
   router.handle(routes.finishRecording, async (request) =>
-    ok(await recordings.finish(request.userId, request.params.meetingId, request.body.chunks)),
+    ok(await recordings.finish(request.holderId, request.params.meetingId, request.body.chunks)),
   );
   router.handle(routes.liveTranscript, async (request) =>
-    ok(await recordings.live(request.userId, request.params.meetingId)),
+    ok(await recordings.live(request.holderId, request.params.meetingId)),
   );
   router.handle(routes.liveStream, async (request, reply) => {
-    const { userId } = request;
+    const { holderId: userId } = request;
     const { meetingId } = request.params;
     let last = await recordings.live(userId, meetingId); // 404 before the stream starts
     const stream = openEventStream(request, reply);

@@ -14,13 +14,13 @@ const origin = (request: Pick<FastifyRequest, 'protocol' | 'host'>) => `${reques
 export function shareRoutes(router: Router, ctx: AppContext) {
   const { shares } = ctx.services;
   router.handle(routes.createShare, async (request) =>
-    ok(await shares.create(request.userId, request.params.meetingId, request.body, origin(request))),
+    ok(await shares.create(request.holderId, request.params.meetingId, request.body, origin(request))),
   );
   router.handle(routes.listShares, async (request) =>
-    ok({ shares: await shares.list(request.userId, request.params.meetingId, origin(request)) }),
+    ok({ shares: await shares.list(request.holderId, request.params.meetingId, origin(request)) }),
   );
   router.handle(routes.revokeShare, async (request) => {
-    await shares.revoke(request.userId, request.params.meetingId, request.params.id);
+    await shares.revoke(request.holderId, request.params.meetingId, request.params.id);
   });
 }
 

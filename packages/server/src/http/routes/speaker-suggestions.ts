@@ -5,10 +5,14 @@ import { ok } from '../types.ts';
 
 export function speakerSuggestionRoutes(router: Router, ctx: AppContext) {
   const { speakerSuggestions } = ctx.services;
+  // Suggestions come from the holder's voice profiles and contacts, which stay personal (decision 220):
+  // another member of a shared project gets none.
   router.handle(routes.speakerSuggestions, async (request) =>
-    ok(await speakerSuggestions.list(request.userId, request.params.meetingId)),
+    request.userId === request.holderId
+      ? ok(await speakerSuggestions.list(request.holderId, request.params.meetingId))
+      : ok({ suggestions: [] }),
   );
   router.handle(routes.dismissSuggestion, async (request) => {
-    await speakerSuggestions.dismiss(request.userId, request.params.meetingId, request.body);
+    await speakerSuggestions.dismiss(request.holderId, request.params.meetingId, request.body);
   });
 }

@@ -1,8 +1,8 @@
 import type { User } from '@parley/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { ApiError, sessionToken } from '@/lib/api-client';
+import { removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { meQueryKey, meQueryOptions } from './get-me';
 import { logoutOnServer } from './logout';
 
@@ -23,14 +23,13 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** Removes everything a session leaves in local storage (spec section 4). */
 export function clearStoredSession(): void {
-  removeStorage(STORAGE_KEYS.authToken, STORAGE_KEYS.user, STORAGE_KEYS.hasDefaultProject);
+  sessionToken.forget();
+  removeStorage(STORAGE_KEYS.user, STORAGE_KEYS.hasDefaultProject);
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<AuthStatus>(() =>
-    readStorage(STORAGE_KEYS.authToken) ? 'loading' : 'unauthenticated',
-  );
+  const [status, setStatus] = useState<AuthStatus>(() => (sessionToken.exists() ? 'loading' : 'unauthenticated'));
   const statusRef = useRef(status);
   statusRef.current = status;
 
@@ -49,7 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     (token: string, user: User) => {
-      writeStorage(STORAGE_KEYS.authToken, token);
+      sessionToken.save(token);
       writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
       queryClient.setQueryData(meQueryKey, user);
       setStatus('authenticated');

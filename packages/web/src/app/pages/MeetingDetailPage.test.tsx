@@ -143,7 +143,7 @@ describe('meeting detail', () => {
     });
     const { user } = renderApp('/projects/p1/meetings/m1');
     await screen.findByRole('heading', { level: 1, name: 'Kick-off' });
-    await user.click(screen.getByRole('button', { name: 'Rename meeting' }));
+    await user.click(await screen.findByRole('button', { name: 'Rename meeting' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename Meeting' });
     const field = within(dialog).getByLabelText('Title');
     expect(field).toHaveValue('Kick-off');

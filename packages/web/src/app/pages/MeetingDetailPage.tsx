@@ -21,6 +21,7 @@ import { MeetingAudioPlayer } from '@/features/meetings/components/MeetingAudioP
 import { RenameMeetingButton } from '@/features/meetings/components/RenameMeetingDialog';
 import { useMeetingPlayback } from '@/features/meetings/hooks/use-meeting-playback';
 import { useProject } from '@/features/projects';
+import { canEdit } from '@/features/projects/lib/roles';
 import { AskBox, MeetingSearch } from '@/features/search';
 import { ShareMeetingButton } from '@/features/shares';
 import { SummaryTab } from '@/features/summary';
@@ -125,6 +126,8 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
   const project = useProject(projectId);
   const projectPath = `/projects/${encodeURIComponent(projectId)}`;
   const created = formatDateTime(meeting.createdAt);
+  // A viewer reads, plays, searches, asks and exports: nothing that writes is offered (issue 37).
+  const edits = project.data ? canEdit(project.data.role) : false;
 
   return (
     <PageContainer>
@@ -158,12 +161,16 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
               </Link>
             </Button>
             <ExportMenu meeting={meeting} />
-            <ShareMeetingButton meeting={meeting} />
-            <RenameMeetingButton projectId={projectId} meeting={meeting} />
-            <Button variant="outline" onClick={() => setDeleting(meeting)} aria-label="Delete meeting">
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
+            {edits && (
+              <>
+                <ShareMeetingButton meeting={meeting} />
+                <RenameMeetingButton projectId={projectId} meeting={meeting} />
+                <Button variant="outline" onClick={() => setDeleting(meeting)} aria-label="Delete meeting">
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              </>
+            )}
           </>
         }
       />
@@ -177,7 +184,8 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
           playback={playback}
         />
       )}
-      {meeting.metadata.audio &&
+      {edits &&
+        meeting.metadata.audio &&
         (meeting.transcriptionStatus === 'completed' || meeting.transcriptionStatus === 'failed') && (
           <div className="mt-2 flex justify-end">
             <DeleteRecordingButton projectId={projectId} meeting={meeting} />
@@ -206,6 +214,7 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
               </div>
             )}
             actions={<CopyTranscriptButton meetingId={meeting._id} />}
+            readOnly={!edits}
           />
         </TabsContent>
         <TabsContent value="summary">

@@ -1,10 +1,11 @@
 import type { Project } from '@parley/contract';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
 import { PageBreadcrumb } from '@/components/page-breadcrumb';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DelayedSpinner } from '@/components/ui/spinner';
 import { MeetingsQueryGrid, useProjectMeetings } from '@/features/meetings';
@@ -13,9 +14,11 @@ import { useProject } from '@/features/projects';
 // What only this page shows comes from its own file, not the feature's index.ts: the shell imports that index,
 // and the bundler keeps every module an index names (top-level schemas count as side effects).
 import { DeleteProjectDialog } from '@/features/projects/components/DeleteProjectDialog';
+import { MembersDialog } from '@/features/projects/components/MembersDialog';
 import { ProjectFormDialog } from '@/features/projects/components/ProjectFormDialog';
 import { RetentionSetting } from '@/features/projects/components/RetentionSetting';
 import { SummaryTemplateSetting } from '@/features/projects/components/SummaryTemplateSetting';
+import { canEdit, canManage, ROLE_LABELS } from '@/features/projects/lib/roles';
 import { AskBox, ProjectSearch } from '@/features/search';
 import { errorMessage } from '@/lib/api-client';
 
@@ -46,6 +49,10 @@ function ProjectDetail({ project }: { project: Project }) {
   const startNewMeeting = useStartNewMeeting();
   const [editOpen, setEditOpen] = useState(false);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const [membersOpen, setMembersOpen] = useState(false);
+  // Only what the caller's role may do is offered (the server refuses the rest with 403).
+  const manages = canManage(project.role);
+  const edits = canEdit(project.role);
 
   return (
     <PageContainer>
@@ -55,26 +62,41 @@ function ProjectDetail({ project }: { project: Project }) {
         description={project.description || 'No description'}
         actions={
           <>
-            <Button variant="outline" onClick={() => setEditOpen(true)}>
-              <Pencil aria-hidden="true" />
-              Edit
+            <Badge variant="secondary" aria-label={`Your role: ${ROLE_LABELS[project.role]}`}>
+              {ROLE_LABELS[project.role]}
+            </Badge>
+            <Button variant="outline" onClick={() => setMembersOpen(true)}>
+              <Users aria-hidden="true" />
+              Members
             </Button>
-            <Button variant="outline" onClick={() => setDeleting(project)}>
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
-            <Button onClick={() => startNewMeeting(project._id)}>
-              <Plus aria-hidden="true" />
-              New Meeting
-            </Button>
+            {manages && (
+              <>
+                <Button variant="outline" onClick={() => setEditOpen(true)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+                <Button variant="outline" onClick={() => setDeleting(project)}>
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              </>
+            )}
+            {edits && (
+              <Button onClick={() => startNewMeeting(project._id)}>
+                <Plus aria-hidden="true" />
+                New Meeting
+              </Button>
+            )}
           </>
         }
       />
 
-      <section aria-label="Project settings" className="mb-6 grid gap-4">
-        <SummaryTemplateSetting project={project} />
-        <RetentionSetting project={project} />
-      </section>
+      {manages && (
+        <section aria-label="Project settings" className="mb-6 grid gap-4">
+          <SummaryTemplateSetting project={project} />
+          <RetentionSetting project={project} />
+        </section>
+      )}
       <div className="mb-6 grid gap-3">
         <ProjectSearch projectId={project._id} />
         <AskBox projectId={project._id} label="Ask a question about this project's meetings" />
@@ -92,6 +114,7 @@ function ProjectDetail({ project }: { project: Project }) {
         />
       </section>
 
+      <MembersDialog project={project} open={membersOpen} onOpenChange={setMembersOpen} />
       <ProjectFormDialog open={editOpen} onOpenChange={setEditOpen} project={project} />
       <DeleteProjectDialog
         project={deleting}

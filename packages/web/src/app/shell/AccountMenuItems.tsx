@@ -1,5 +1,5 @@
 import type { User } from '@parley/contract';
-import { LayoutTemplate, LogOut, UserRound, Webhook } from 'lucide-react';
+import { LayoutTemplate, LogOut, ShieldCheck, UserRound, Webhook } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { SUMMARY_TEMPLATES_PATH } from '@/lib/paths';
@@ -34,6 +34,12 @@ export function AccountMenuItems({
         <Webhook aria-hidden="true" />
         Webhooks
       </DropdownMenuItem>
+      {user.role === 'admin' && (
+        <DropdownMenuItem onSelect={() => navigate('/admin')}>
+          <ShieldCheck aria-hidden="true" />
+          Admin
+        </DropdownMenuItem>
+      )}
       <DropdownMenuItem onSelect={onLogout}>
         <LogOut aria-hidden="true" />
         Log out

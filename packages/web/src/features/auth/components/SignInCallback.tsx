@@ -7,7 +7,7 @@ import { getMe } from '@/api/session/get-me';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { sessionToken } from '@/lib/api-client';
 import { exchangeSignInCode } from '../api/sign-in-exchange';
 import { callbackErrorMessage, INVALID_TOKEN_MESSAGE, MissingUserError } from '../lib/messages';
 
@@ -64,13 +64,13 @@ export function SignInCallback() {
       try {
         const session = await exchangeSignInCode(token);
         // The token is stored first so that /api/users/me is asked with it.
-        writeStorage(STORAGE_KEYS.authToken, session);
+        sessionToken.save(session);
         const user = await getMe();
         if (!user || typeof user !== 'object' || !user._id) throw new MissingUserError();
         login(session, user);
         navigate('/', { replace: true });
       } catch (failure) {
-        removeStorage(STORAGE_KEYS.authToken);
+        sessionToken.forget();
         setError(callbackErrorMessage(failure));
       }
     })();

@@ -1,7 +1,6 @@
-import { type ExportFormat, routePath, routes } from '@parley/contract';
+import { type ExportFormat, routes } from '@parley/contract';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, buildUrl, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
-import { readStorage, STORAGE_KEYS } from '@/lib/storage';
+import { downloadRoute } from '@/lib/api-client';
 import { fileNameFromDisposition } from '../lib/content-disposition';
 import { saveBlob } from '../lib/save-file';
 
@@ -22,32 +21,11 @@ export async function fetchMeetingExport(
   meetingId: string,
   format: ExportFormat,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const headers: Record<string, string> = {};
-  const token = readStorage(STORAGE_KEYS.authToken);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(routePath(routes.exportMeeting, { meetingId }), { format, tz: localTimeZone() }), {
-      headers,
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE, null);
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON: the status line is all there is.
-    }
-    const error = new ApiError(response.status, `HTTP ${response.status}: ${response.statusText}`, body);
-    throw error.serverMessage ? new ApiError(response.status, error.serverMessage, body) : error;
-  }
-  return {
-    blob: await response.blob(),
-    fileName: fileNameFromDisposition(response.headers.get('content-disposition'), `meeting.${format}`),
-  };
+  const { blob, headers } = await downloadRoute(routes.exportMeeting, {
+    params: { meetingId },
+    query: { format, tz: localTimeZone() },
+  });
+  return { blob, fileName: fileNameFromDisposition(headers.get('content-disposition'), `meeting.${format}`) };
 }
 
 /** Downloads one export of the meeting into the browser's downloads. */

@@ -1,8 +1,8 @@
-import { type Meeting, type RecordingType, type ReplyOf, routePath, routes } from '@parley/contract';
+import { type Meeting, type RecordingType, routes } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meetingKeys } from '@/api/meetings/keys';
 import { useBumpUsage } from '@/api/session/use-bump-usage';
-import { uploadRequest } from '@/lib/upload-request';
+import { uploadRoute } from '@/lib/api-client';
 
 export interface CreateMeetingInput {
   projectId: string;
@@ -27,11 +27,12 @@ export async function createMeeting(input: CreateMeetingInput): Promise<Meeting>
   if (input.duration !== undefined) form.append('duration', String(input.duration));
   if (input.audio) form.append('audioFile', input.audio, input.fileName ?? 'recording');
   if (input.transcript) form.append('transcriptFile', input.transcript, input.transcript.name);
-  const reply = await uploadRequest<ReplyOf<typeof routes.createMeeting>>(
-    routePath(routes.createMeeting, { id: input.projectId }),
-    form,
-    { onProgress: input.onProgress, signal: input.signal },
-  );
+  const reply = await uploadRoute(routes.createMeeting, {
+    params: { id: input.projectId },
+    body: form,
+    onProgress: input.onProgress,
+    signal: input.signal,
+  });
   return reply.data;
 }
 

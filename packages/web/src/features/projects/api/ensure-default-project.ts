@@ -27,7 +27,8 @@ export async function ensureDefaultProjectOnce(locks: LockRequester | undefined 
     if (readStorage(STORAGE_KEYS.hasDefaultProject) === 'true') return false;
     const projects = await getProjects();
     let created = false;
-    if (projects.length === 0) {
+    // Projects shared with the user do not count: the default project is their own (issue 37).
+    if (!projects.some((project) => project.role === 'owner')) {
       await createProject({ ...DEFAULT_PROJECT });
       created = true;
     }

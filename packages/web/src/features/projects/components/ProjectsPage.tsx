@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 import { useProjects } from '@/api/projects/get-projects';
 import { EmptyState, PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useDelayedFlag } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { canManage, ROLE_LABELS } from '../lib/roles';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectActionsMenu } from './ProjectActionsMenu';
 import { ProjectFormDialog } from './ProjectFormDialog';
@@ -84,8 +86,11 @@ export default function ProjectsPage() {
                       {project.name}
                     </Link>
                   </h2>
-                  <div className="relative z-10 -mt-1 -mr-1 shrink-0">
-                    <ProjectActionsMenu project={project} onEdit={openEdit} onDelete={setDeleting} />
+                  <div className="relative z-10 -mt-1 -mr-1 flex shrink-0 items-center gap-1">
+                    <Badge variant={project.role === 'owner' ? 'outline' : 'info'}>{ROLE_LABELS[project.role]}</Badge>
+                    {canManage(project.role) && (
+                      <ProjectActionsMenu project={project} onEdit={openEdit} onDelete={setDeleting} />
+                    )}
                   </div>
                 </div>
                 {project.description && (

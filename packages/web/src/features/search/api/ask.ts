@@ -1,6 +1,5 @@
 import { AskChunkEvent, AskCompleteEvent, AskErrorEvent, type AskRequest, routes } from '@parley/contract';
-import { buildUrl } from '@/lib/api-client';
-import { readStorage, STORAGE_KEYS } from '@/lib/storage';
+import { ApiError, CONNECTION_ERROR_MESSAGE, streamRoute } from '@/lib/api-client';
 
 export const ASK_FALLBACK_ERROR = 'Failed to answer the question';
 
@@ -16,44 +15,18 @@ export async function askQuestion(
   request: AskRequest,
   { onChunk, signal }: { onChunk: (text: string) => void; signal?: AbortSignal },
 ): Promise<AskCompleteEvent> {
-  const headers: Record<string, string> = { Accept: 'text/event-stream', 'Content-Type': 'application/json' };
-  const token = readStorage(STORAGE_KEYS.authToken);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
+  let events: AsyncIterable<{ type: string; data: string }>;
   try {
-    response = await fetch(buildUrl(routes.ask.path), {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(request),
-      signal,
-    });
+    events = await streamRoute(routes.ask, { body: request, signal });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new AskError('Unable to connect to the server');
+    if (!(error instanceof ApiError)) throw error; // cancelled
+    throw new AskError(error.isNetworkError ? CONNECTION_ERROR_MESSAGE : error.serverMessage || ASK_FALLBACK_ERROR);
   }
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new AskError(body?.message || ASK_FALLBACK_ERROR);
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const result = await reader.read();
-    if (result.done) break;
-    buffer += result.value;
-    let boundary = buffer.indexOf('\n\n');
-    while (boundary >= 0) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      const event = /^event: (.+)$/m.exec(block)?.[1];
-      const data = /^data: (.+)$/m.exec(block)?.[1];
-      if (event && data) {
-        const value = JSON.parse(data) as unknown;
-        if (event === 'chunk') onChunk(AskChunkEvent.parse(value).text);
-        else if (event === 'complete') return AskCompleteEvent.parse(value);
-        else if (event === 'error') throw new AskError(AskErrorEvent.parse(value).message || ASK_FALLBACK_ERROR);
-      }
-      boundary = buffer.indexOf('\n\n');
+  for await (const event of events) {
+    if (event.type === 'chunk') onChunk(AskChunkEvent.parse(JSON.parse(event.data)).text);
+    else if (event.type === 'complete') return AskCompleteEvent.parse(JSON.parse(event.data));
+    else if (event.type === 'error') {
+      throw new AskError(AskErrorEvent.parse(JSON.parse(event.data)).message || ASK_FALLBACK_ERROR);
     }
   }
   throw new AskError(ASK_FALLBACK_ERROR);

@@ -26,6 +26,8 @@ export interface SegmentItemProps {
   onAddPerson: (speaker: string) => void;
   onDelete: (segment: TranscriptionSegment) => void;
   onError: (message: string) => void;
+  /** A viewer's transcript: the speaker's name and the text, no controls to change them. */
+  readOnly?: boolean;
 }
 
 function SpeakerSelect({
@@ -73,6 +75,7 @@ export const SegmentItem = memo(function SegmentItem({
   onAddPerson,
   onDelete,
   onError,
+  readOnly = false,
 }: SegmentItemProps) {
   const update = useUpdateTranscription(meetingId);
   const [draft, setDraft] = useState<string | null>(null);
@@ -108,7 +111,13 @@ export const SegmentItem = memo(function SegmentItem({
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <span className={cn('size-2.5 shrink-0 rounded-full', speakerColor(segment.speaker))} aria-hidden="true" />
-        <SpeakerSelect segment={segment} people={people} onChoosePerson={onChoosePerson} onAddPerson={onAddPerson} />
+        {readOnly ? (
+          <span className="text-sm font-medium">
+            {segment.personId ? personLabel(segment.personId) : segment.speaker}
+          </span>
+        ) : (
+          <SpeakerSelect segment={segment} people={people} onChoosePerson={onChoosePerson} onAddPerson={onAddPerson} />
+        )}
         {segment.personId && <span className="text-muted-foreground text-xs">{segment.speaker}</span>}
         <button
           type="button"
@@ -120,7 +129,7 @@ export const SegmentItem = memo(function SegmentItem({
           <Play className="size-3" aria-hidden="true" />
           {range}
         </button>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex items-center gap-1" hidden={readOnly}>
           <Button
             variant="ghost"
             size="icon"

@@ -39,6 +39,7 @@ export function TranscriptTab({
   playback,
   searchSlot,
   actions,
+  readOnly = false,
 }: {
   meetingId: string;
   status: TranscriptionStatus;
@@ -51,6 +52,8 @@ export function TranscriptTab({
   searchSlot?: (onActiveChange: (active: boolean) => void) => React.ReactNode;
   /** Buttons beside the segment count (the export feature's 'Copy transcript'). */
   actions?: React.ReactNode;
+  /** For a project's viewers: nothing that changes the transcript is offered. */
+  readOnly?: boolean;
 }) {
   const completed = status === 'completed';
   const transcript = useTranscript(meetingId, completed);
@@ -182,7 +185,7 @@ export function TranscriptTab({
           {actions}
         </div>
         <ErrorAlert message={listError} />
-        <SpeakerSuggestions meetingId={meetingId} onCreatePerson={onCreateNamed} />
+        {!readOnly && <SpeakerSuggestions meetingId={meetingId} onCreatePerson={onCreateNamed} />}
         {people.isError && (
           <Alert variant="destructive">
             <AlertDescription>{errorMessage(people.error, 'Failed to load people')}</AlertDescription>
@@ -202,6 +205,7 @@ export function TranscriptTab({
               onAddPerson={onAddPerson}
               onDelete={onDelete}
               onError={setListError}
+              readOnly={readOnly}
             />
           ))}
         </ol>

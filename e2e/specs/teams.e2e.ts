@@ -1,0 +1,81 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { registerByApi, signIn } from '../support/accounts.ts';
+import { apiCall } from '../support/api.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { eventually, expect, hidden, visible } from '../support/expect.ts';
+import { createProjectByApi, importTranscriptByApi, openSignedIn } from '../support/meetings.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+// Teams (issue 37) in Chromium against the real server: the owner adds a colleague as viewer from the
+// Members dialog; the colleague signs in and reads the shared project without controls to change it; made
+// editor, they fix a segment; removed, they lose the project.
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const VTT = 'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>We ship on Fridy.\n';
+
+describe('a shared project', () => {
+  it('goes from viewer to editor to removed', async () => {
+    const owner = await registerByApi(server.url, { name: 'Olive Owner' });
+    const colleague = await registerByApi(server.url, { name: 'Cole League' });
+    const projectId = await createProjectByApi(server.url, owner.token, 'Lab notes');
+    const meetingId = await importTranscriptByApi(server.url, owner.token, projectId, VTT, 'Release plan');
+    const meetingPath = `/projects/${projectId}/meetings/${meetingId}`;
+
+    // The owner adds the colleague as a viewer through the Members dialog.
+    const ownerSide = await newPage(browser, server.url);
+    await openSignedIn(ownerSide.page, owner.token, `/projects/${projectId}`);
+    await ownerSide.page.getByRole('button', { name: 'Members' }).click();
+    const dialog = ownerSide.page.getByRole('dialog', { name: 'Members' });
+    await dialog.getByLabel('Email').fill(colleague.email);
+    await dialog.getByLabel('Role', { exact: true }).selectOption('viewer');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await visible(dialog.getByText(colleague.email));
+
+    // The colleague signs in: the project is listed as shared, the meeting reads without controls.
+    const { page } = await newPage(browser, server.url);
+    await signIn(page, colleague.email, colleague.password);
+    await visible(page.getByRole('heading', { name: 'Recent Meetings' }));
+    await page.goto('/projects');
+    const card = page.getByRole('article').filter({ hasText: 'Lab notes' });
+    await visible(card.getByText('Viewer'));
+    await page.goto(meetingPath);
+    await visible(page.getByText('We ship on Fridy.'));
+    await hidden(page.getByRole('button', { name: 'Edit segment' }));
+    await hidden(page.getByRole('button', { name: 'Delete meeting' }));
+
+    // Made editor, the colleague fixes the segment.
+    await dialog.getByLabel(`Role of ${colleague.name}`).selectOption('editor');
+    await eventually(
+      () => apiCall(server.url, owner.token, 'GET', `/api/projects/${projectId}/members`),
+      (reply) => expect(reply.data.members.find((m: any) => m.user.email === colleague.email)?.role).toBe('editor'),
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit segment' }).click();
+    await page.getByLabel('Segment text').fill('We ship on Friday.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('We ship on Friday.'));
+    const segments = await apiCall(server.url, owner.token, 'GET', `/api/meetings/${meetingId}/transcriptions`);
+    expect(segments.data.transcriptions[0].text).toBe('We ship on Friday.');
+
+    // Removed, the colleague loses the project.
+    await dialog.getByRole('button', { name: `Remove ${colleague.name}` }).click();
+    await hidden(dialog.getByText(colleague.email));
+    await page.reload();
+    await visible(page.getByText('Meeting not found'));
+    await page.goto('/projects');
+    await visible(page.getByRole('heading', { level: 1, name: 'Projects' }));
+    await hidden(page.getByText('Lab notes'));
+  });
+});

@@ -1,0 +1,78 @@
+import type { AdminUser, UpdateAdminUserRequest } from '@parley/contract';
+import type { JobQueue } from '../jobs/queue.ts';
+import { conflict, notFound } from '../lib/errors.ts';
+import type { instanceRepository } from '../repositories/instance.ts';
+import { currentUsageMonth, type usageRepository } from '../repositories/usage.ts';
+import type { UserRow, usersRepository } from '../repositories/users.ts';
+import type { UsersService } from './users.ts';
+
+// What an instance admin sees and changes (decision 221). Who may call it was decided by the route's
+// permission ('admin'). Limits are per-account overrides of the tier: null goes back to the tier's.
+
+interface Deps {
+  users: ReturnType<typeof usersRepository>;
+  usage: ReturnType<typeof usageRepository>;
+  instance: ReturnType<typeof instanceRepository>;
+  usersService: Pick<UsersService, 'limitsOf'>;
+  queue: Pick<JobQueue, 'check'>;
+}
+
+const MB = 1024 * 1024;
+
+export function adminService({ users, usage, instance, usersService, queue }: Deps) {
+  async function present(row: UserRow): Promise<AdminUser> {
+    const limits = usersService.limitsOf(row);
+    const seconds = await usage.secondsInMonth(row.id, currentUsageMonth());
+    return {
+      _id: row.id,
+      name: row.name,
+      email: row.email,
+      role: row.role === 'admin' ? 'admin' : 'user',
+      disabled: Boolean(row.disabled),
+      monthlyMinutes: row.monthly_duration_limit === null ? null : Math.round(row.monthly_duration_limit / 60),
+      maxFileSizeMb: row.max_file_size === null ? null : Math.round(Number(row.max_file_size) / MB),
+      usage: {
+        minutes: Math.round((seconds / 60) * 10) / 10,
+        limitMinutes: Math.round(limits.monthlyDuration / 60),
+        maxFileSizeMb: Math.round(limits.maxFileSize / MB),
+      },
+      createdAt: row.created_at,
+    };
+  }
+
+  return {
+    async users(query: { page: number; limit: number; search?: string }) {
+      const { rows, total } = await users.page(query.search || undefined, query.limit, (query.page - 1) * query.limit);
+      return {
+        users: await Promise.all(rows.map(present)),
+        pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+      };
+    },
+
+    /** An admin can't take away their own admin role or disable themself: the instance would lose its admin. */
+    async update(callerId: string, id: string, input: UpdateAdminUserRequest) {
+      const row = await users.findById(id);
+      if (!row) throw notFound('User');
+      if (id === callerId && (input.role === 'user' || input.disabled === true))
+        throw conflict('You cannot remove your own admin role or disable your own account');
+      await users.update(id, {
+        ...(input.role !== undefined && { role: input.role }),
+        ...(input.disabled !== undefined && { disabled: input.disabled ? 1 : 0 }),
+        ...(input.monthlyMinutes !== undefined && {
+          monthly_duration_limit: input.monthlyMinutes === null ? null : input.monthlyMinutes * 60,
+        }),
+        ...(input.maxFileSizeMb !== undefined && {
+          max_file_size: input.maxFileSizeMb === null ? null : input.maxFileSizeMb * MB,
+        }),
+      });
+      return present((await users.findById(id)) as UserRow);
+    },
+
+    async overview() {
+      const [counts, jobs] = await Promise.all([instance.overview(), queue.check()]);
+      return { ...counts, jobsWaiting: jobs.pending };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof adminService>;
