@@ -29,6 +29,15 @@ const APART_CORRELATION = 0.3;
 
 export type ChannelLayout = 'mix' | 'sides';
 
+export interface ChannelJudgement {
+  layout: ChannelLayout;
+  /**
+   * Per side (0 left, 1 right), how much of the other side it holds (energy ratio) where only the other
+   * side speaks: the far side heard again by this side's microphone; 0 when none is measured.
+   */
+  bleed: [number, number];
+}
+
 interface Block {
   /** Mean square of each side. */
   l: number;
@@ -77,12 +86,25 @@ export async function channelLayout(
   path: string,
   durationSeconds: number | undefined,
   signal?: AbortSignal,
-): Promise<ChannelLayout> {
+): Promise<ChannelJudgement> {
   const blocks = await blockEnergies(path, durationSeconds, signal);
   const louder = blocks.map((b) => db(Math.max(b.l, b.r))).sort((a, b) => a - b);
-  if (louder.length === 0) return 'mix';
+  if (louder.length === 0) return { layout: 'mix', bleed: [0, 0] };
   const loudEnd = louder[Math.floor(0.99 * (louder.length - 1))]!;
   const speech = blocks.filter((b) => db(Math.max(b.l, b.r)) >= loudEnd - SPEECH_RANGE_DB);
+  return { layout: layoutOf(speech), bleed: [bleedOf(speech, 'l', 'r'), bleedOf(speech, 'r', 'l')] };
+}
+
+/** A low quartile of `side`'s share of `other`'s energy where `other` is clearly louder (needs 4 such blocks). */
+function bleedOf(speech: Block[], side: 'l' | 'r', other: 'l' | 'r'): number {
+  const ratios = speech
+    .filter((b) => b[other] > 0 && db(b[other]) - db(b[side]) >= SIDE_DB)
+    .map((b) => b[side] / b[other])
+    .sort((a, b) => a - b);
+  return ratios.length < 4 ? 0 : ratios[Math.floor(ratios.length / 4)]!;
+}
+
+function layoutOf(speech: Block[]): ChannelLayout {
   const balances = speech.map((b) => db(b.l) - db(b.r));
   if (channelSides(balances)) return 'sides';
   const left = balances.filter((d) => d >= SIDE_DB).length;

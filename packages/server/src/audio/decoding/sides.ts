@@ -18,15 +18,19 @@ export interface DecodedSide extends DecodedAudio {
 }
 
 export interface SideOptions {
-  /** A side's frame is silenced when the other side is at least this much louder over it (dB); default 15. */
-  echoDb?: number;
+  /**
+   * Per side, its share of the other side's energy where only the other side speaks (layout.ts); a
+   * frame within 6 dB of that (nothing of its own over the other side's bleed) is silenced. 0: never.
+   */
+  bleed?: [number, number];
   /** How far one side's reader may run ahead of the other's (seconds); default 60. */
   leadSeconds?: number;
   signal?: AbortSignal;
 }
 
 export function decodeSides(source: ProbedSource, options: SideOptions = {}): [DecodedSide, DecodedSide] {
-  const ratio = 10 ** ((options.echoDb ?? 15) / 10);
+  // within 6 dB of the bleed alone
+  const bleed = (options.bleed ?? [0, 0]).map((b) => 4 * b) as [number, number];
   const lead = (options.leadSeconds ?? 60) * SAMPLE_RATE;
   const stereo = decodePcmStream(source.path, { signal: options.signal, channels: 2, chunkSamples: 32 * FRAME });
   const queued: [Float32Array[], Float32Array[]] = [[], []];
@@ -43,7 +47,7 @@ export function decodeSides(source: ProbedSource, options: SideOptions = {}): [D
       done = true;
       return;
     }
-    const [left, right] = split(next.value, ratio);
+    const [left, right] = split(next.value, bleed);
     levels[0].push(left.recorded);
     levels[1].push(right.recorded);
     queued[0].push(left.heard);
@@ -84,8 +88,8 @@ export function decodeSides(source: ProbedSource, options: SideOptions = {}): [D
   return [decoded(0), decoded(1)];
 }
 
-/** Each side of interleaved stereo samples as recorded, and as heard: frames much quieter than the other side's silenced. */
-function split(stereo: Float32Array, ratio: number) {
+/** Each side of interleaved stereo samples as recorded, and as heard: frames that hold only the other side's bleed silenced. */
+function split(stereo: Float32Array, [bleedL, bleedR]: [number, number]) {
   const n = stereo.length >> 1;
   const sides = [0, 1].map(() => ({ recorded: new Float32Array(n), heard: new Float32Array(n) }));
   const [l, r] = [sides[0]!, sides[1]!];
@@ -101,9 +105,9 @@ function split(stereo: Float32Array, ratio: number) {
       el += l.recorded[i]! ** 2;
       er += r.recorded[i]! ** 2;
     }
-    if (er > 0 && er >= el * ratio) l.heard.fill(0, a, b);
+    if (er > 0 && el <= er * bleedL) l.heard.fill(0, a, b);
     else l.heard.set(l.recorded.subarray(a, b), a);
-    if (el > 0 && el >= er * ratio) r.heard.fill(0, a, b);
+    if (el > 0 && er <= el * bleedR) r.heard.fill(0, a, b);
     else r.heard.set(r.recorded.subarray(a, b), a);
   }
   return [l, r] as const;

@@ -10,7 +10,7 @@
  * the other. This file only composes them.
  */
 import { throwIfAborted } from '../abort.ts';
-import { type ChannelLayout, channelLayout } from '../decoding/layout.ts';
+import { type ChannelJudgement, channelLayout } from '../decoding/layout.ts';
 import { type LevelSettings, levelStage } from '../decoding/level-stage.ts';
 import { type ProbedSource, probeSource } from '../decoding/source.ts';
 import type { AsrEngine } from '../recognition/engine.ts';
@@ -115,7 +115,7 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   const { estimateSeconds, level, vadGain } = await levelStage(source, options.level, signal);
   throwIfAborted(signal);
   if (vadGain > 1) logger?.info({ path, level, vadGain }, 'quiet recording: speech detection hears it raised');
-  const layout = await layoutOf(source, options.channels, estimateSeconds, signal);
+  const { layout, bleed } = await layoutOf(source, options.channels, estimateSeconds, signal);
   if (layout === 'sides') logger?.info({ path }, 'one party per channel: each side heard alone');
   const tProbe = performance.now();
   progress.probed(estimateSeconds);
@@ -129,7 +129,9 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
       logger?.warn({ err, path }, 'speaker detection failed; keeping the transcript on one speaker'),
   };
   const heard =
-    layout === 'sides' ? await transcribeSides(source, options, run) : await transcribeMix(source, options, run);
+    layout === 'sides'
+      ? await transcribeSides(source, options, { ...run, bleed })
+      : await transcribeMix(source, options, run);
   const tEnd = performance.now();
   const { segments, speakerCount, diarization, diarizationError, sides } = heard;
   const durationSeconds = heard.samples / 16000;
@@ -174,8 +176,8 @@ async function layoutOf(
   asked: TranscribeFileOptions['channels'],
   estimateSeconds: number | undefined,
   signal?: AbortSignal,
-): Promise<ChannelLayout> {
-  if (source.channels !== 2 || asked === 'mix') return 'mix';
-  if (asked === 'sides') return 'sides';
-  return channelLayout(source.path, source.headerSeconds ?? estimateSeconds, signal);
+): Promise<ChannelJudgement> {
+  if (source.channels !== 2 || asked === 'mix') return { layout: 'mix', bleed: [0, 0] };
+  const judged = await channelLayout(source.path, source.headerSeconds ?? estimateSeconds, signal);
+  return asked === 'sides' ? { ...judged, layout: 'sides' } : judged;
 }

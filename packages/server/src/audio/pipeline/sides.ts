@@ -22,10 +22,10 @@ const SIDES = [0, 1] as const;
 export async function transcribeSides(
   source: ProbedSource,
   settings: MixSettings,
-  run: StageRun,
+  run: StageRun & { bleed?: [number, number] },
 ): Promise<HeardTranscript> {
   const { engine, vadGain, signal, progress } = run;
-  const audio = decodeSides(source, { signal });
+  const audio = decodeSides(source, { signal, ...(run.bleed && { bleed: run.bleed }) });
   const streams = progress.stream(2);
   // both sides stream at once; the recogniser takes their pieces in turn
   const heard = await Promise.all(
