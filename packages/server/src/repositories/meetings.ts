@@ -60,10 +60,13 @@ export function meetingsRepository(db: Db) {
         .execute(),
 
     /** Every meeting of the user, newest first, with what a search shows of it. */
+    /** The titles of every project the user is a member of, shared ones too (the global search). */
     titlesForUser: (userId: string) =>
       meetingsOf(db)
         .select(['id', 'title', 'project_id', 'created_at'])
-        .where('user_id', '=', userId)
+        .where('meetings.project_id', 'in', (eb) =>
+          eb.selectFrom('project_members').select('project_id').where('user_id', '=', userId),
+        )
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .execute(),

@@ -3,5 +3,13 @@ export type SearchScope =
   | { userId: string; meetingId: string }
   | { userId: string; projectId: string }
   | { userId: string; personId: string }
-  /** Every meeting of the user (the global search). */
+  /**
+   * Every meeting of every project the user is a member of, their own and those shared with them (the
+   * global search, an ask without a project; decision 223). In the other scopes `userId` is the holder
+   * of the rows (decision 220), the access check having been made before.
+   */
   | { userId: string };
+
+/** The scope that reads across the caller's memberships, not one holder's rows. */
+export const isEverywhere = (scope: SearchScope): boolean =>
+  !('meetingId' in scope) && !('projectId' in scope) && !('personId' in scope);
