@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, DbKind } from '../db/database.ts';
 import { nowIso } from '../lib/ids.ts';
 import { VISIBLE_MEETING } from './meetings.ts';
-import { isEverywhere, type SearchScope } from './scope.ts';
+import { isEverywhere, meetingsOfScope, type SearchScope } from './scope.ts';
 
 // The vectors of semantic search (migration 007-embeddings). Written by the embed-segments job, read
 // page by page by the semantic retriever: a scan never holds more than one page of vectors.
@@ -20,15 +20,7 @@ export function embeddingsRepository(db: Db, kind: DbKind) {
     let query = db
       .selectFrom('meetings')
       .select('meetings.id')
-      .where((eb) =>
-        isEverywhere(scope)
-          ? eb(
-              'meetings.project_id',
-              'in',
-              eb.selectFrom('project_members').select('project_id').where('user_id', '=', scope.userId),
-            )
-          : eb('meetings.user_id', '=', scope.userId),
-      )
+      .where(meetingsOfScope(scope))
       .where(...VISIBLE_MEETING)
       .orderBy('meetings.created_at', 'desc')
       .orderBy('meetings.id', 'desc');

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { MeetingsTable } from '../db/schema.ts';
 import { nowIso } from '../lib/ids.ts';
+import { meetingsOfScope } from './scope.ts';
 
 export type MeetingRow = MeetingsTable;
 
@@ -64,9 +65,7 @@ export function meetingsRepository(db: Db) {
     titlesForUser: (userId: string) =>
       meetingsOf(db)
         .select(['id', 'title', 'project_id', 'created_at'])
-        .where('meetings.project_id', 'in', (eb) =>
-          eb.selectFrom('project_members').select('project_id').where('user_id', '=', userId),
-        )
+        .where(meetingsOfScope({ userId }))
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .execute(),

@@ -3,7 +3,7 @@ import type { TranscriptionsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { nextTurn } from '../lib/next-turn.ts';
 import { VISIBLE_MEETING } from './meetings.ts';
-import { isEverywhere, type SearchScope } from './scope.ts';
+import { meetingsOfScope, type SearchScope } from './scope.ts';
 import { addToVocabulary, countWords, indexWords } from './search-vocabulary.ts';
 import { deleteMeetingRows, ROWS_A_STATEMENT } from './short-statements.ts';
 
@@ -194,15 +194,7 @@ export function transcriptionsRepository(db: Db) {
           'meetings.project_id as meeting_project_id',
           'meetings.created_at as meeting_created_at',
         ])
-        .where((eb) =>
-          isEverywhere(scope)
-            ? eb(
-                'meetings.project_id',
-                'in',
-                eb.selectFrom('project_members').select('project_id').where('user_id', '=', scope.userId),
-              )
-            : eb('transcriptions.user_id', '=', scope.userId),
-        )
+        .where(meetingsOfScope(scope))
         .where('transcriptions.id', 'in', segmentIds)
         .where(...VISIBLE_MEETING)
         .execute()) as SegmentInMeetingRow[];
