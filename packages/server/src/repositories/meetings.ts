@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { MeetingsTable } from '../db/schema.ts';
 import { nowIso } from '../lib/ids.ts';
+import { meetingsOfScope } from './scope.ts';
 
 export type MeetingRow = MeetingsTable;
 
@@ -68,10 +69,11 @@ export function meetingsRepository(db: Db) {
         .execute(),
 
     /** Every meeting of the user, newest first, with what a search shows of it. */
+    /** The titles of every project the user is a member of, shared ones too (the global search). */
     titlesForUser: (userId: string) =>
       meetingsOf(db)
         .select(['id', 'title', 'project_id', 'created_at'])
-        .where('user_id', '=', userId)
+        .where(meetingsOfScope({ userId }))
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .execute(),

@@ -3,6 +3,7 @@ import type { TranscriptionsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { nextTurn } from '../lib/next-turn.ts';
 import { VISIBLE_MEETING } from './meetings.ts';
+import { meetingsOfScope, type SearchScope } from './scope.ts';
 import { addToVocabulary, countWords, indexWords } from './search-vocabulary.ts';
 import { deleteMeetingRows, ROWS_A_STATEMENT } from './short-statements.ts';
 
@@ -180,7 +181,11 @@ export function transcriptionsRepository(db: Db) {
     },
 
     /** The segments behind a list of ids (any order), with their meeting, for one user only. */
-    async findManyWithMeetings(userId: string, segmentIds: string[]): Promise<SegmentInMeetingRow[]> {
+    /**
+     * A search's segments with their meetings, within its scope: the holder's rows, or everywhere those of
+     * every project the caller is a member of (decision 223).
+     */
+    async findManyWithMeetings(scope: SearchScope, segmentIds: string[]): Promise<SegmentInMeetingRow[]> {
       if (segmentIds.length === 0) return [];
       return (await segments()
         .innerJoin('meetings', 'meetings.id', 'transcriptions.meeting_id')
@@ -189,7 +194,7 @@ export function transcriptionsRepository(db: Db) {
           'meetings.project_id as meeting_project_id',
           'meetings.created_at as meeting_created_at',
         ])
-        .where('transcriptions.user_id', '=', userId)
+        .where(meetingsOfScope(scope))
         .where('transcriptions.id', 'in', segmentIds)
         .where(...VISIBLE_MEETING)
         .execute()) as SegmentInMeetingRow[];

@@ -85,7 +85,7 @@ function followedBy(first: SearchCandidate[], more: SearchCandidate[], cap: numb
 export interface EngineDeps {
   store: SearchStore;
   /** Reads the segments of a page (and the meeting of a hit only the semantic retriever found). */
-  segments: (userId: string, ids: string[]) => Promise<SegmentInMeetingRow[]>;
+  segments: (scope: SearchScope, ids: string[]) => Promise<SegmentInMeetingRow[]>;
   /** Present when an embeddings endpoint is configured (docs/decisions/061). */
   semantic?: SemanticRetriever;
   /** The segments of the people or the speaker label the query names (speakers.ts). */
@@ -113,7 +113,7 @@ export async function runSearch(
   // Which query words the user's transcripts contain, and their near-spellings and sound-alikes (a
   // quoted phrase has none), in one call.
   const vocabulary = await store.vocabulary(
-    scope.userId,
+    scope,
     query.terms.map((term) => ({
       term,
       pieces: exact || term.length < FUZZY_MIN_LENGTH ? null : fuzzyPieces(term),
@@ -191,7 +191,7 @@ export async function runSearch(
   // Segments only the semantic retriever found (at most its k) need their meeting for grouping.
   const unplaced = similar.ids.filter((id) => !meetingOf.has(id));
   if (unplaced.length > 0) {
-    for (const row of await segments(scope.userId, unplaced)) meetingOf.set(row.id, row.meeting_id);
+    for (const row of await segments(scope, unplaced)) meetingOf.set(row.id, row.meeting_id);
   }
   // A semantic hit whose segment was deleted since its vector was read has no meeting: left out.
   const hits: EngineHit[] = fused.flatMap((hit) => {
@@ -202,7 +202,7 @@ export async function runSearch(
     query,
     hits,
     load: async (page) => {
-      const rows = new Map((await segments(scope.userId, ids(page))).map((r) => [r.id, r]));
+      const rows = new Map((await segments(scope, ids(page))).map((r) => [r.id, r]));
       return page.flatMap((hit) => {
         const row = rows.get(hit.id);
         return row ? [{ hit, row }] : [];

@@ -22,7 +22,7 @@ export function searchIndex(options: {
   db: Db;
   kind: DbKind;
   /** Reads the segments a page shows, with their meetings (the transcriptions repository). */
-  segments: (userId: string, ids: string[]) => Promise<SegmentInMeetingRow[]>;
+  segments: (scope: SearchScope, ids: string[]) => Promise<SegmentInMeetingRow[]>;
   semantic?: SemanticRetriever;
 }) {
   const { db } = options;

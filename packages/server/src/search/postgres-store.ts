@@ -3,11 +3,13 @@ import type { Db } from '../db/database.ts';
 import {
   emptyAnswer,
   inScope,
+  mergedWords,
   narrowed,
   RANK_ALL_UP_TO,
   type SearchCandidate,
   type SearchScope,
   type SearchStore,
+  vocabularyOf,
   type WordQuery,
 } from './store.ts';
 
@@ -78,7 +80,7 @@ export function postgresStore(db: Db): SearchStore {
     },
 
     /** One round trip of 1 + n statements side by side on the pool. */
-    async vocabulary(userId, asks, limit, commonAt) {
+    async vocabulary(scope, asks, limit, commonAt) {
       const answer = emptyAnswer(asks);
       if (asks.length === 0) return answer;
       const terms = asks.map((a) => a.term);
@@ -87,35 +89,43 @@ export function postgresStore(db: Db): SearchStore {
       const fuzzy = asks.filter((a) => a.pieces);
       const [indexed, ...like] = await Promise.all([
         sql<{ kind: 'known' | 'sounding'; term: string; word: string; segments: number }>`
-          select 'known' as kind, word as term, word, segments from search_vocabulary
-            where user_id = ${userId} and word = any(${terms}::text[])
+          select 'known' as kind, word as term, word, segments from search_vocabulary v
+            where ${vocabularyOf(scope, 'v')} and word = any(${terms}::text[])
           union all
           select 'sounding', x.term, v.word, v.segments
             from unnest(${terms}::text[], ${sounds}::text[]) as x(term, sounds)
             cross join lateral (
-              select distinct s.word, v.segments from search_vocabulary_sounds s
+              select distinct s.word, v.user_id, v.segments from search_vocabulary_sounds s
                 join search_vocabulary v on v.user_id = s.user_id and v.word = s.word and v.segments <= ${commonAt}
-                where s.user_id = ${userId} and s.sound = any(string_to_array(x.sounds, ',')) limit ${limit}) v`.execute(
+                where ${vocabularyOf(scope, 's')} and s.sound = any(string_to_array(x.sounds, ',')) limit ${limit}) v`.execute(
           db,
         ),
         // Two halves, so each uses the trigram index (with OR the planner reads the whole vocabulary).
         ...fuzzy.map(({ term }) =>
           sql<{ word: string; segments: number }>`select word, segments from (
-              select word, segments from search_vocabulary
-                where user_id = ${userId} and segments <= ${commonAt} and word % ${term}
+              select v.user_id, word, segments from search_vocabulary v
+                where ${vocabularyOf(scope, 'v')} and segments <= ${commonAt} and word % ${term}
               union
-              select word, segments from search_vocabulary where user_id = ${userId} and segments <= ${commonAt}
-                and word like ${`%${term}%`}) near
+              select v.user_id, word, segments from search_vocabulary v
+                where ${vocabularyOf(scope, 'v')} and segments <= ${commonAt} and word like ${`%${term}%`}) near
             order by similarity(word, ${term}) desc limit ${limit}`.execute(db),
         ),
       ]);
-      for (const row of indexed.rows) {
-        answer.segments.set(row.word, Number(row.segments));
-        if (row.kind === 'known') answer.known.add(row.word);
-        else answer.sounding.get(row.term)?.push(row.word);
+      // Everywhere, several holders may list a word: each list keeps it once, its segments summed.
+      for (const row of mergedWords(indexed.rows.filter((r) => r.kind === 'known'))) {
+        answer.segments.set(row.word, row.segments);
+        answer.known.add(row.word);
+      }
+      for (const term of terms) {
+        const sounding = mergedWords(indexed.rows.filter((r) => r.kind === 'sounding' && r.term === term));
+        for (const row of sounding) answer.segments.set(row.word, row.segments);
+        answer.sounding.set(
+          term,
+          sounding.map((r) => r.word),
+        );
       }
       fuzzy.forEach(({ term }, i) => {
-        const rows = like[i]?.rows ?? [];
+        const rows = mergedWords(like[i]?.rows ?? []);
         for (const row of rows) answer.segments.set(row.word, Number(row.segments));
         answer.like.set(
           term,

@@ -3,11 +3,13 @@ import type { Db } from '../db/database.ts';
 import {
   emptyAnswer,
   inScope,
+  mergedWords,
   narrowed,
   RANK_ALL_UP_TO,
   type SearchCandidate,
   type SearchScope,
   type SearchStore,
+  vocabularyOf,
   type WordQuery,
 } from './store.ts';
 import { rankByTermFrequency } from './term-frequency-rank.ts';
@@ -61,57 +63,42 @@ export function sqliteStore(db: Db): SearchStore {
     return result.rows;
   }
 
-  /** Words of the user's vocabulary sharing most of `pieces` (trigrams), except common ones. */
-  async function wordsLike(userId: string, pieces: string[], limit: number, commonAt: number) {
+  /** Words of the scope's vocabulary sharing most of `pieces` (trigrams), except common ones. */
+  async function wordsLike(scope: SearchScope, pieces: string[], limit: number, commonAt: number) {
     const result = await sql<{ word: string; segments: number }>`select v.word, v.segments
       from search_vocabulary_trigram f join search_vocabulary v on v.rowid = f.rowid
-      where search_vocabulary_trigram match ${pieces.map(quoted).join(' OR ')} and v.user_id = ${userId}
+      where search_vocabulary_trigram match ${pieces.map(quoted).join(' OR ')} and ${vocabularyOf(scope, 'v')}
         and v.segments <= ${commonAt}
       order by f.rank limit ${limit}`.execute(db);
-    return result.rows;
+    return mergedWords(result.rows);
   }
 
-  /** Words of the user's vocabulary with any of these sounds, except common ones. */
-  async function wordsSounding(userId: string, sounds: string[], limit: number, commonAt: number) {
+  /** Words of the scope's vocabulary with any of these sounds, except common ones. */
+  async function wordsSounding(scope: SearchScope, sounds: string[], limit: number, commonAt: number) {
     if (sounds.length === 0) return [];
-    return db
-      .selectFrom('search_vocabulary_sounds as s')
-      .innerJoin('search_vocabulary as v', (join) =>
-        join.onRef('v.user_id', '=', 's.user_id').onRef('v.word', '=', 's.word'),
-      )
-      .select(['s.word', 'v.segments'])
-      .distinct()
-      .where('s.user_id', '=', userId)
-      .where('s.sound', 'in', sounds)
-      .where('v.segments', '<=', commonAt)
-      .limit(limit)
-      .execute();
+    const result = await sql<{ word: string; segments: number }>`select distinct s.word, v.user_id, v.segments
+      from search_vocabulary_sounds s join search_vocabulary v on v.user_id = s.user_id and v.word = s.word
+      where ${vocabularyOf(scope, 's')} and s.sound in (${sql.join(sounds)}) and v.segments <= ${commonAt}
+      limit ${limit}`.execute(db);
+    return mergedWords(result.rows);
   }
 
   return {
     matching,
     matchingEach: (scope, queries, limit) => Promise.all(queries.map((q) => (q ? matching(scope, q, limit) : []))),
 
-    async vocabulary(userId, asks, limit, commonAt) {
+    async vocabulary(scope, asks, limit, commonAt) {
       const answer = emptyAnswer(asks);
       if (asks.length === 0) return answer;
-      const known = await db
-        .selectFrom('search_vocabulary')
-        .select(['word', 'segments'])
-        .where('user_id', '=', userId)
-        .where(
-          'word',
-          'in',
-          asks.map((a) => a.term),
-        )
-        .execute();
-      for (const row of known) {
+      const known = await sql<{ word: string; segments: number }>`select v.word, v.segments from search_vocabulary v
+        where ${vocabularyOf(scope, 'v')} and v.word in (${sql.join(asks.map((a) => a.term))})`.execute(db);
+      for (const row of mergedWords(known.rows)) {
         answer.known.add(row.word);
         answer.segments.set(row.word, Number(row.segments));
       }
       for (const ask of asks) {
-        const like = ask.pieces ? await wordsLike(userId, ask.pieces, limit, commonAt) : [];
-        const sounding = await wordsSounding(userId, ask.sounds, limit, commonAt);
+        const like = ask.pieces ? await wordsLike(scope, ask.pieces, limit, commonAt) : [];
+        const sounding = await wordsSounding(scope, ask.sounds, limit, commonAt);
         for (const row of [...like, ...sounding]) answer.segments.set(row.word, Number(row.segments));
         answer.like.set(
           ask.term,

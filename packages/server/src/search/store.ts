@@ -5,7 +5,7 @@
 // ever binds it as a parameter.
 
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { SearchScope } from '../repositories/scope.ts';
+import { isEverywhere, type SearchScope } from '../repositories/scope.ts';
 
 export type { SearchScope };
 
@@ -67,7 +67,7 @@ export interface SearchStore {
    * Everything the engine needs from the user's vocabulary about the query's words, at once: at most
    * `limit` candidates per word and kind, none in more than `commonAt` of the user's segments.
    */
-  vocabulary(userId: string, asks: VocabularyAsk[], limit: number, commonAt: number): Promise<VocabularyAnswer>;
+  vocabulary(scope: SearchScope, asks: VocabularyAsk[], limit: number, commonAt: number): Promise<VocabularyAnswer>;
 }
 
 /** Up to this many matches a store ranks them all; beyond, the newest (or first found) are taken. */
@@ -99,5 +99,30 @@ export const inScope = (scope: SearchScope): Expression<SqlBool> => {
   if ('personId' in scope) return sql`${user} and t.person_id = ${scope.personId}`;
   if ('projectId' in scope)
     return sql`${user} and t.meeting_id in (select m.id from meetings m where m.project_id = ${scope.projectId} and m.user_id = ${scope.userId})`;
-  return user;
+  // Everywhere: the meetings of the caller's projects, whoever holds their rows (decision 223). The
+  // members' index (user_id, project_id) and meetings' (project_id, ...) give a short list of meeting ids,
+  // built once; each matched segment is then checked against it.
+  return sql`t.meeting_id in (select m.id from project_members pm join meetings m on m.project_id = pm.project_id
+    where pm.user_id = ${scope.userId})`;
 };
+
+/**
+ * Whose vocabularies a scope's words are looked up in (`v` is `search_vocabulary` or its sounds): the
+ * holder's, or everywhere the holders of every project the caller is a member of (their own included),
+ * so a shared project's words are forgiven as they are inside it.
+ */
+export const vocabularyOf = (scope: SearchScope, v: string): Expression<SqlBool> =>
+  isEverywhere(scope)
+    ? sql`${sql.ref(`${v}.user_id`)} in (select p.user_id from project_members pm join projects p on p.id = pm.project_id
+        where pm.user_id = ${scope.userId})`
+    : sql`${sql.ref(`${v}.user_id`)} = ${scope.userId}`;
+
+/**
+ * Several holders' vocabularies may list a word each: it is kept once, where first listed, with the
+ * segments of all of them (how common it is across what the caller searches).
+ */
+export function mergedWords(rows: Array<{ word: string; segments: number | string }>) {
+  const merged = new Map<string, number>();
+  for (const row of rows) merged.set(row.word, (merged.get(row.word) ?? 0) + Number(row.segments));
+  return [...merged].map(([word, segments]) => ({ word, segments }));
+}

@@ -45,7 +45,7 @@ export function askService({ index, ai, meetings, projects, transcriptions }: De
       const rows = new Map(
         (
           await transcriptions.findManyWithMeetings(
-            userId,
+            scope,
             hits.map((h) => h.id),
           )
         ).map((r) => [r.id, r]),

@@ -127,7 +127,7 @@ it('counts the segments each word is in, and offers no common word as an alterna
   const store = searchStore(db, kind);
   const sheila = { term: 'sheila', pieces: null, sounds: phoneticKeysOfWord('sheila') };
   const sounding = async (commonAt: number) =>
-    (await store.vocabulary('u1', [sheila], 400, commonAt)).sounding.get('sheila')?.sort();
+    (await store.vocabulary({ userId: 'u1', projectId: 'p1' }, [sheila], 400, commonAt)).sounding.get('sheila')?.sort();
   expect(await sounding(3)).toEqual(['shall', 'shayla']);
   expect(await sounding(2)).toEqual(['shayla']);
 });
