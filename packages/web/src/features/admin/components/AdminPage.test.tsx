@@ -110,7 +110,7 @@ describe('Admin page', { timeout: 20_000 }, () => {
     expect(patches()[0]?.body).toEqual({ role: 'admin' });
   });
 
-  it("edits an account's limits; blank goes back to the tier's, text that is no whole number is not sent", async () => {
+  it("edits an account's limits; blank goes back to the tier's, text that is no whole number is not sent and says why", async () => {
     serveInstance();
     const { user } = await openAdmin();
     const minutes = within(rowOf('bob@example.com')).getByLabelText('Monthly minutes of Bob Stone');
@@ -121,11 +121,14 @@ describe('Admin page', { timeout: 20_000 }, () => {
 
     const upload = within(rowOf('bob@example.com')).getByLabelText('Largest upload in MB of Bob Stone');
     await user.type(upload, '1.5{Enter}');
+    expect(upload).toHaveAccessibleDescription('Enter whole megabytes, 1 or more');
+    expect(upload).toHaveAttribute('aria-invalid', 'true');
     await user.clear(upload);
     await user.type(upload, '250');
     await user.tab();
     await waitFor(() => expect(patches()).toHaveLength(2));
     expect(patches()[1]?.body).toEqual({ maxFileSizeMb: 250 });
+    expect(upload).not.toHaveAttribute('aria-invalid');
 
     await user.clear(within(rowOf('bob@example.com')).getByLabelText('Monthly minutes of Bob Stone'));
     await user.tab();
