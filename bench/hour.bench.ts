@@ -6,7 +6,11 @@
  * server ships with. Prints wall-clock RTF, the CPU-time RTF over 2 cores (a lower bound that the
  * machine's load moves much less than wall time), the main thread's share and peak RSS, with the load.
  *
- *   npm run hour -w @parley/bench [-- DIR] [--only silero|segmentation]
+ *   npm run hour -w @parley/bench [-- DIR] [--only silero|segmentation] [--call] [--seconds N]
+ * --call: also the same hour as a two-channel call (decision 241: the hour on the left in its even
+ * minutes, the hour from its half on the right in its odd minutes, so as much speech as the mono hour,
+ * one party a side), heard side by side, on the default path; target ≤ 2× the mono hour's time, peak
+ * RSS ≤ 800 MB. --seconds N: the first N seconds only (a quicker comparison on a loaded machine).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +21,8 @@ import { meetingNames, meetingsDir } from './meeting-data.ts';
 
 const argv = process.argv.slice(2);
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
-const dir = meetingsDir(argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--only'));
+const seconds = argv.includes('--seconds') ? Number(argv[argv.indexOf('--seconds') + 1]) : undefined;
+const dir = meetingsDir(argv.find((a, i) => !a.startsWith('--') && !['--only', '--seconds'].includes(argv[i - 1]!)));
 const names = meetingNames(dir);
 const hour = join(tmpdir(), `parley-hour-${basename(dir)}-${names.length}.webm`);
 const load = () =>
@@ -53,17 +58,47 @@ if (!existsSync(hour)) {
   rmSync(joined);
 }
 
+const quiet = ['-hide_banner', '-loglevel', 'error', '-y'];
+/** The hour cut to --seconds, when given. */
+const heard = seconds ? join(tmpdir(), `parley-hour-${basename(dir)}-${names.length}-${seconds}s.webm`) : hour;
+if (seconds && !existsSync(heard))
+  execFileSync(fixtureFfmpeg(), [...quiet, '-i', hour, '-t', String(seconds), '-c', 'copy', heard]);
+/** The same audio as a call: one party a side, turns of a minute, as much speech as the mono file. */
+function callOf(mono: string): string {
+  const call = mono.replace(/\.webm$/, '-call.webm');
+  if (existsSync(call)) return call;
+  const half = (seconds ?? 3600) / 2;
+  execFileSync(fixtureFfmpeg(), [
+    ...quiet,
+    ...['-i', mono, '-i', mono, '-filter_complex'],
+    `[0:a]volume=enable='gte(mod(t,120),60)':volume=0[l];[1:a]asplit[a][b];[a]atrim=start=${half},asetpts=PTS-STARTPTS[r1];[b]atrim=end=${half},asetpts=PTS-STARTPTS[r2];[r1][r2]concat=n=2:v=0:a=1,volume=enable='lt(mod(t,120),60)':volume=0[r];[l][r]join=inputs=2:channel_layout=stereo[out]`,
+    ...['-map', '[out]', '-c:a', 'libopus', '-b:a', '64k', `${call}.partial.webm`],
+  ]);
+  renameSync(`${call}.partial.webm`, call);
+  return call;
+}
+
 console.log(`# One hour of meeting audio — ${new Date().toISOString()}`);
 console.log(
-  `node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model}), ${hour} (${names.length} files of ${dir} looped)`,
+  `node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model}), ${heard} (${names.length} files of ${dir} looped)`,
 );
 console.log(`model ${process.env.MOONSHINE_MODEL ?? 'base (default)'}, ASR threads ${process.env.ASR_THREADS ?? 1}`);
 // explicit values, so the names stay true whichever path is the pipeline's default
 const paths = [
-  { name: 'silero', title: 'Silero + change detection (speakerSegmentation: false)', value: 'false' },
-  { name: 'segmentation', title: 'segmentation model (speakerSegmentation: true)', value: 'true' },
+  { name: 'silero', title: 'Silero + change detection (speakerSegmentation: false)', value: 'false', file: heard },
+  { name: 'segmentation', title: 'segmentation model (speakerSegmentation: true)', value: 'true', file: heard },
+  ...(argv.includes('--call')
+    ? [
+        {
+          name: 'segmentation',
+          title: 'the same as a two-channel call, side by side',
+          value: 'true',
+          file: callOf(heard),
+        },
+      ]
+    : []),
 ];
-for (const { name, title, value } of paths) {
+for (const { name, title, value, file } of paths) {
   if (only && only !== name) continue;
   const before = load();
   const out = execFileSync(
@@ -71,7 +106,7 @@ for (const { name, title, value } of paths) {
     [
       '--max-semi-space-size=4',
       join(import.meta.dirname, 'hour-child.ts'),
-      hour,
+      file,
       process.env.ASR_THREADS ?? '1',
       '--speaker-segmentation',
       value,

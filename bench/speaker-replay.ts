@@ -13,8 +13,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { labelSegments } from '../packages/server/src/audio/pipeline/pipeline.ts';
-import { keepSecondVoiceWords, type SecondVoiceOptions } from '../packages/server/src/audio/pipeline/second-voices.ts';
 import { type DiarizeOptions, diarize } from '../packages/server/src/audio/speakers/diarize.ts';
+import { keepSecondVoiceWords, type SecondVoiceOptions } from '../packages/server/src/audio/speakers/second-voices.ts';
 import { majorSpeakers, meetingsDir, readTruth, tuningHalf } from './meeting-data.ts';
 import { type DerResult, diarizationErrorRate } from './scoring/der.ts';
 import { corpusWordErrorRate, withoutFillers } from './scoring/wer.ts';

@@ -83,7 +83,10 @@ describe('webhooks', () => {
       const card = page.getByRole('region', { name: `Webhook ${hookUrl}` });
       await visible(card);
       await card.getByRole('button', { name: 'Send test event' }).click();
-      await visible(card.getByRole('table', { name: 'Deliveries' }).getByText('delivered (HTTP 200)'), 30_000);
+      await visible(
+        card.getByRole('list', { name: 'Deliveries' }).getByText(/^Delivered \(HTTP 200\) after 1 attempt$/),
+        30_000,
+      );
       await screenshot(page, 'webhooks-test-event');
 
       await eventually(

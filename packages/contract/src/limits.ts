@@ -4,6 +4,8 @@ export const LIMITS = {
   defaultMaxFileSizeBytes: 100 * 1024 * 1024,
   usageWarningRatio: 0.8,
   usageLimitRatio: 1,
+  /** A recording is started only while the month can still keep this much of it. */
+  minRecordingSeconds: 1,
   pollIntervalMs: 3000,
   recentMeetings: 5,
   searchPageSize: 20,

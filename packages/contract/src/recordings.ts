@@ -32,6 +32,12 @@ export const StartRecordingRequest = z.object({
     .trim()
     .max(100)
     .refine((m) => /^audio\/(webm|ogg|mp4|wav|x-wav)\b/i.test(m), 'Unsupported recording format'),
+  /**
+   * 'call': the microphone on the left channel and a browser tab's audio (the call) on the right; each
+   * side is transcribed alone and the left side is the person recording (docs/decisions/241).
+   * 'microphone' (default): the microphone alone.
+   */
+  source: z.enum(['microphone', 'call']).optional(),
 });
 export type StartRecordingRequest = z.infer<typeof StartRecordingRequest>;
 

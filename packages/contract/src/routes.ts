@@ -72,6 +72,7 @@ import {
   AssignSpeakerRequest,
   ModifiedCountResponse,
   ReassignPersonRequest,
+  RenameSpeakerRequest,
   TranscriptionPageQuery,
   TranscriptionPageResponse,
   TranscriptionResponse,
@@ -551,6 +552,15 @@ export const routes = {
     permission: 'project.write',
     params: ByMeeting.extend({ speaker: z.string().min(1).max(100) }),
     body: AssignSpeakerRequest,
+    replies: { 200: ModifiedCountResponse },
+  }),
+  renameSpeaker: route({
+    method: 'PUT',
+    path: '/api/meetings/:meetingId/transcriptions/speaker/:speaker/rename',
+    tag: 'transcriptions',
+    permission: 'project.write',
+    params: ByMeeting.extend({ speaker: z.string().min(1).max(100) }),
+    body: RenameSpeakerRequest,
     replies: { 200: ModifiedCountResponse },
   }),
   reassignPerson: route({

@@ -47,6 +47,18 @@ export const UpdateTranscriptionRequest = z.object({
 export const TranscriptionResponse = success(TranscriptionSegment);
 
 export const AssignSpeakerRequest = z.object({ personId: Id.nullable() });
+/**
+ * A speaker's label renamed in one meeting ("Speaker 2" -> "Ana"), without a contact: every segment of the
+ * label takes the new one (a label already used there joins it). Linking to a person is the richer option.
+ */
+export const RenameSpeakerRequest = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
+});
+export type RenameSpeakerRequest = z.infer<typeof RenameSpeakerRequest>;
 export const ReassignPersonRequest = z.object({ newPersonId: Id.nullable() });
 export const ModifiedCountResponse = success(z.object({ modifiedCount: z.number().int().min(0) }));
 

@@ -27,6 +27,8 @@ export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> 
       meetings: ctx.repos.meetings,
       transcriptions: ctx.repos.transcriptions,
       usage: ctx.repos.usage,
+      users: ctx.repos.users,
+      people: ctx.repos.people,
       storage: ctx.storage,
       transcribe,
       events: ctx.services.webhooks,

@@ -22,6 +22,8 @@ export interface NotesInput {
   title: string;
   /** When the meeting took place: due dates like "next Friday" are resolved from it. */
   meetingDate: Date;
+  /** The meeting's measured length (its audio), when known: the transcript may end before the audio does. */
+  durationMs?: number;
   /** A language name for prompts ("English"), or a phrase asking the model to keep the transcript's language. */
   language: string;
   segments: NotesSegment[];

@@ -24,6 +24,7 @@ import * as shares from './migrations/027c-shares.ts';
 import * as retention from './migrations/027d-retention.ts';
 import * as actionItemsPerson from './migrations/027e-action-items-person.ts';
 import * as teams from './migrations/028-teams.ts';
+import * as callRecordings from './migrations/028b-call-recordings.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '027d-retention': retention,
   '027e-action-items-person': actionItemsPerson,
   '028-teams': teams,
+  '028b-call-recordings': callRecordings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

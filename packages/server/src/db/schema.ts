@@ -99,6 +99,8 @@ export interface MeetingsTable {
   recording_finished_by?: string | null;
   /** Added by 028-teams: who recorded, uploaded or imported it (their meter counts it); null before 028. */
   created_by?: string | null;
+  /** Added by 028b (decision 241): 'call' for a call recorded in Parley (microphone left, tab right). */
+  recording_source?: string | null;
   /** Added by 021c (decision 193): how far the accepted chunks reach; an MP4 recording's ticks a second. */
   recording_reached_ms?: number | null;
   recording_timescale?: number | null;

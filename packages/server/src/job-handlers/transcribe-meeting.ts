@@ -3,8 +3,10 @@ import type { Db } from '../db/database.ts';
 import { progressWriter } from '../jobs/progress.ts';
 import { type JobHandler, PermanentJobError } from '../jobs/worker.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
+import type { peopleRepository } from '../repositories/people.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { usageRepository } from '../repositories/usage.ts';
+import type { usersRepository } from '../repositories/users.ts';
 import type { SemanticSearch } from '../search/semantic/index.ts';
 import type { WebhookEvents } from '../services/webhooks.ts';
 import type { AudioStorage } from '../storage/storage.ts';
@@ -14,6 +16,8 @@ interface Deps {
   meetings: ReturnType<typeof meetingsRepository>;
   transcriptions: ReturnType<typeof transcriptionsRepository>;
   usage: ReturnType<typeof usageRepository>;
+  users: Pick<ReturnType<typeof usersRepository>, 'findById'>;
+  people: Pick<ReturnType<typeof peopleRepository>, 'findSelf'>;
   storage: AudioStorage;
   transcribe: Transcribe;
   events: WebhookEvents;
@@ -26,11 +30,21 @@ export function transcribeMeetingHandler({
   meetings,
   transcriptions,
   usage,
+  users,
+  people,
   storage,
   transcribe,
   events,
   semantic,
 }: Deps): JobHandler<'transcribe-meeting'> {
+  /** The person recording, by their name, linked to their own entry in People when there is one. */
+  async function recorderOf(userId: string): Promise<{ name: string; personId: string | null } | undefined> {
+    const user = await users.findById(userId);
+    if (!user) return undefined;
+    const self = await people.findSelf(userId, { name: user.name, email: user.email });
+    return { name: self?.name ?? user.name, personId: self?.id ?? null };
+  }
+
   return {
     name: 'transcribe-meeting',
 
@@ -52,9 +66,14 @@ export function transcribeMeetingHandler({
       const onProgress = progress.report;
 
       const audioKey = meeting.audio_key;
-      const result = await storage.withLocalFile(audioKey, (path) => transcribe(path, { onProgress, signal }), {
-        signal,
-      });
+      // a call recorded in Parley: microphone left, the call's tab right, each side heard alone (decision 241)
+      const call = meeting.recording_source === 'call';
+      const result = await storage.withLocalFile(
+        audioKey,
+        (path) => transcribe(path, { onProgress, signal, ...(call && { channels: 'sides' as const }) }),
+        { signal },
+      );
+      const recorder = call && result.sides ? await recorderOf(meeting.user_id) : undefined;
       if (result.diarization === 'failed') {
         log.warn({ error: result.diarizationError }, 'speaker separation failed; transcript kept with one speaker');
       }
@@ -70,7 +89,10 @@ export function transcribeMeetingHandler({
           meeting.user_id,
           meetingId,
           result.segments.map((s) => ({
-            speaker: s.speaker,
+            // the microphone's side of a call is the person recording
+            ...(recorder && result.sides![0].includes(s.speaker)
+              ? { speaker: recorder.name, personId: recorder.personId }
+              : { speaker: s.speaker }),
             text: s.text,
             startMs: s.startTime * 1000,
             endMs: s.endTime * 1000,

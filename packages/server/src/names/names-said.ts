@@ -75,6 +75,15 @@ const INTRO = new RegExp(
 const HERE = new RegExp(`^\\s*(?:hi|hello|hey)?[,\\s]*${NAME}\\s+here\\b`, 'iu');
 const THANKS = new RegExp(`\\b(?:thanks|thank you|cheers)\\s*,?\\s+${NAME}(?=\\s*(?:[,.!?]|$))`, 'iu');
 
+/** A name's shape: a capital, then small letters ("Ana", "O'Neil"); not "LCDs", "You'd" or "Mm-hmm". */
+const NAME_SHAPE = /^\p{Lu}\p{Ll}+(?:['’]\p{Lu}\p{Ll}+)?(?:\s+\p{Lu}\p{Ll}+)?$/u;
+/**
+ * Speaking to someone: right after a vocative the request turns to "you" within its first words ("Ana,
+ * can you...", "Ana, what do you think?", "Antek, you agree?"); a topic set off by a comma does not
+ * ("Audio, we have your basic...").
+ */
+const TURNS_TO_YOU = /,\s*(?:[\p{L}']+\s+){0,2}you\b/iu;
+
 /** Requests and questions: what an addressed person is expected to answer. */
 const ASKS = /\?|\b(?:can|could|would|will|please|what|how|when|why|do|did|are|is|have)\b/iu;
 
@@ -89,10 +98,37 @@ export function cleanName(raw: string): string | null {
 
 const isCapitalised = (name: string) => /^\p{Lu}\p{Ll}/u.test(name);
 
+/**
+ * How the meeting itself writes each word: recognition writes ordinary words in lower case inside a
+ * sentence and names capitalised. A word the meeting also says in lower case is an ordinary word ("the
+ * same", "pretty good"); one it capitalises inside a sentence ("thanks, Ana") is a name.
+ */
+function howWordsAreWritten(segments: readonly SaidSegment[]) {
+  const lower = new Set<string>();
+  const capitalisedInside = new Set<string>();
+  for (const seg of segments) {
+    for (const sentence of seg.text.match(SENTENCE) ?? []) {
+      const words = sentence.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
+      words.forEach((word, i) => {
+        if (/^\p{Ll}/u.test(word)) lower.add(word.toLowerCase());
+        else if (i > 0 && isCapitalised(word)) capitalisedInside.add(word.toLowerCase());
+      });
+    }
+  }
+  const firstWord = (name: string) => name.split(/\s+/)[0]!.toLowerCase();
+  return {
+    /** Never said as an ordinary word in this meeting. */
+    neverOrdinary: (name: string) => !lower.has(firstWord(name)),
+    /** Written as a name inside a sentence somewhere, and never as an ordinary word. */
+    writtenAsName: (name: string) => !lower.has(firstWord(name)) && capitalisedInside.has(firstWord(name)),
+  };
+}
+
 /** Names said in the transcript (segments in time order), each with the label it belongs to. */
 export function namesSaid(segments: readonly SaidSegment[], options: NamesSaidOptions = {}): NameMention[] {
   const maxGap = options.maxAnswerGap ?? 8;
   const mentions: NameMention[] = [];
+  const written = howWordsAreWritten(segments);
 
   const nextOtherSpeaker = (i: number): string | null => {
     const asker = segments[i]!;
@@ -119,22 +155,32 @@ export function namesSaid(segments: readonly SaidSegment[], options: NamesSaidOp
       const name = raw ? cleanName(raw) : null;
       if (!name) return;
       if (mentions.some((m) => m.segment === i && m.name === name && m.kind === kind)) return;
-      mentions.push({ name, kind, segment: i, speaker, certain });
+      // Only a word shaped as a name is surely one ("Play-Doh", "Mm-hmm" and "LCDs" are not).
+      mentions.push({ name, kind, segment: i, speaker, certain: certain && NAME_SHAPE.test(name) });
     };
     for (const sentence of sentences) {
       // "I'm done" is no introduction: the word after "I'm" must be capitalised (a name inside a
       // sentence) or follow "my name is"; "this is X" / "it's X" introduce only at the start of a turn
-      const intro = INTRO.exec(sentence) ?? HERE.exec(sentence);
+      const intro = INTRO.exec(sentence);
       if (intro && (isCapitalised(intro[1]!) || /my name/iu.test(intro[0]))) {
         if (!/^(this|it)/iu.test(intro[0].trim()) || seg.text.trimStart().startsWith(sentence.trimStart()))
           add(intro[1], 'introduced', seg.speaker, true);
       }
+      // "Maria here" opens its sentence, where every word is capitalised ("Same here."): a name only
+      // when the meeting writes it as one elsewhere, or once it matches a person.
+      const here = intro ? null : HERE.exec(sentence);
+      if (here) add(here[1], 'introduced', seg.speaker, written.writtenAsName(here[1]!));
       const thanks = THANKS.exec(sentence);
       if (thanks) add(thanks[1], 'thanked', previousOtherSpeaker(i), isCapitalised(thanks[1]!));
       if (!ASKS.test(sentence)) continue;
       const start = ADDRESS_START.exec(sentence);
-      // a name that opens the sentence is capitalised anyway: it is not certain to be a name
-      if (start) add(start[1], 'addressed', nextOtherSpeaker(i), false);
+      // A name that opens the sentence is capitalised anyway: set off by a comma before a question or a
+      // request (the vocative, "Ana, can you...") it is one when the meeting never says it as an
+      // ordinary word; otherwise only once it matches a person.
+      if (start) {
+        const vocative = NAME_SHAPE.test(start[1]!) && written.neverOrdinary(start[1]!) && TURNS_TO_YOU.test(sentence);
+        add(start[1], 'addressed', nextOtherSpeaker(i), written.writtenAsName(start[1]!) || vocative);
+      }
       const end = ADDRESS_END.exec(sentence);
       if (end && isCapitalised(end[1]!)) add(end[1], 'addressed', nextOtherSpeaker(i), true);
     }

@@ -11,6 +11,34 @@ const seg = (speaker: string, text: string, startTime: number, endTime = startTi
 });
 
 describe('namesSaid', () => {
+  it('never takes an ordinary word that opens a sentence for a name ("Same here.")', () => {
+    const mentions = namesSaid([
+      seg('Speaker 1', 'I think the launch date works for me.', 0),
+      seg('Speaker 2', 'Same here.', 4),
+      seg('Speaker 3', 'Fine here too, same as last time.', 8),
+    ]);
+    expect(mentions.filter((m) => m.certain)).toEqual([]);
+    expect(labelNames([seg('Speaker 1', 'Does Friday work?', 0), seg('Speaker 2', 'Same here.', 4)], [])).toEqual([]);
+  });
+
+  it('suggests the names addressed in the vocative: "Ana, can you..." and "thanks, Ana"', () => {
+    const segments = [
+      seg('Speaker 1', 'Ana, can you send the deck to the client?', 0),
+      seg('Speaker 2', 'Yes, I will send it today.', 4),
+      seg('Speaker 1', 'Thanks, Ana. Bruno, could you check the budget before Friday?', 8),
+      seg('Speaker 3', 'Sure, I can do that.', 12),
+      seg('Speaker 2', 'Same here, I think we are done.', 16),
+    ];
+    const names = labelNames(segments, []).filter((n) => n.confidence >= 0.5);
+    expect(names.map((n) => [n.speaker, n.name])).toEqual(
+      expect.arrayContaining([
+        ['Speaker 2', 'Ana'],
+        ['Speaker 3', 'Bruno'],
+      ]),
+    );
+    expect(names.map((n) => n.name)).not.toContain('Same');
+  });
+
   it('gives an addressed name to the next other voice, and self-introductions to the speaker', () => {
     const mentions = namesSaid([
       seg('Speaker 1', "Hi all, I'm Maria from sales.", 0),
@@ -22,16 +50,17 @@ describe('namesSaid', () => {
     ]);
     expect(mentions).toEqual([
       { name: 'Maria', kind: 'introduced', segment: 0, speaker: 'Speaker 1', certain: true },
+      // no "you" follows: only a person's name would make it one
       { name: 'Priya', kind: 'addressed', segment: 1, speaker: 'Speaker 2', certain: false },
       { name: 'David', kind: 'addressed', segment: 3, speaker: 'Speaker 3', certain: true },
       { name: 'David', kind: 'thanked', segment: 5, speaker: 'Speaker 3', certain: true },
     ]);
   });
 
-  it('keeps a garbled name at the start of a question, but not discourse words', () => {
+  it('keeps a garbled name at the start of a question, uncertain when the meeting says it as a word', () => {
     const mentions = namesSaid([
       seg('Speaker 1', 'Pretty, what about the launch email?', 0),
-      seg('Speaker 2', 'Done yesterday.', 4),
+      seg('Speaker 2', 'Done yesterday, it went pretty well.', 4),
       seg('Speaker 1', 'Okay, what else is there? So, can we move on?', 8),
       seg('Speaker 2', 'Sure.', 12),
     ]);
@@ -44,7 +73,7 @@ describe('namesSaid', () => {
       seg('Speaker 1', 'Nobody?', 4, 5),
       seg('Speaker 2', 'Sorry, I was muted.', 30, 32),
     ]);
-    expect(mentions).toEqual([{ name: 'David', kind: 'addressed', segment: 0, speaker: null, certain: false }]);
+    expect(mentions).toEqual([{ name: 'David', kind: 'addressed', segment: 0, speaker: null, certain: true }]);
   });
 
   it('reads "my name is" in lower case and two-word names', () => {

@@ -38,6 +38,21 @@ export function peopleRepository(db: Db) {
         .limit(5000)
         .execute(),
 
+    /** The user's own entry in their People: the person with their email, else with their name. */
+    async findSelf(userId: string, self: { name: string; email: string }): Promise<PersonRow | undefined> {
+      const rows = await db
+        .selectFrom('people')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where((eb) =>
+          eb.or([eb(eb.fn('lower', ['email']), '=', self.email.toLowerCase()), eb('name', '=', self.name)]),
+        )
+        .orderBy('created_at')
+        .limit(20)
+        .execute();
+      return rows.find((r) => r.email?.toLowerCase() === self.email.toLowerCase()) ?? rows[0];
+    },
+
     findForUser: (userId: string, id: string) =>
       db.selectFrom('people').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 

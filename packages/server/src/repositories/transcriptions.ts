@@ -25,6 +25,8 @@ export interface NewSegment {
   endMs: number;
   /** The segment's voice statistics from the pipeline (audio/speakers/voice-stats.ts encodeVoice); none for imports. */
   voice?: string;
+  /** The person it is known to be (a call recorded in Parley: the microphone's side is the person recording). */
+  personId?: string | null;
 }
 
 /** An imported segment: it may already be linked to one of the user's people, or edited. */
@@ -241,7 +243,7 @@ export function transcriptionsRepository(db: Db) {
         trx,
         userId,
         meetingId,
-        newSegments.map((s) => ({ ...s, personId: null, isEdited: false })),
+        newSegments.map((s) => ({ ...s, personId: s.personId ?? null, isEdited: false })),
       );
     },
 
@@ -313,6 +315,28 @@ export function transcriptionsRepository(db: Db) {
     /** One segment's person (null: back to its label's). */
     setSegmentPerson: async (userId: string, meetingId: string, id: string, personId: string | null) =>
       (await setPerson(userId, meetingId, ['id', id], personId)) > 0,
+
+    /**
+     * A label renamed in one meeting: its segments, and the suggestions dismissed for it (still dismissed
+     * under the new name). The number of segments renamed.
+     */
+    async renameSpeaker(trx: Db, userId: string, meetingId: string, from: string, to: string): Promise<number> {
+      const result = await trx
+        .updateTable('transcriptions')
+        .set({ speaker: to, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('speaker', '=', from)
+        .executeTakeFirst();
+      await trx
+        .updateTable('speaker_suggestion_dismissals')
+        .set({ speaker: to })
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('speaker', '=', from)
+        .execute();
+      return Number(result.numUpdatedRows);
+    },
 
     reassignPerson: (userId: string, meetingId: string, fromPersonId: string, toPersonId: string | null) =>
       setPerson(userId, meetingId, ['person_id', fromPersonId], toPersonId),

@@ -27,6 +27,7 @@ export async function loadNotesInput({ transcriptions, people }: Deps, meeting: 
   return {
     title: meeting.title,
     meetingDate: new Date(meeting.created_at),
+    ...(Number(meeting.duration_ms) > 0 ? { durationMs: Number(meeting.duration_ms) } : {}),
     language: guessLanguage(opening(segments.map((s) => s.text))),
     segments,
     people: contacts.rows.map((p) => ({ id: p.id, name: p.name, company: p.company })),

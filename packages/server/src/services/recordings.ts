@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type LiveTranscript, MESSAGES, RECORDING_CHUNK, type StartRecordingRequest } from '@parley/contract';
+import { LIMITS, type LiveTranscript, MESSAGES, RECORDING_CHUNK, type StartRecordingRequest } from '@parley/contract';
 import { chunkContinues, recordingContainer } from '../audio/live/chunk-container.ts';
 import { lastFragmentStart, mp4Timescale } from '../audio/live/mp4-fragments.ts';
 import { lastGranule, oggGranuleRate } from '../audio/live/ogg-pages.ts';
@@ -156,8 +156,9 @@ export function recordingsService(deps: Deps) {
       await projects.assertOwned(userId, projectId);
       const quota = await users.quota(recorderId);
       // The user's other recordings under way have used minutes usage does not show yet (decision 193).
+      // A recording that could not keep a second is not started: its first chunk would be refused.
       const elsewhereMs = await recordings.uncountedElsewhere(userId);
-      if (quota.usedSeconds + elsewhereMs / 1000 >= quota.monthlyDuration)
+      if (quota.monthlyDuration - quota.usedSeconds - elsewhereMs / 1000 < LIMITS.minRecordingSeconds)
         throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
       const id = newId();
       const row: MeetingRow = {
@@ -171,6 +172,7 @@ export function recordingsService(deps: Deps) {
         }),
         recording_state: 'recording',
         recording_mime: input.mimeType,
+        recording_source: input.source === 'call' ? 'call' : null,
         recording_last_chunk_at: nowIso(),
         recording_finished_by: null,
       };

@@ -161,7 +161,8 @@ export function searchService({ index, meetings, projects, people }: Deps) {
           meetingTitle: row.meeting_title,
           text: row.text,
           startTime: row.start_ms,
-          speaker: row.speaker,
+          // The name a reader knows: the linked person's, else the label (renamed or not).
+          speaker: row.person_name ?? row.speaker,
           highlights: result.highlights(row.text),
         })),
         people: people.map((p) => ({ _id: p.id, name: p.name, company: p.company })),

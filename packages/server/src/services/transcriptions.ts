@@ -71,6 +71,19 @@ export function transcriptionsService({ db, meetings, transcriptions, people, vo
       return { modifiedCount };
     },
 
+    /** A label renamed without a contact; 404 when the meeting has no segment with it. */
+    async renameSpeaker(userId: string, meetingId: string, speaker: string, name: string) {
+      await assertMeeting(userId, meetingId);
+      const modifiedCount = await db.transaction().execute(async (trx) => {
+        const renamed = await transcriptions.renameSpeaker(trx, userId, meetingId, speaker, name);
+        // Search by meaning reads the speaker with the words.
+        if (renamed > 0) await semantic?.queueEmbedding(trx, { userId, meetingId });
+        return renamed;
+      });
+      if (modifiedCount === 0 && speaker !== name) throw notFound('Speaker');
+      return { modifiedCount };
+    },
+
     async reassignPerson(userId: string, meetingId: string, fromPersonId: string, toPersonId: string | null) {
       await assertMeeting(userId, meetingId);
       await people.assertOwned(userId, fromPersonId);

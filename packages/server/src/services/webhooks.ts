@@ -44,7 +44,8 @@ export function webhooksService({ db, webhooks, queue, allowPrivateNetworks }: D
     if (url === undefined || allowPrivateNetworks) return;
     const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(host) && isBlockedAddress(host)) {
-      const message = 'Webhooks to private or local addresses are refused on this server';
+      const message =
+        'Webhooks to private or local addresses are refused on this server (an admin can allow them with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true)';
       throw badRequest(message, [{ path: 'url', message }]);
     }
   }

@@ -419,6 +419,21 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
     expect(stop.status, JSON.stringify(stop.body)).toBe(200);
   });
 
+  it('does not start a recording that could not keep a second: with half a second left it is 403', async () => {
+    const { token, userId, projectId, start } = await recording(60);
+    await server.ctx.db
+      .transaction()
+      .execute((trx) => server.ctx.repos.usage.record(trx, { userId, meetingId: null, seconds: 59 }));
+    // One second left: a recording may start, and it takes half of that second.
+    const first = await start();
+    await server.ctx.db.updateTable('meetings').set({ recording_reached_ms: 500 }).where('id', '=', first).execute();
+    expectError(
+      await api.post(`/api/projects/${projectId}/recordings`, { title: 'Late', mimeType: 'audio/webm' }, token),
+      403,
+      MESSAGES.monthlyLimitReached(60),
+    );
+  });
+
   it("refuses the chunk that takes it past the user's minutes left with the spec's 403", async () => {
     const { token, meetingId } = await recording(4);
     const { refused, seq } = await sendUntilRefused(token, meetingId);

@@ -151,7 +151,11 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE_NETWORKS', () => {
         ...private4in6.map((host) => `http://${host}:${receiver.port}/hook`),
       ]) {
         const refused = await api.post('/api/webhooks', { url, events: ['meeting.transcribed'] }, token);
-        expectError(refused, 400, 'Webhooks to private or local addresses are refused on this server');
+        expectError(
+          refused,
+          400,
+          'Webhooks to private or local addresses are refused on this server (an admin can allow them with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true)',
+        );
       }
       const byName = `http://localhost:${receiver.port}/hook`;
       const hook = (await api.post('/api/webhooks', { url: byName, events: ['meeting.transcribed'] }, token)).body.data;

@@ -8,7 +8,7 @@ import { SIGN_IN_CALLBACK_PATH, SignInCallback, SignInScreen } from '@/features/
 const loadAuthenticatedApp = () => import('./AuthenticatedApp');
 const AuthenticatedApp = lazy(loadAuthenticatedApp);
 // A share link opens without sign-in (docs/decisions/172).
-const SharedMeetingPage = lazy(() => import('@/features/shares/components/SharedMeetingPage'));
+const SharedMeetingPage = lazy(() => import('./pages/SharedMeetingPage'));
 
 function FullScreenSpinner() {
   return <DelayedSpinner className="min-h-dvh" label="Loading" />;

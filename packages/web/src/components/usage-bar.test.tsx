@@ -48,6 +48,16 @@ describe('usage levels', () => {
 });
 
 describe('UsageBar', () => {
+  it('shows what is true with 30 of 60 s used, not a rounded "1 / 1 min"', () => {
+    render(
+      <TooltipProvider>
+        <UsageBar user={userWith(30, 60)} />
+      </TooltipProvider>,
+    );
+    expect(screen.getByText('0.5 / 1 min')).toBeInTheDocument();
+    expect(screen.queryByText('1 / 1 min')).not.toBeInTheDocument();
+  });
+
   it('shows used and limit minutes, green with no tooltip below 80%', async () => {
     const { user, bar, level } = renderBar(0.79 * LIMIT);
     expect(screen.getByText('237 / 300 min')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { User } from '@parley/contract';
 import { Progress } from 'radix-ui';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { summarizeUsage, USAGE_TOOLTIPS, type UsageLevel } from '@/lib/usage';
+import { formatUsageMinutes, summarizeUsage, USAGE_TOOLTIPS, type UsageLevel } from '@/lib/usage';
 import { cn } from '@/lib/utils';
 
 /** The usage bar's tooltip opens at once (spec section 9), unlike the 700 ms default. */
@@ -27,7 +27,7 @@ export function UsageBar({
   className?: string;
 }) {
   const usage = summarizeUsage(user);
-  const minutes = `${usage.usedMinutes} / ${usage.limitMinutes} min`;
+  const minutes = formatUsageMinutes(usage.usedSeconds, usage.limitSeconds);
   const tooltip = usage.level === 'ok' ? (collapsed ? `Monthly usage: ${minutes}` : null) : USAGE_TOOLTIPS[usage.level];
 
   const bar = (

@@ -42,6 +42,43 @@ export function summarizeUsage(user: Pick<User, 'tier' | 'currentMonthUsage'>): 
   };
 }
 
+/**
+ * Recording needs at least this much left: a recording that cannot keep a second is not started
+ * (the server refuses it too, services/recordings.ts).
+ */
+export const MIN_RECORDING_SECONDS = LIMITS.minRecordingSeconds;
+
+/** Seconds of audio the month still takes. */
+export function secondsLeft(user: Pick<User, 'tier' | 'currentMonthUsage'>): number {
+  const { usedSeconds, limitSeconds } = summarizeUsage(user);
+  return Math.max(0, limitSeconds - usedSeconds);
+}
+
+/** What is left, in the words a person uses: '30 seconds left', '4 min 30 s left', '12 minutes left'. */
+export function formatTimeLeft(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  if (whole < 60) return `${whole} ${whole === 1 ? 'second' : 'seconds'} left`;
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (rest === 0 || minutes >= 10) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left`;
+  return `${minutes} min ${rest} s left`;
+}
+
+/**
+ * The meter's figures: whole minutes where they are true, tenths where rounding would lie (30 of 60 s
+ * reads '0.5 / 1 min', never '1 / 1 min'). Used time is rounded down, so the meter never shows the
+ * limit reached before it is.
+ */
+export function formatUsageMinutes(usedSeconds: number, limitSeconds: number): string {
+  const tenths = (seconds: number, round: (n: number) => number) => {
+    const value = round((seconds / 60) * 10) / 10;
+    return Number.isInteger(value) ? String(value) : value.toFixed(1);
+  };
+  const limit = tenths(limitSeconds, Math.round);
+  const used = usedSeconds >= 600 ? String(Math.floor(usedSeconds / 60)) : tenths(usedSeconds, Math.floor);
+  return `${used} / ${limit} min`;
+}
+
 /** True when this month's recorded duration has reached the tier's limit (meeting creation is blocked). */
 export function isOverMonthlyLimit(user: Pick<User, 'tier' | 'currentMonthUsage'>): boolean {
   return summarizeUsage(user).level === 'limit';

@@ -183,8 +183,8 @@ function overview(input: NotesInput, sentences: Sentence[]): string {
   const talk = new Map<string, number>();
   for (const s of sentences) talk.set(s.speaker, (talk.get(s.speaker) ?? 0) + words(s.text).length);
   const speakers = [...talk.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
-  const last = input.segments.at(-1);
-  const length = last ? formatTimestamp(last.endMs) : '0:00';
+  // The meeting's length is its recording's, not where its last words end.
+  const length = formatTimestamp(input.durationMs ?? input.segments.at(-1)?.endMs ?? 0);
   const topics = topicPhrases(sentences, 6);
   const who = speakers.length === 1 ? speakers[0] : `${speakers.slice(0, -1).join(', ')} and ${speakers.at(-1)}`;
   const title = input.title ? `"${input.title}"` : 'The meeting';
@@ -198,6 +198,16 @@ talking said going done doing thinking things stuff means probably important dif
 second three four five morning afternoon evening tonight today tomorrow yesterday week weeks month monday tuesday
 wednesday thursday friday weekend update updates thanks everyone`.split(/\s+/),
 );
+/**
+ * Words that do the talking's social work and name nothing: politeness formulas, greetings, interjections
+ * and answers (a closed class of speech, like the stopwords, not a list of a meeting's words).
+ */
+const SOCIAL_WORDS = new Set(
+  `please thank thanks thankyou sorry excuse pardon welcome hello hi hey bye goodbye cheers hmm uh huh uhm erm
+ah oh wow yep yup nope nah alright okay ok yeah yes no right cool awesome absolutely definitely exactly totally
+indeed certainly perfect lovely brilliant`.split(/\s+/),
+);
+
 /** A word used as a verb somewhere in the meeting ("to send", "I'll mail") names an action, not a subject. */
 const BEFORE_A_VERB = new Set("to will 'll can could should would must i we you they please don't let's".split(' '));
 
@@ -214,10 +224,10 @@ function topicPhrases(sentences: Sentence[], count: number): string[] {
       if (before && (BEFORE_A_VERB.has(before) || before.endsWith("'ll"))) verbs.add(token);
       if (!sayers.has(token)) sayers.set(token, new Set());
       sayers.get(token)!.add(s.speaker);
-      if (token.length < 4 || STOPWORDS.has(token) || GENERIC.has(token)) return;
+      if (token.length < 4 || STOPWORDS.has(token) || GENERIC.has(token) || SOCIAL_WORDS.has(token)) return;
       unigrams.set(token, (unigrams.get(token) ?? 0) + 1);
       const next = tokens[i + 1];
-      if (next && next.length >= 4 && !STOPWORDS.has(next) && !GENERIC.has(next)) {
+      if (next && next.length >= 4 && !STOPWORDS.has(next) && !GENERIC.has(next) && !SOCIAL_WORDS.has(next)) {
         const phrase = `${token} ${next}`;
         bigrams.set(phrase, (bigrams.get(phrase) ?? 0) + 1);
       }

@@ -136,3 +136,78 @@ export async function* monoMeasuringSides(
 ): AsyncGenerator<Float32Array> {
   for await (const chunk of stereo) yield balance.pushInterleaved(chunk);
 }
+
+/** Energy per 32 ms frame of one stream (one side of a call decoded alone), kept whole: one float per frame, ~0.5 MB an hour. */
+export class FrameLevels {
+  private energy = new Float32Array(4096);
+  private frames = 0;
+  private fill = 0;
+  private sum = 0;
+
+  push(samples: Float32Array): void {
+    for (let i = 0; i < samples.length; i++) {
+      this.sum += samples[i]! * samples[i]!;
+      if (++this.fill === FRAME) {
+        if (this.frames === this.energy.length) {
+          const grown = new Float32Array(this.energy.length * 2);
+          grown.set(this.energy);
+          this.energy = grown;
+        }
+        this.energy[this.frames++] = this.sum;
+        this.sum = 0;
+        this.fill = 0;
+      }
+    }
+  }
+
+  /** Frame energies in [start, end) seconds. */
+  span(start: number, end: number): Float32Array {
+    const a = Math.max(0, Math.floor((start * SAMPLE_RATE) / FRAME));
+    const b = Math.min(this.frames, Math.ceil((end * SAMPLE_RATE) / FRAME));
+    return this.energy.slice(a, Math.max(a, b));
+  }
+}
+
+/**
+ * Whether, over [start, end), stream `a` holds only what stream `b` holds much louder: b at least
+ * `minDb` over a and the two levels rising and falling together (the correlation of their frames'
+ * log energies at least `minCorrelation`). That is the far side of a call heard again by the near
+ * side's microphone (or a bleed between two lapel microphones), not a party of its own.
+ */
+export function echoOf(
+  a: FrameLevels,
+  b: FrameLevels,
+  start: number,
+  end: number,
+  { minDb = 10, minCorrelation = 0.5 } = {},
+): boolean {
+  const ea = a.span(start, end);
+  const eb = b.span(start, end);
+  const n = Math.min(ea.length, eb.length);
+  if (n === 0) return false;
+  let sa = 0;
+  let sb = 0;
+  for (let i = 0; i < n; i++) {
+    sa += ea[i]!;
+    sb += eb[i]!;
+  }
+  if (10 * Math.log10((sb + 1e-12) / (sa + 1e-12)) < minDb) return false;
+  if (n < 3) return true;
+  const la = Array.from(ea.subarray(0, n), (e) => Math.log10(e + 1e-10));
+  const lb = Array.from(eb.subarray(0, n), (e) => Math.log10(e + 1e-10));
+  return correlation(la, lb) >= minCorrelation;
+}
+
+function correlation(x: number[], y: number[]): number {
+  const mx = x.reduce((s, v) => s + v, 0) / x.length;
+  const my = y.reduce((s, v) => s + v, 0) / y.length;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < x.length; i++) {
+    sxy += (x[i]! - mx) * (y[i]! - my);
+    sxx += (x[i]! - mx) ** 2;
+    syy += (y[i]! - my) ** 2;
+  }
+  return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
+}

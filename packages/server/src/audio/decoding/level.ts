@@ -147,7 +147,7 @@ export async function measureLevel(path: string, options: LevelOptions = {}): Pr
 }
 
 /** ffmpeg's input for the sample: windows cut from the bytes (WebM without an index, MP3), else windows ffmpeg seeks to. */
-async function sampledInput(
+export async function sampledInput(
   path: string,
   durationSeconds: number,
   sample: Required<LevelSample>,
@@ -161,6 +161,15 @@ async function sampledInput(
  */
 const WINDOWS_PER_PROCESS = 50;
 
+/** The input split into what each ffmpeg process reads (WINDOWS_PER_PROCESS windows at most). */
+export function perProcess(input?: DecodeInput): Array<DecodeInput | undefined> {
+  return input && 'windows' in input
+    ? Array.from({ length: Math.ceil(input.windows.length / WINDOWS_PER_PROCESS) }, (_, i) => ({
+        windows: input.windows.slice(i * WINDOWS_PER_PROCESS, (i + 1) * WINDOWS_PER_PROCESS),
+      }))
+    : [input];
+}
+
 async function listen(
   path: string,
   signal: AbortSignal | undefined,
@@ -168,13 +177,7 @@ async function listen(
 ): Promise<MeasuredLevel | undefined> {
   const meter = new LevelMeter();
   let samples = 0;
-  const inputs: Array<DecodeInput | undefined> =
-    input && 'windows' in input
-      ? Array.from({ length: Math.ceil(input.windows.length / WINDOWS_PER_PROCESS) }, (_, i) => ({
-          windows: input.windows.slice(i * WINDOWS_PER_PROCESS, (i + 1) * WINDOWS_PER_PROCESS),
-        }))
-      : [input];
-  for (const part of inputs) {
+  for (const part of perProcess(input)) {
     for await (const chunk of decodePcmInt16(path, { signal, sampleRate: RATE, chunkSamples: 32000, input: part })) {
       meter.push(chunk, 1 / 32768);
       samples += chunk.length;

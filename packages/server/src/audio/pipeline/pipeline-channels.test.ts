@@ -56,7 +56,7 @@ describe('transcribeFile on two-channel recordings', () => {
     expect(textOf('Speaker 2')).not.toContain('americans');
   });
 
-  it('tells two parties apart by their lines where their voices alone do not', async () => {
+  it('tells two parties apart by their lines where their voices alone do not', { timeout: 300_000 }, async () => {
     const engine = await loadMoonshine({ size: 'tiny' });
     const ve = oneVoicePath();
     // one radio amateur's recording in 20 s turns, alternately on the left and the right line: as

@@ -12,12 +12,19 @@ export interface TranscriptResult {
   segments: Array<{ speaker: string; text: string; startTime: number; endTime: number; voice?: string }>;
   diarization: 'ok' | 'failed';
   diarizationError?: string;
+  /** A call heard side by side: each side's labels (0 left, 1 right). */
+  sides?: [string[], string[]];
 }
 
 /** The audio pipeline as the transcription job sees it: a file in, speaker segments (seconds) out. */
 export type Transcribe = (
   path: string,
-  opts: { onProgress: (fraction: number) => void; signal: AbortSignal },
+  opts: {
+    onProgress: (fraction: number) => void;
+    signal: AbortSignal;
+    /** 'sides': a call recorded in Parley (microphone left, tab right), heard side by side; default: judged on the audio. */
+    channels?: 'auto' | 'sides';
+  },
 ) => Promise<TranscriptResult>;
 
 /**
@@ -48,8 +55,8 @@ export async function createTranscriber(
   await Promise.all([SileroVad.load(), segmentationSession()]);
   log.info({ engine: engine.name }, 'transcription engine ready');
   const segmentation = segmentationFor(engine.name);
-  return (path, { onProgress, signal }) =>
-    transcribeFile(path, { engine, segmentation, onProgress, signal, logger: log, ...overrides });
+  return (path, { onProgress, signal, channels }) =>
+    transcribeFile(path, { engine, segmentation, onProgress, signal, channels, logger: log, ...overrides });
 }
 
 /** The recogniser configured, loaded once; the worker shares it between whole meetings (and live passes when LIVE_MOONSHINE_MODEL is the same). */

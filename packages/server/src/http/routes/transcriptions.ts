@@ -20,6 +20,9 @@ export function transcriptionRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.assignSpeaker, async ({ holderId, params, body }) =>
     ok(await transcriptions.assignSpeaker(holderId, params.meetingId, params.speaker, body.personId)),
   );
+  router.handle(routes.renameSpeaker, async ({ holderId, params, body }) =>
+    ok(await transcriptions.renameSpeaker(holderId, params.meetingId, params.speaker, body.name)),
+  );
   router.handle(routes.reassignPerson, async ({ holderId, params, body }) =>
     ok(await transcriptions.reassignPerson(holderId, params.meetingId, params.personId, body.newPersonId)),
   );

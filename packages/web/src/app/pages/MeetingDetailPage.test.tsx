@@ -57,6 +57,34 @@ describe('meeting detail', () => {
     expect(server.requests.some((r) => r.path.endsWith('/audio-url'))).toBe(false);
   });
 
+  it('after "Delete recording, keep transcript" shows no player controls and never asks for the audio again', async () => {
+    let audio = true;
+    serveMeeting(() =>
+      makeMeeting({
+        _id: 'm1',
+        projectId: 'p1',
+        title: 'Kept words',
+        transcriptionStatus: 'completed',
+        ...(audio ? {} : { metadata: {}, audioDeletedAt: '2026-11-23T10:00:00.000Z' }),
+      }),
+    );
+    server.on('DELETE /api/projects/:id/meetings/:meetingId/audio', () => {
+      audio = false;
+      return { status: 204 };
+    });
+    renderApp('/projects/p1/meetings/m1');
+    expect(await screen.findByLabelText('Meeting recording')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^Play from / })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete recording, keep transcript' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete recording' }));
+    await waitFor(() => expect(screen.queryByLabelText('Meeting recording')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: /^Play from / })).not.toBeInTheDocument();
+    expect(screen.getByText('00:05 - 00:09')).toBeInTheDocument();
+    await waitFor(() => expect(meetingRequests().length).toBeGreaterThanOrEqual(2));
+    const asked = server.requests.filter((r) => r.path.endsWith('/audio-url'));
+    expect(asked).toHaveLength(1);
+  });
+
   it("falls back to 'Untitled Meeting', 'Meeting', 'Project' and 'Unknown date'", async () => {
     serveMeeting(() => makeMeeting({ _id: 'm1', projectId: 'p1', title: '', duration: 0 }));
     server.on('GET /api/projects/:id', () => fail(500));

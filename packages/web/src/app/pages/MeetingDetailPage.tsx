@@ -206,7 +206,7 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
             meetingId={meeting._id}
             status={meeting.transcriptionStatus}
             transcriptionError={meeting.transcriptionError}
-            playback={playback}
+            playback={{ ...playback, hasAudio: Boolean(meeting.metadata.audio) }}
             searchSlot={(onActiveChange) => (
               <div className="grid gap-3">
                 <MeetingSearch meetingId={meeting._id} onSeek={playback.seek} onActiveChange={onActiveChange} />

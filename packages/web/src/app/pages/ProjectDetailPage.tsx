@@ -91,12 +91,6 @@ function ProjectDetail({ project }: { project: Project }) {
         }
       />
 
-      {manages && (
-        <section aria-label="Project settings" className="mb-6 grid gap-4">
-          <SummaryTemplateSetting project={project} />
-          <RetentionSetting project={project} />
-        </section>
-      )}
       <div className="mb-6 grid gap-3">
         <ProjectSearch projectId={project._id} />
         <AskBox projectId={project._id} label="Ask a question about this project's meetings" />
@@ -113,6 +107,14 @@ function ProjectDetail({ project }: { project: Project }) {
           emptyDescription="Record or upload a meeting to add it to this project."
         />
       </section>
+
+      {/* Below the meetings: what a visit comes for first, on a phone most of all. */}
+      {manages && (
+        <section aria-label="Project settings" className="mt-8 grid gap-4">
+          <SummaryTemplateSetting project={project} />
+          <RetentionSetting project={project} />
+        </section>
+      )}
 
       <MembersDialog project={project} open={membersOpen} onOpenChange={setMembersOpen} />
       <ProjectFormDialog open={editOpen} onOpenChange={setEditOpen} project={project} />

@@ -1,1 +1,2 @@
+export { useSharedMeeting } from './api/shares';
 export { ShareMeetingButton } from './components/ShareMeetingButton';

@@ -114,6 +114,19 @@ describe('Upload tab', () => {
     expect(uploads()).toHaveLength(0);
   });
 
+  it("fills the title from the file's name; emptied, the spec's message asks for one", async () => {
+    const { dialog, user } = await openUpload();
+    await user.upload(
+      within(dialog).getByLabelText('Audio file'),
+      new File([new Uint8Array(2048)], 'weekly_sync.m4a', { type: 'audio/mp4' }),
+    );
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('weekly sync');
+    await user.clear(within(dialog).getByLabelText('Title'));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(within(dialog).getByText('Please enter a meeting title')).toBeInTheDocument();
+    expect(uploads()).toHaveLength(0);
+  });
+
   it('rejects a file of the wrong type or over the tier size', async () => {
     const user = makeUser({ tier: { name: 'tiny', limits: { monthlyDuration: 18_000, maxFileSize: 1024 * 1024 } } });
     const { dialog } = await openUpload(user);
@@ -133,6 +146,7 @@ describe('Upload tab', () => {
     serveUpload(() => ok(makeMeeting({ _id: 'm9', projectId: 'p1', duration: 600 }), 201));
     const { dialog, user } = await openUpload();
     await user.upload(within(dialog).getByLabelText('Audio file'), wav());
+    await user.clear(within(dialog).getByLabelText('Title'));
     await user.type(within(dialog).getByLabelText('Title'), '  Planning  ');
     expect(screen.getAllByText('10 / 300 min').length).toBeGreaterThan(0);
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));

@@ -11,6 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { formatTimestamp } from '@/lib/format';
 import { useLiveTranscript } from '@/lib/live-transcript';
+import { formatTimeLeft, MIN_RECORDING_SECONDS, secondsLeft } from '@/lib/usage';
 import { cn } from '@/lib/utils';
 import { recordingsApi } from '../api/recordings';
 import { useRecorder } from '../hooks/use-recorder';
@@ -20,6 +21,14 @@ import { MESSAGES_NEW_MEETING } from '../lib/meeting-form';
 import { generatedMeetingTitle } from '../lib/meeting-title';
 import { recordingStore } from '../lib/recording-store';
 import { SubmitStatus } from './UploadProgress';
+
+/**
+ * The recorder stops this much before the month's limit: the server measures a chunk by its own time
+ * stamps, which can run a little ahead of the page's clock.
+ */
+const LIMIT_MARGIN_MS = 250;
+
+export const LIMIT_STOP_MESSAGE = 'The recording stopped at the monthly limit. Everything recorded up to it is kept.';
 
 const STATUS_LABEL = {
   idle: 'Ready to record',
@@ -45,8 +54,25 @@ export function RecordTab({
   const uploadRef = useRef<ChunkedUpload | null>(null);
   const startedTitleRef = useRef('');
   const [upload, setUpload] = useState<UploadStatus | null>(null);
+  // The month's time left, fixed when the recording starts: the recording stops itself there.
+  const leftAtOpen = secondsLeft(user);
+  const [leftAtStart, setLeftAtStart] = useState<number | null>(null);
+  const [stoppedAtLimit, setStoppedAtLimit] = useState(false);
+  // A recording finished at the limit is a meeting already: closing the dialog keeps it.
+  const keptRef = useRef(false);
+  const finishAtLimit = () => {
+    if (keptRef.current) return;
+    keptRef.current = true;
+    setStoppedAtLimit(true);
+    recorder.stop();
+    // Finished at once, not after the idle sweep; a failure shows as the upload's error.
+    void uploadRef.current?.finish().catch(() => undefined);
+  };
   const recorder = useRecorder({
+    limitMs: Math.max(0, (leftAtStart ?? leftAtOpen) * 1000 - LIMIT_MARGIN_MS),
+    onLimit: () => finishAtLimit(),
     onStart: (mimeType) => {
+      setLeftAtStart(leftAtOpen);
       startedTitleRef.current = titleRef.current.trim() || generatedTitle;
       uploadRef.current = ChunkedUpload.begin(
         { userId: user._id, projectId, title: startedTitleRef.current, mimeType },
@@ -60,9 +86,23 @@ export function RecordTab({
   const live = useLiveTranscript(upload?.meetingId ?? null);
   // Leaving without Use Recording is a discard (closing the dialog asks first); a closed tab is not:
   // its chunks wait in the browser for the next visit.
-  useEffect(() => () => void uploadRef.current?.discard(), []);
+  useEffect(
+    () => () => {
+      if (!keptRef.current) void uploadRef.current?.discard();
+    },
+    [],
+  );
+  // The server refused a chunk past the limit (another recording used the time meanwhile): stop here too.
+  const limitReached = upload?.limitReached ?? false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: finishAtLimit acts once, guarded by keptRef
+  useEffect(() => {
+    if (limitReached) finishAtLimit();
+  }, [limitReached]);
   const hasRecording = state.status !== 'idle';
-  useEffect(() => onHasRecordingChange(hasRecording), [hasRecording, onHasRecordingChange]);
+  const unsaved = hasRecording && !stoppedAtLimit;
+  useEffect(() => onHasRecordingChange(unsaved), [unsaved, onHasRecordingChange]);
+  const left = state.status === 'idle' ? leftAtOpen : Math.max(0, (leftAtStart ?? leftAtOpen) - state.duration);
+  const cannotStart = leftAtOpen < MIN_RECORDING_SECONDS;
   // One time for the generated title: the placeholder shows exactly the title that will be saved.
   const [openedAt] = useState(() => new Date());
   const generatedTitle = generatedMeetingTitle(openedAt);
@@ -93,6 +133,7 @@ export function RecordTab({
     void uploadRef.current?.discard();
     uploadRef.current = null;
     setUpload(null);
+    setLeftAtStart(null);
     submit.clearError();
     recorder.clear();
   };
@@ -131,9 +172,16 @@ export function RecordTab({
         >
           {formatTimestamp(state.duration * 1000)}
         </p>
+        {state.status !== 'stopped' && (
+          <p className="text-muted-foreground text-sm tabular-nums" data-testid="time-left">
+            {cannotStart && state.status === 'idle'
+              ? 'Less than a second left this month: nothing more can be recorded.'
+              : `${formatTimeLeft(left)} this month`}
+          </p>
+        )}
 
         {state.status === 'idle' && (
-          <Button size="lg" onClick={() => void recorder.start()} disabled={disabled}>
+          <Button size="lg" onClick={() => void recorder.start()} disabled={disabled || cannotStart}>
             <Mic aria-hidden="true" />
             Start Recording
           </Button>
@@ -168,6 +216,11 @@ export function RecordTab({
       </div>
 
       {hasRecording && <LiveTranscript transcript={live.transcript} />}
+      {stoppedAtLimit && (
+        <Alert role="status">
+          <AlertDescription>{LIMIT_STOP_MESSAGE}</AlertDescription>
+        </Alert>
+      )}
       {upload?.offline && (
         <Alert>
           <CloudOff aria-hidden="true" />
@@ -194,7 +247,7 @@ export function RecordTab({
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="outline" onClick={reRecord} disabled={busy}>
+          <Button variant="outline" onClick={reRecord} disabled={busy || stoppedAtLimit}>
             <RotateCcw aria-hidden="true" />
             Re-record
           </Button>

@@ -1,6 +1,6 @@
 import { AUDIO_EXTENSIONS, TRANSCRIPT_EXTENSIONS } from '@parley/contract';
 import { FileAudio, FileText } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useCurrentUser } from '@/api/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
@@ -15,6 +15,7 @@ import {
   validateTranscriptFile,
   validateUpload,
 } from '../lib/meeting-form';
+import { titleFromFileName } from '../lib/meeting-title';
 import { SubmitStatus } from './UploadProgress';
 
 const ACCEPT = ['audio/*', ...AUDIO_EXTENSIONS.map((extension) => `.${extension}`)].join(',');
@@ -55,6 +56,7 @@ export function UploadTab({
   const [file, setFile] = useState<File | null>(null);
   const [transcript, setTranscript] = useState<File | null>(null);
   const [title, setTitle] = useState('');
+  const filledTitleRef = useRef('');
   const [errors, setErrors] = useState<{ file?: string; transcript?: string; title?: string }>({});
   const duration = useAudioFileDuration(file);
   const fileId = useId();
@@ -71,6 +73,13 @@ export function UploadTab({
     const problem = validateAudioFile(chosen, maxFileSize);
     setErrors((current) => ({ ...current, file: problem ?? undefined }));
     setFile(problem ? null : chosen);
+    // The file's name fills a title not typed yet (or the one the last file gave).
+    if (!problem && (!title.trim() || title === filledTitleRef.current)) {
+      const filled = titleFromFileName(chosen.name);
+      filledTitleRef.current = filled;
+      setTitle(filled);
+      if (filled) setErrors((current) => ({ ...current, title: undefined }));
+    }
   };
 
   const chooseTranscript = (chosen: File | null) => {

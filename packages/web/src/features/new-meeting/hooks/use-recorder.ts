@@ -27,6 +27,13 @@ export interface RecorderEvents {
   /** A piece of the recording, every RECORDER_SETTINGS.timesliceMs while recording. */
   onData?: (data: Blob) => void;
   onStop?: () => void;
+  /** The recording reached `limitMs` and stopped itself (what was recorded up to it is kept). */
+  onLimit?: () => void;
+}
+
+export interface RecorderOptions extends RecorderEvents {
+  /** The most this recording may last (the month's time left); it stops itself there. */
+  limitMs?: number;
 }
 
 /**
@@ -34,7 +41,7 @@ export interface RecorderEvents {
  * state change goes through recorderReducer. The microphone and the timer are released on stop,
  * on clear, and when the component using the hook goes away.
  */
-export function useRecorder(events: RecorderEvents = {}): RecorderControls {
+export function useRecorder(events: RecorderOptions = {}): RecorderControls {
   const [state, dispatch] = useReducer(recorderReducer, initialRecorderState);
   const eventsRef = useRef(events);
   eventsRef.current = events;
@@ -43,15 +50,39 @@ export function useRecorder(events: RecorderEvents = {}): RecorderControls {
   const timerRef = useRef<ReturnType<typeof setInterval> | null>(null);
   const urlRef = useRef<string | null>(null);
   const unmountedRef = useRef(false);
+  // Recorded time outside the current stretch, and when that stretch began: where the limit falls.
+  const elapsedRef = useRef({ beforeMs: 0, stretchStartedAt: 0 });
+  const limitTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const stopTimer = useCallback(() => {
     if (timerRef.current !== null) clearInterval(timerRef.current);
     timerRef.current = null;
+    if (limitTimerRef.current !== null) clearTimeout(limitTimerRef.current);
+    limitTimerRef.current = null;
+    const elapsed = elapsedRef.current;
+    if (elapsed.stretchStartedAt) {
+      elapsedRef.current = { beforeMs: elapsed.beforeMs + Date.now() - elapsed.stretchStartedAt, stretchStartedAt: 0 };
+    }
   }, []);
 
   const startTimer = useCallback(() => {
     stopTimer();
+    elapsedRef.current = { ...elapsedRef.current, stretchStartedAt: Date.now() };
     timerRef.current = setInterval(() => dispatch({ type: 'tick', at: Date.now() }), RECORDER_SETTINGS.tickMs);
+    const limitMs = eventsRef.current.limitMs;
+    if (limitMs !== undefined) {
+      // At the limit the recorder stops as Stop would: everything up to it is kept and sent.
+      limitTimerRef.current = setTimeout(
+        () => {
+          const recorder = recorderRef.current;
+          if (recorder?.state !== 'recording') return;
+          stopTimer();
+          recorder.stop();
+          eventsRef.current.onLimit?.();
+        },
+        Math.max(0, limitMs - elapsedRef.current.beforeMs),
+      );
+    }
   }, [stopTimer]);
 
   const releaseMicrophone = useCallback(() => {
@@ -107,6 +138,7 @@ export function useRecorder(events: RecorderEvents = {}): RecorderControls {
         dispatch({ type: 'stopped', at: Date.now(), recording: { blob, url, mimeType: type } });
       };
       recorderRef.current = recorder;
+      elapsedRef.current = { beforeMs: 0, stretchStartedAt: 0 };
       eventsRef.current.onStart?.(recorder.mimeType || mimeType || 'audio/webm');
       recorder.start(RECORDER_SETTINGS.timesliceMs);
       dispatch({ type: 'started', at: Date.now() });

@@ -19,6 +19,11 @@ export interface UploadStatus {
   offline: boolean;
   /** A refusal no retry can fix (the limit, the meeting deleted elsewhere). */
   error: string | null;
+  /**
+   * The server took no more audio this month: the chunks from the refused one on were dropped and the
+   * recording is kept up to there (the recorder should stop).
+   */
+  limitReached: boolean;
 }
 
 interface Options {
@@ -28,6 +33,9 @@ interface Options {
   /** The recorder's data interval, the duration each piece of data stands for. */
   dataIntervalMs?: number;
 }
+
+/** A chunk refused because the month's time is used up (403, spec section 5's message). */
+const isMonthlyLimit = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 const isRetryable = (error: unknown) =>
   !(error instanceof ApiError) || error.isNetworkError || error.status >= 500 || error.status === 429;
@@ -45,6 +53,7 @@ export class ChunkedUpload {
   private pendingMs = 0;
   private offline = false;
   private error: string | null = null;
+  private limitReached = false;
   private pumping = false;
   private closed = false;
   private wake: (() => void) | null = null;
@@ -104,6 +113,7 @@ export class ChunkedUpload {
       waitingMs: this.pendingMs + this.queue.reduce((sum, c) => sum + c.durationMs, 0),
       offline: this.offline,
       error: this.error,
+      limitReached: this.limitReached,
     };
   }
 
@@ -179,6 +189,25 @@ export class ChunkedUpload {
     this.kick();
   }
 
+  /**
+   * The month's limit fell inside chunk `seq`: the recording ends before it. The recorder is told to
+   * stop (status.limitReached) and what the server has is finished as the meeting, as Stop would.
+   */
+  private keepUpTo(seq: number) {
+    const dropped = this.queue.filter((chunk) => chunk.seq >= seq);
+    this.queue.splice(0, this.queue.length, ...this.queue.filter((chunk) => chunk.seq < seq));
+    this.pendingData = [];
+    this.pendingMs = 0;
+    this.limitReached = true;
+    this.record = { ...this.record, chunks: seq, stopped: true };
+    const record = this.record;
+    this.persist(async () => {
+      for (const chunk of dropped) await this.options.store.deleteChunk(chunk.recordingId, chunk.seq);
+      await this.options.store.putRecording(record);
+    });
+    this.changed();
+  }
+
   private readonly onOnline = () => this.wake?.();
 
   private kick() {
@@ -234,7 +263,13 @@ export class ChunkedUpload {
         this.persist(() => store.putRecording(record));
       } else if (this.record.meetingId && this.queue.length > 0) {
         const chunk = this.queue[0]!;
-        await api.putChunk(this.record.meetingId, chunk.seq, chunk.blob);
+        try {
+          await api.putChunk(this.record.meetingId, chunk.seq, chunk.blob);
+        } catch (error) {
+          if (!isMonthlyLimit(error) || chunk.seq === 0) throw error;
+          this.keepUpTo(chunk.seq);
+          return 'more';
+        }
         this.queue.shift();
         this.persist(() => store.deleteChunk(chunk.recordingId, chunk.seq));
       } else if (this.record.finishRequested && this.record.stopped && this.record.chunks === 0) {

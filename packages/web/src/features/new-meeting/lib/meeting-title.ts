@@ -9,3 +9,12 @@ export function generatedMeetingTitle(date: Date = new Date()): string {
   const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
   return `Meeting - ${day}, ${time}`.replace(/[\u00a0\u202f]/g, ' ');
 }
+
+/**
+ * An uploaded file's name as a meeting title: "weekly_sync.m4a" reads "weekly sync". Only a suggestion:
+ * the field stays editable, and left empty the spec's message asks for a title.
+ */
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.replace(/\.[^.]+$/, '');
+  return base.replace(/[_]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+}

@@ -43,6 +43,14 @@ describe("project's default summary template", { timeout: 30_000 }, () => {
     await waitFor(() => expect(select).toHaveValue('default'));
   });
 
+  it('sits below the meetings: the project page puts its meetings first', async () => {
+    serveProject(makeProject({ _id: 'p1', name: 'Alpha' }));
+    renderApp('/projects/p1');
+    const meetings = await screen.findByRole('heading', { name: 'Meetings' });
+    const settings = await screen.findByRole('region', { name: 'Project settings' });
+    expect(meetings.compareDocumentPosition(settings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows why a change was refused and keeps the saved value', async () => {
     serveProject(makeProject({ _id: 'p1', name: 'Alpha', summaryTemplateId: 't1' }));
     server.on('PUT /api/projects/:id', () => fail(404, 'Summary template not found'));

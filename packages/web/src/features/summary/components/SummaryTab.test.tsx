@@ -27,6 +27,13 @@ const sse = (...events: unknown[]) => ({
   raw: `: stream open\n\n${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}`,
 });
 
+/** Regenerate, confirmed in its dialog: a summary already there is replaced only when the user says so. */
+async function regenerate(user: Awaited<ReturnType<typeof openSummaryTab>>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Regenerate Summary' });
+  await user.click(within(dialog).getByRole('button', { name: 'Regenerate' }));
+}
+
 async function openSummaryTab() {
   const app = renderApp('/projects/p1/meetings/m1');
   await app.user.click(await app.findByRole('tab', { name: 'Summary' }));
@@ -94,9 +101,20 @@ describe('Summary tab', { timeout: 20_000 }, () => {
     );
     const { user } = await openSummaryTab();
     expect(screen.getByText('Old notes')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+    await regenerate(user);
     expect(await screen.findByText('The AI service did not answer within 120 seconds')).toBeInTheDocument();
     expect(screen.getByText('Failed to Generate Summary')).toBeInTheDocument();
+  });
+
+  it('asks before Regenerate replaces the summary; Cancel keeps it and generates nothing', async () => {
+    serve(makeMeeting({ _id: 'm1', projectId: 'p1', summary: 'Corrected notes' }));
+    const { user } = await openSummaryTab();
+    await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Regenerate Summary' });
+    expect(within(dialog).getByText(/is replaced by a new one/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Corrected notes')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path.endsWith('/summary/stream'))).toBe(false);
   });
 
   it('offers generation only once the meeting is transcribed', async () => {
@@ -156,7 +174,7 @@ describe('Summary tab', { timeout: 20_000 }, () => {
       const { user } = await openSummaryTab();
       expect(await screen.findByRole('combobox', { name: 'Template' })).toHaveValue('default');
       expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('');
-      await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+      await regenerate(user);
       expect(await screen.findByText('New notes')).toBeInTheDocument();
       expect(streamBody()).toEqual({ templateId: 'default' });
     });

@@ -2,6 +2,7 @@ import type { Meeting, SummaryStreamRequest } from '@parley/contract';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useSummaryTemplates } from '@/api/summary-templates/get-summary-templates';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FailureState } from '@/components/failure-state';
 import { EmptyState } from '@/components/page';
 import { Button } from '@/components/ui/button';
@@ -43,6 +44,8 @@ export function SummaryTab({
     ? { templateId: choice.templateId, ...(choice.language && { language: choice.language }) }
     : {};
   const generate = () => void start(options);
+  // A summary already there (perhaps read, shared or corrected) is replaced only once the user says so.
+  const [confirming, setConfirming] = useState(false);
 
   return (
     <section aria-labelledby="summary-heading" className="grid gap-4" aria-busy={generating || undefined}>
@@ -51,7 +54,7 @@ export function SummaryTab({
           AI-generated meeting summary
         </h2>
         {!readOnly && (meeting.summary || generating) && state.status !== 'error' && (
-          <Button variant="outline" size="sm" onClick={generate} disabled={generating || !transcribed}>
+          <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={generating || !transcribed}>
             <RefreshCw aria-hidden="true" />
             {generating ? 'Generating...' : 'Regenerate'}
           </Button>
@@ -105,6 +108,19 @@ export function SummaryTab({
           }
         />
       )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !open && setConfirming(false)}
+        title="Regenerate Summary"
+        description="The current summary, with any changes made to it, is replaced by a new one."
+        confirmLabel="Regenerate"
+        pending={false}
+        error={null}
+        onConfirm={() => {
+          setConfirming(false);
+          generate();
+        }}
+      />
     </section>
   );
 }

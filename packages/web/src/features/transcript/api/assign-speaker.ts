@@ -81,3 +81,33 @@ export function useCreatePersonAndAssign(meetingId: string) {
     onSuccess: (person, { speaker }) => apply(speaker, person),
   });
 }
+
+/** 'Rename speaker': the label's segments in this meeting take the name, without a contact. */
+export async function renameSpeaker({
+  meetingId,
+  speaker,
+  name,
+}: {
+  meetingId: string;
+  speaker: string;
+  name: string;
+}) {
+  const reply = await callRoute(routes.renameSpeaker, { params: { meetingId, speaker }, body: { name } });
+  return reply.data.modifiedCount;
+}
+
+export function useRenameSpeaker(meetingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ speaker, name }: { speaker: string; name: string }) => renameSpeaker({ meetingId, speaker, name }),
+    onSuccess: (_, { speaker, name }) => {
+      const renamed = name.trim();
+      queryClient.setQueryData<TranscriptData>(transcriptKeys.list(meetingId), (data) =>
+        mapLoadedSegments(data, (segment) =>
+          segment.speaker === speaker ? { ...segment, speaker: renamed } : segment,
+        ),
+      );
+      void queryClient.invalidateQueries({ queryKey: transcriptKeys.suggestions(meetingId) });
+    },
+  });
+}

@@ -12,6 +12,7 @@ import { personLabel } from '../lib/segments';
 import { speakerColor } from '../lib/speaker-color';
 
 export const ADD_PERSON_VALUE = '__add_person__';
+export const RENAME_SPEAKER_VALUE = '__rename_speaker__';
 
 export interface SegmentItemProps {
   meetingId: string;
@@ -20,10 +21,13 @@ export interface SegmentItemProps {
   active: boolean;
   /** Whether the active segment may scroll itself into view (false while the user scrolls). */
   mayFollow: () => boolean;
-  onSeek: (ms: number) => void;
+  /** Plays from the segment's start; absent when the meeting has no recording (nothing to play). */
+  onSeek?: (ms: number) => void;
   /** A person chosen on this segment: the dialog asks whether only it or all of its label's segments change. */
   onChoosePerson: (segment: TranscriptionSegment, person: Pick<Person, '_id' | 'name' | 'company'>) => void;
   onAddPerson: (speaker: string) => void;
+  /** 'Rename speaker...': a name for the label without a contact ("Speaker 2" -> "Ana"). */
+  onRenameSpeaker: (speaker: string) => void;
   onDelete: (segment: TranscriptionSegment) => void;
   onError: (message: string) => void;
   /** A viewer's transcript: the speaker's name and the text, no controls to change them. */
@@ -35,7 +39,8 @@ function SpeakerSelect({
   people,
   onChoosePerson,
   onAddPerson,
-}: Pick<SegmentItemProps, 'segment' | 'people' | 'onChoosePerson' | 'onAddPerson'>) {
+  onRenameSpeaker,
+}: Pick<SegmentItemProps, 'segment' | 'people' | 'onChoosePerson' | 'onAddPerson' | 'onRenameSpeaker'>) {
   const linked = segment.personId;
   const options = linked && !people.some((person) => person._id === linked._id) ? [linked, ...people] : people;
   return (
@@ -45,6 +50,7 @@ function SpeakerSelect({
       onChange={(event) => {
         const value = event.target.value;
         if (value === ADD_PERSON_VALUE) onAddPerson(segment.speaker);
+        else if (value === RENAME_SPEAKER_VALUE) onRenameSpeaker(segment.speaker);
         else {
           const person = options.find((candidate) => candidate._id === value);
           if (person) onChoosePerson(segment, person);
@@ -59,6 +65,7 @@ function SpeakerSelect({
         </option>
       ))}
       <option value={ADD_PERSON_VALUE}>+ Add Person</option>
+      <option value={RENAME_SPEAKER_VALUE}>Rename {segment.speaker}...</option>
     </select>
   );
 }
@@ -73,6 +80,7 @@ export const SegmentItem = memo(function SegmentItem({
   onSeek,
   onChoosePerson,
   onAddPerson,
+  onRenameSpeaker,
   onDelete,
   onError,
   readOnly = false,
@@ -110,25 +118,38 @@ export const SegmentItem = memo(function SegmentItem({
       )}
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span className={cn('size-2.5 shrink-0 rounded-full', speakerColor(segment.speaker))} aria-hidden="true" />
+        <span
+          className={cn('size-2.5 shrink-0 rounded-full', speakerColor(segment.personId?.name ?? segment.speaker))}
+          aria-hidden="true"
+        />
         {readOnly ? (
           <span className="text-sm font-medium">
             {segment.personId ? personLabel(segment.personId) : segment.speaker}
           </span>
         ) : (
-          <SpeakerSelect segment={segment} people={people} onChoosePerson={onChoosePerson} onAddPerson={onAddPerson} />
+          <SpeakerSelect
+            segment={segment}
+            people={people}
+            onChoosePerson={onChoosePerson}
+            onAddPerson={onAddPerson}
+            onRenameSpeaker={onRenameSpeaker}
+          />
         )}
         {segment.personId && <span className="text-muted-foreground text-xs">{segment.speaker}</span>}
-        <button
-          type="button"
-          onClick={() => onSeek(segment.startTime)}
-          className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 order-last inline-flex items-center gap-1 rounded-sm font-mono text-xs tabular-nums outline-none focus-visible:ring-[3px] sm:order-none"
-          aria-label={`Play from ${formatTimestamp(segment.startTime)}`}
-          title="Play from here"
-        >
-          <Play className="size-3" aria-hidden="true" />
-          {range}
-        </button>
+        {onSeek ? (
+          <button
+            type="button"
+            onClick={() => onSeek(segment.startTime)}
+            className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 order-last inline-flex items-center gap-1 rounded-sm font-mono text-xs tabular-nums outline-none focus-visible:ring-[3px] sm:order-none"
+            aria-label={`Play from ${formatTimestamp(segment.startTime)}`}
+            title="Play from here"
+          >
+            <Play className="size-3" aria-hidden="true" />
+            {range}
+          </button>
+        ) : (
+          <span className="text-muted-foreground order-last font-mono text-xs tabular-nums sm:order-none">{range}</span>
+        )}
         <div className="ml-auto flex items-center gap-1" hidden={readOnly}>
           <Button
             variant="ghost"

@@ -5,6 +5,7 @@ import { UNHEARD_LABEL } from '@/components/segment-text';
 import { dropped, type FakeReply, fail, ok, setupFakeApi } from '@/test/fake-api';
 import { makeMeeting, makePerson, makeProject, makeSegment, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
+import { speakerColor } from '../lib/speaker-color';
 
 const server = setupFakeApi();
 // The route's page is a lazy chunk; transforming it on first use can outlast a findBy timeout.
@@ -70,7 +71,7 @@ describe('transcript list', () => {
         within(select)
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual(['Speaker 2', 'Grace Hopper - Navy', 'Ada Lovelace', '+ Add Person']),
+      ).toEqual(['Speaker 2', 'Grace Hopper - Navy', 'Ada Lovelace', '+ Add Person', 'Rename Speaker 2...']),
     );
     expect(item('Hello').querySelector('[class*="rounded-full"][class*="bg-"]')).not.toBeNull();
   });
@@ -82,6 +83,20 @@ describe('transcript list', () => {
     await waitFor(() =>
       expect((select as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Grace Hopper - Navy'),
     );
+  });
+
+  it("gives a segment moved to a person that person's colour, not its label's", async () => {
+    serveTranscript([
+      [
+        makeSegment({ text: 'Kept', speaker: 'Speaker 1' }),
+        makeSegment({ text: 'Moved', speaker: 'Speaker 1', personId: { _id: 'a1', name: 'Ada Lovelace' } }),
+      ],
+    ]);
+    await screen.findByText('Moved');
+    const dot = (text: string) => item(text).querySelector('[class*="rounded-full"][class*="bg-"]')!;
+    expect(speakerColor('Ada Lovelace')).not.toBe(speakerColor('Speaker 1'));
+    expect(dot('Moved')).toHaveClass(speakerColor('Ada Lovelace'));
+    expect(dot('Kept')).toHaveClass(speakerColor('Speaker 1'));
   });
 
   it("shows 'Failed to load people' when the people list fails", async () => {
@@ -207,6 +222,34 @@ describe('deleting a segment', () => {
   });
 });
 
+describe('renaming a speaker without a contact', () => {
+  it('"Speaker 2" becomes "Ana" on every segment of the label, and nothing else', async () => {
+    let body: unknown;
+    serveTranscript([
+      [
+        makeSegment({ text: 'One', speaker: 'Speaker 1' }),
+        makeSegment({ text: 'Two', speaker: 'Speaker 2' }),
+        makeSegment({ text: 'Three', speaker: 'Speaker 2' }),
+      ],
+    ]);
+    server.on('PUT /api/meetings/:meetingId/transcriptions/speaker/:speaker/rename', (req) => {
+      body = { speaker: req.params.speaker, ...(req.body as object) };
+      return ok({ modifiedCount: 2 });
+    });
+    const { user } = renderedUser(await screen.findByText('Two'));
+    const select = within(item('Two')).getByRole('combobox', { name: 'Speaker for Speaker 2' });
+    await user.selectOptions(select, 'Rename Speaker 2...');
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Speaker' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Ana');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rename Speaker' })).not.toBeInTheDocument());
+    expect(body).toEqual({ speaker: 'Speaker 2', name: 'Ana' });
+    expect(within(item('Two')).getByRole('combobox', { name: 'Speaker for Ana' })).toHaveDisplayValue('Ana');
+    expect(within(item('Three')).getByRole('combobox', { name: 'Speaker for Ana' })).toBeInTheDocument();
+    expect(within(item('One')).getByRole('combobox', { name: 'Speaker for Speaker 1' })).toBeInTheDocument();
+  });
+});
+
 describe('assigning a speaker', () => {
   it('confirms first, then updates every segment of that speaker', async () => {
     let release!: () => void;
@@ -229,7 +272,7 @@ describe('assigning a speaker', () => {
     });
     const { user } = renderedUser(await screen.findByText('One'));
     const select = within(item('One')).getByRole('combobox');
-    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(5));
     await user.selectOptions(select, 'Grace Hopper - Navy');
     const dialog = await screen.findByRole('alertdialog', { name: 'Assign Speaker to Person' });
     expect(dialog).toHaveTextContent(
@@ -255,7 +298,7 @@ describe('assigning a speaker', () => {
     serveTranscript([[makeSegment({ text: 'One' })]]);
     const { user } = renderedUser(await screen.findByText('One'));
     const select = within(item('One')).getByRole('combobox');
-    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(5));
     await user.selectOptions(select, 'Ada Lovelace');
     const dialog = await screen.findByRole('alertdialog', { name: 'Assign Speaker to Person' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -271,7 +314,7 @@ describe('assigning a speaker', () => {
     server.on('PUT /api/meetings/:meetingId/transcriptions/speaker/:speaker/assign', () => reply);
     const { user } = renderedUser(await screen.findByText('One'));
     const select = within(item('One')).getByRole('combobox');
-    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(5));
     await user.selectOptions(select, 'Ada Lovelace');
     const dialog = await screen.findByRole('alertdialog', { name: 'Assign Speaker to Person' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -283,7 +326,7 @@ describe('Add New Person', () => {
   async function openAddPerson() {
     const utils = renderedUser(await screen.findByText('One'));
     const select = within(item('One')).getByRole('combobox');
-    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(5));
     await utils.user.selectOptions(select, '+ Add Person');
     const dialog = await screen.findByRole('dialog', { name: 'Add New Person' });
     return { ...utils, dialog, select };
@@ -438,7 +481,7 @@ describe("one segment's speaker", () => {
     });
     const { user } = renderedUser(await screen.findByText('One'));
     const select = within(item('One')).getByRole('combobox');
-    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(5));
     await user.selectOptions(select, 'Ada Lovelace');
     const dialog = await screen.findByRole('alertdialog', { name: 'Assign Speaker to Person' });
     expect(within(dialog).getByRole('radio', { name: 'All segments of Speaker 1' })).toBeChecked();

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useDeleteTranscription } from '../api/delete-transcription';
 import { useTranscript } from '../api/get-transcriptions';
 import { activeSegmentId } from '../lib/segments';
+import { RenameSpeakerDialog } from './RenameSpeakerDialog';
 import { SegmentItem } from './SegmentItem';
 import { SpeakerSuggestions } from './SpeakerSuggestions';
 import { AddPersonDialog, AssignSpeakerDialog, DeleteSegmentDialog, type SpeakerAssignment } from './TranscriptDialogs';
@@ -25,6 +26,8 @@ export interface TranscriptPlayback {
   positionMs: number;
   playing: boolean;
   seek: (ms: number) => void;
+  /** False when the meeting has no recording (imported, or its audio deleted): no play controls. */
+  hasAudio?: boolean;
   /** Set while a start position waits for the user's first gesture (autoplay refused). */
   waitingForGesture: number | null;
 }
@@ -125,6 +128,8 @@ export function TranscriptTab({
     [],
   );
   const onAddPerson = useCallback((speaker: string) => setAddingFor({ speaker }), []);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const onRenameSpeaker = useCallback((speaker: string) => setRenaming(speaker), []);
   const onCreateNamed = useCallback((speaker: string, name: string) => setAddingFor({ speaker, name }), []);
   const onDelete = useCallback((segment: TranscriptionSegment) => setDeleting(segment), []);
 
@@ -200,9 +205,10 @@ export function TranscriptTab({
               people={people.data ?? noPeople}
               active={segment._id === activeId}
               mayFollow={mayFollow}
-              onSeek={playback.seek}
+              onSeek={playback.hasAudio === false ? undefined : playback.seek}
               onChoosePerson={onChoosePerson}
               onAddPerson={onAddPerson}
+              onRenameSpeaker={onRenameSpeaker}
               onDelete={onDelete}
               onError={setListError}
               readOnly={readOnly}
@@ -230,6 +236,11 @@ export function TranscriptTab({
         meetingId={meetingId}
         assignment={assignment}
         onOpenChange={(open) => !open && setAssignment(null)}
+      />
+      <RenameSpeakerDialog
+        meetingId={meetingId}
+        speaker={renaming}
+        onOpenChange={(open) => !open && setRenaming(null)}
       />
       <AddPersonDialog
         meetingId={meetingId}

@@ -1,5 +1,6 @@
 /**
- * Spec section 9: a speaker's colour is chosen by a hash of the speaker name over 8 colours. The
+ * Spec section 9: a speaker's colour (the linked person's name when there is one, so a segment moved to
+ * another person takes that person's colour) is chosen by a hash of the speaker name over 8 colours. The
  * class names are written out whole so Tailwind keeps them.
  */
 export const SPEAKER_COLORS = [

@@ -1,4 +1,4 @@
-import type { Webhook } from '@parley/contract';
+import type { Webhook, WebhookDelivery } from '@parley/contract';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +7,21 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteWebhook, useDeliveries, useSendTestEvent } from '../api/webhooks';
+
+const attemptsText = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
+
+/** A delivery's state in words, with its next try while it is still to be sent. */
+export function deliveryState(d: WebhookDelivery): string {
+  const next = d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : null;
+  if (d.status === 'delivered')
+    return `Delivered${d.responseStatus ? ` (HTTP ${d.responseStatus})` : ''} after ${attemptsText(d.attempts)}`;
+  if (d.status === 'failed')
+    return `Failed after ${attemptsText(d.attempts)}${d.responseStatus ? ` (HTTP ${d.responseStatus})` : ''}: no more tries`;
+  if (d.attempts === 0) return next ? `Waiting to be sent: first try at ${next}` : 'Waiting to be sent by the worker';
+  return `Retrying after ${attemptsText(d.attempts)}${d.responseStatus ? ` (HTTP ${d.responseStatus})` : ''}${
+    next ? `: next try at ${next}` : ''
+  }`;
+}
 
 /** One endpoint: its events, "Send test event", and its delivery log (status, attempts, last error). */
 export function WebhookCard({ webhook }: { webhook: Webhook }) {
@@ -52,31 +67,19 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
             Delete
           </Button>
         </div>
-        <table className="w-full text-left text-xs" aria-label="Deliveries">
-          <thead className="text-muted-foreground">
-            <tr>
-              <th className="py-1 font-medium">Event</th>
-              <th className="py-1 font-medium">Status</th>
-              <th className="py-1 font-medium">Attempts</th>
-              <th className="py-1 font-medium">Last error</th>
-              <th className="py-1 font-medium">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.data?.map((d) => (
-              <tr key={d._id} className="border-t">
-                <td className="py-1">{d.event}</td>
-                <td className="py-1">
-                  {d.status}
-                  {d.responseStatus ? ` (HTTP ${d.responseStatus})` : ''}
-                </td>
-                <td className="py-1">{d.attempts}</td>
-                <td className="py-1 break-all">{d.lastError ?? ''}</td>
-                <td className="py-1">{formatDateTime(d.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {/* A list, not a table: each delivery reads on its own lines on a 375 px phone. */}
+        <ul className="grid gap-2 text-xs" aria-label="Deliveries">
+          {deliveries.data?.map((d) => (
+            <li key={d._id} className="grid gap-0.5 border-t pt-2 wrap-anywhere">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="font-medium">{d.event}</span>
+                <span className="text-muted-foreground">{formatDateTime(d.createdAt)}</span>
+              </div>
+              <span>{deliveryState(d)}</span>
+              {d.lastError && <span className="text-muted-foreground">Last error: {d.lastError}</span>}
+            </li>
+          ))}
+        </ul>
         {deliveries.data?.length === 0 && <p className="text-muted-foreground text-xs">No deliveries yet.</p>}
       </CardContent>
     </Card>

@@ -1,0 +1,114 @@
+/**
+ * A call's two sides as two streams from one decoder (decision 241). Each side is heard alone, so a
+ * side's frames where the other side is much louder (the other party heard again by this side's
+ * microphone: echo, bleed) are silenced before its speech detection: the recogniser never hears the
+ * other party twice. The two streams are read by two consumers at their own pace; the one ahead waits
+ * once it leads by `leadSeconds`, so memory stays bounded however unequal the sides are.
+ */
+import { FrameLevels } from './channels.ts';
+import { decodePcmStream } from './ffmpeg.ts';
+import type { DecodedAudio, ProbedSource } from './source.ts';
+
+const FRAME = 512;
+const SAMPLE_RATE = 16000;
+
+export interface DecodedSide extends DecodedAudio {
+  /** The side's level per 32 ms frame as recorded (before silencing), filled as `pcm` is read. */
+  levels: FrameLevels;
+}
+
+export interface SideOptions {
+  /**
+   * Per side, its share of the other side's energy where only the other side speaks (layout.ts); a
+   * frame within 6 dB of that (nothing of its own over the other side's bleed) is silenced. 0: never.
+   */
+  bleed?: [number, number];
+  /** How far one side's reader may run ahead of the other's (seconds); default 60. */
+  leadSeconds?: number;
+  signal?: AbortSignal;
+}
+
+export function decodeSides(source: ProbedSource, options: SideOptions = {}): [DecodedSide, DecodedSide] {
+  // within 6 dB of the bleed alone
+  const bleed = (options.bleed ?? [0, 0]).map((b) => 4 * b) as [number, number];
+  const lead = (options.leadSeconds ?? 60) * SAMPLE_RATE;
+  const stereo = decodePcmStream(source.path, { signal: options.signal, channels: 2, chunkSamples: 32 * FRAME });
+  const queued: [Float32Array[], Float32Array[]] = [[], []];
+  const held: [number, number] = [0, 0];
+  const taken: [number, number] = [0, 0];
+  const levels = [new FrameLevels(), new FrameLevels()] as const;
+  let done = false;
+  let reading: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+
+  const readMore = async () => {
+    const next = await stereo.next();
+    if (next.done) {
+      done = true;
+      return;
+    }
+    const [left, right] = split(next.value, bleed);
+    levels[0].push(left.recorded);
+    levels[1].push(right.recorded);
+    queued[0].push(left.heard);
+    queued[1].push(right.heard);
+    held[0] += left.heard.length;
+    held[1] += right.heard.length;
+  };
+
+  async function* side(i: 0 | 1): AsyncGenerator<Float32Array> {
+    const other = 1 - i;
+    try {
+      for (;;) {
+        const chunk = queued[i].shift();
+        if (chunk) {
+          held[i] -= chunk.length;
+          taken[i] += chunk.length;
+          wake?.();
+          yield chunk;
+          continue;
+        }
+        if (done) return;
+        if (held[other as 0 | 1] > lead) await new Promise<void>((r) => (wake = r));
+        else {
+          reading ??= readMore().finally(() => (reading = undefined));
+          await reading;
+        }
+      }
+    } finally {
+      // a side that stops early (an error, an abort) stops the decoder for both
+      if (!done) {
+        done = true;
+        wake?.();
+        await stereo.return(undefined);
+      }
+    }
+  }
+  const decoded = (i: 0 | 1): DecodedSide => ({ pcm: side(i), levels: levels[i], samples: () => taken[i] + held[i] });
+  return [decoded(0), decoded(1)];
+}
+
+/** Each side of interleaved stereo samples as recorded, and as heard: frames that hold only the other side's bleed silenced. */
+function split(stereo: Float32Array, [bleedL, bleedR]: [number, number]) {
+  const n = stereo.length >> 1;
+  const sides = [0, 1].map(() => ({ recorded: new Float32Array(n), heard: new Float32Array(n) }));
+  const [l, r] = [sides[0]!, sides[1]!];
+  for (let i = 0; i < n; i++) {
+    l.recorded[i] = stereo[2 * i]!;
+    r.recorded[i] = stereo[2 * i + 1]!;
+  }
+  for (let a = 0; a < n; a += FRAME) {
+    const b = Math.min(n, a + FRAME);
+    let el = 0;
+    let er = 0;
+    for (let i = a; i < b; i++) {
+      el += l.recorded[i]! ** 2;
+      er += r.recorded[i]! ** 2;
+    }
+    if (er > 0 && el <= er * bleedL) l.heard.fill(0, a, b);
+    else l.heard.set(l.recorded.subarray(a, b), a);
+    if (el > 0 && er <= el * bleedR) r.heard.fill(0, a, b);
+    else r.heard.set(r.recorded.subarray(a, b), a);
+  }
+  return [l, r] as const;
+}

@@ -1,0 +1,103 @@
+/**
+ * A call recorded in Parley (decision 241): the microphone on the left channel, the call's browser tab
+ * on the right, started with `source: 'call'`. Each side is transcribed alone; the microphone's side is
+ * the person recording, by name, linked to their own entry in People.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MeetingResponse, TranscriptionPageResponse } from '@parley/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Worker } from '../../src/jobs/worker.ts';
+import { startWorker } from '../../src/worker-runtime.ts';
+import { fixtureFfmpeg, fixtureTempDir, jfkWavPath, oneVoicePath } from '../fixtures/audio.ts';
+import { apiClient, expectSchema } from '../helpers/api.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const scratch = fixtureTempDir('parley-call-');
+
+/** As the Record tab makes it: WebM/Opus, JFK at the microphone (left), the radio amateur in the tab (right), at once. */
+function callRecording(): Buffer {
+  const out = join(scratch, 'call.webm');
+  execFileSync(fixtureFfmpeg(), [
+    ...[
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      jfkWavPath(),
+      '-ss',
+      '6.2',
+      '-t',
+      '16.4',
+      '-i',
+      oneVoicePath(),
+    ],
+    ...['-filter_complex', '[0:a][1:a]join=inputs=2:channel_layout=stereo[out]', '-map', '[out]'],
+    ...['-c:a', 'libopus', '-b:a', '64k', '-f', 'webm', out],
+  ]);
+  return readFileSync(out);
+}
+
+describe('a call recorded in Parley', () => {
+  let server: TestServer;
+  let worker: Worker;
+  const api = () => apiClient(server.url);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    worker = await startWorker(server.ctx);
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await server?.close();
+  });
+
+  it('puts the microphone side under the person recording, linked to them in People, and the tab side apart', async () => {
+    const { token, email } = await api().register('Ada Lovelace');
+    const person = (await api().post('/api/people', { name: 'Ada L.', email }, token)).body.data;
+    const projectId = (await api().post('/api/projects', { name: 'Calls' }, token)).body.data._id;
+    const started = await api().post(
+      `/api/projects/${projectId}/recordings`,
+      { title: 'Call', mimeType: 'audio/webm;codecs=opus', source: 'call' },
+      token,
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const meetingId = expectSchema(MeetingResponse, started.body).data._id;
+    const put = await api().request('PUT', `/api/meetings/${meetingId}/recording/chunks/0`, {
+      token,
+      raw: callRecording(),
+      headers: { 'content-type': 'audio/webm;codecs=opus' },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect((await api().post(`/api/meetings/${meetingId}/recording/finish`, { chunks: 1 }, token)).status).toBe(200);
+
+    const deadline = Date.now() + 240_000;
+    for (;;) {
+      const m = (await api().get(`/api/projects/${projectId}/meetings/${meetingId}`, token)).body.data;
+      if (m.transcriptionStatus === 'completed') break;
+      expect(m.transcriptionStatus).not.toBe('failed');
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const segments = expectSchema(
+      TranscriptionPageResponse,
+      (await api().get(`/api/meetings/${meetingId}/transcriptions?page=1&limit=200`, token)).body,
+    ).data.transcriptions;
+    const textOf = (keep: (s: (typeof segments)[number]) => boolean) =>
+      segments
+        .filter(keep)
+        .map((s) => s.text)
+        .join(' ')
+        .toLowerCase();
+    const mine = (s: (typeof segments)[number]) => s.speaker === 'Ada L.' && s.personId?._id === person._id;
+    expect(textOf(mine)).toContain('americans');
+    expect(textOf(mine)).not.toContain('brunswick');
+    expect(textOf((s) => !mine(s))).toContain('brunswick');
+    expect(textOf((s) => !mine(s))).not.toContain('americans');
+    expect(segments.filter((s) => !mine(s)).every((s) => s.personId === null && /^Speaker \d+$/.test(s.speaker))).toBe(
+      true,
+    );
+  }, 300_000);
+});
