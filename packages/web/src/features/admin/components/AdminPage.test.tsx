@@ -156,6 +156,16 @@ describe('Admin page', { timeout: 20_000 }, () => {
   });
 });
 
+it("shows an account that is not admin, come by the address, the server's refusal and no accounts", async () => {
+  const refusal = 'Only an administrator of this Parley can do this';
+  signIn(server, makeUser({ role: 'user' }));
+  server.on('GET /api/admin/users', () => fail(403, refusal));
+  server.on('GET /api/admin/overview', () => fail(403, refusal));
+  renderApp('/admin');
+  expect((await screen.findAllByText(refusal, {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+  expect(screen.queryByRole('table')).toBeNull();
+});
+
 describe('Admin entry in the account menu', () => {
   it('is offered to the admin and opens the Admin page', async () => {
     serveInstance();
