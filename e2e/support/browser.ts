@@ -11,7 +11,9 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 812 };
 
 /** Debian's Chromium, headless, with the flags this offline machine needs; a fake microphone when asked. */
-export async function launchBrowser(options: { fakeAudioFile?: string } = {}): Promise<Browser> {
+export async function launchBrowser(
+  options: { fakeAudioFile?: string; tabCaptureTitle?: string } = {},
+): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     throw new Error(
       `Chromium not found at ${CHROMIUM}: apt-get install chromium (scripts/ensure-system-packages.sh does)`,
@@ -27,13 +29,24 @@ export async function launchBrowser(options: { fakeAudioFile?: string } = {}): P
     '--disable-dev-shm-usage',
   ];
   if (options.fakeAudioFile) {
-    args.push(
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${options.fakeAudioFile}`,
-    );
+    args.push('--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${options.fakeAudioFile}`);
+    // The fake picker would also hand getDisplayMedia a fake screen and the fake audio; without it a
+    // tab picked by title is captured for real, and the microphone is granted to the context instead
+    // (newPage's `microphone`).
+    if (options.tabCaptureTitle === undefined) args.push('--use-fake-ui-for-media-stream');
   }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
+  if (options.tabCaptureTitle !== undefined)
+    args.push(
+      `--auto-select-tab-capture-source-by-title=${options.tabCaptureTitle}`,
+      '--autoplay-policy=no-user-gesture-required',
+    );
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args,
+    // A muted browser captures silence from a tab.
+    ...(options.tabCaptureTitle !== undefined ? { ignoreDefaultArgs: ['--mute-audio'] } : {}),
+  });
 }
 
 /**

@@ -1,4 +1,6 @@
-// Configuration is read from the environment once, here, and validated. Nothing else reads process.env.
+// Configuration is read from the environment once, here, and validated. Parley reads no other setting from
+// process.env; what else reads it: audio/decoding/ffmpeg.ts searches PATH for ffmpeg when FFMPEG_PATH is
+// not set, and the AWS SDK takes its own AWS_* chain when S3_ACCESS_KEY_ID is not set (decision 094).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

@@ -9,6 +9,7 @@ import { generateActionItemsHandler } from './job-handlers/generate-action-items
 import { liveTranscribeHandler } from './job-handlers/live-transcribe.ts';
 import { transcribeMeetingHandler } from './job-handlers/transcribe-meeting.ts';
 import type { JobHandler, JobRunner } from './jobs/worker.ts';
+import { transcribingService } from './services/transcribing.ts';
 
 /** How often meetings whose vectors are missing are looked for again (search/semantic/index.ts). */
 export const MISSING_VECTORS_CHECK_MS = 60 * 60_000;
@@ -23,16 +24,14 @@ export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> 
   const transcribe = await createTranscriber(ctx.config.transcription, ctx.log, engine);
   return [
     transcribeMeetingHandler({
-      db: ctx.db,
-      meetings: ctx.repos.meetings,
-      transcriptions: ctx.repos.transcriptions,
-      usage: ctx.repos.usage,
-      users: ctx.repos.users,
-      people: ctx.repos.people,
-      storage: ctx.storage,
-      transcribe,
-      events: ctx.services.webhooks,
-      semantic: ctx.semantic,
+      transcribing: transcribingService({
+        db: ctx.db,
+        ...ctx.repos,
+        storage: ctx.storage,
+        transcribe,
+        events: ctx.services.webhooks,
+        semantic: ctx.semantic,
+      }),
     }),
     generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai, events: ctx.services.webhooks }),
     deliverWebhooksHandler({
@@ -42,7 +41,7 @@ export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> 
     }),
     applyRetentionHandler({ meetings: ctx.services.meetings }),
     embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
-    finishRecordingHandler({ db: ctx.db, ...ctx.repos, storage: ctx.storage, queue: ctx.queue }),
+    finishRecordingHandler({ recordings: ctx.services.recordings }),
     liveTranscribeHandler({
       ...ctx.repos,
       storage: ctx.storage,

@@ -15,6 +15,7 @@ import { newId } from '../lib/ids.ts';
 import { parse } from '../lib/validation.ts';
 import type { ReceivedTranscript } from '../services/imports.ts';
 import type { ReceivedAudio } from '../services/meetings.ts';
+import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 
 const EXTENSIONS_BY_SUBTYPE: Record<string, string> = {
@@ -142,14 +143,10 @@ export async function receiveMeetingUpload<S extends z.ZodType>(
     if (!audio && !transcript) throw audioFileError('Please select an audio file');
     return { fields: parse(opts.fields, fields), audio, transcript };
   } catch (error) {
-    if (audio) await removeQuietly(opts.storage, audio.key, request);
+    // The error being reported matters more than a failed clean-up, which is logged.
+    if (audio) await removeFile(opts.storage, audio.key, request.log, 'rejected upload');
     throw asUploadError(error, opts.maxFileSize);
   }
-}
-
-/** The error being reported matters more than a failed clean-up, which is logged. */
-async function removeQuietly(storage: AudioStorage, key: string, request: FastifyRequest) {
-  await storage.delete(key).catch((err) => request.log.warn({ err, audioKey: key }, 'rejected upload not removed'));
 }
 
 const NOT_MULTIPART = 'Expected a multipart/form-data upload with an audioFile field';

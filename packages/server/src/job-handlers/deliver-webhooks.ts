@@ -1,4 +1,5 @@
 import type { JobHandler } from '../jobs/worker.ts';
+import { backoffMs } from '../lib/backoff.ts';
 import type { webhooksRepository } from '../repositories/webhooks.ts';
 import { AddressRefusedError, type PostOptions, postWebhook } from '../webhooks/post.ts';
 import { signatureHeader } from '../webhooks/signature.ts';
@@ -20,7 +21,7 @@ const TIMEOUT_MS = 10_000;
 const BATCH = 50;
 
 export const webhookRetryDelayMs = (attempt: number, baseSeconds: number) =>
-  Math.min(MAX_RETRY_DELAY_MS, baseSeconds * 1000 * 4 ** Math.max(0, attempt - 1));
+  backoffMs(attempt, baseSeconds, MAX_RETRY_DELAY_MS);
 
 /**
  * Posts one endpoint's pending deliveries, oldest first (docs/decisions/171). A failure (an answer

@@ -1,143 +1,15 @@
-import type { Transcribe } from '../audio/pipeline/transcriber.ts';
-import type { Db } from '../db/database.ts';
-import { progressWriter } from '../jobs/progress.ts';
-import { type JobHandler, PermanentJobError } from '../jobs/worker.ts';
-import type { meetingsRepository } from '../repositories/meetings.ts';
-import type { peopleRepository } from '../repositories/people.ts';
-import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
-import type { usageRepository } from '../repositories/usage.ts';
-import type { usersRepository } from '../repositories/users.ts';
-import type { SemanticSearch } from '../search/semantic/index.ts';
-import type { WebhookEvents } from '../services/webhooks.ts';
-import type { AudioStorage } from '../storage/storage.ts';
+import type { JobHandler } from '../jobs/worker.ts';
+import type { TranscribingService } from '../services/transcribing.ts';
 
-interface Deps {
-  db: Db;
-  meetings: ReturnType<typeof meetingsRepository>;
-  transcriptions: ReturnType<typeof transcriptionsRepository>;
-  usage: ReturnType<typeof usageRepository>;
-  users: Pick<ReturnType<typeof usersRepository>, 'findById'>;
-  people: Pick<ReturnType<typeof peopleRepository>, 'findSelf'>;
-  storage: AudioStorage;
-  transcribe: Transcribe;
-  events: WebhookEvents;
-  /** Absent when embeddings are off. */
-  semantic?: Pick<SemanticSearch, 'queueEmbedding'>;
-}
-
+/** Transcribes a meeting's audio: the transcribing service's work (services/transcribing.ts). */
 export function transcribeMeetingHandler({
-  db,
-  meetings,
-  transcriptions,
-  usage,
-  users,
-  people,
-  storage,
-  transcribe,
-  events,
-  semantic,
-}: Deps): JobHandler<'transcribe-meeting'> {
-  /** The person recording, by their name, linked to their own entry in People when there is one. */
-  async function recorderOf(userId: string): Promise<{ name: string; personId: string | null } | undefined> {
-    const user = await users.findById(userId);
-    if (!user) return undefined;
-    const self = await people.findSelf(userId, { name: user.name, email: user.email });
-    return { name: self?.name ?? user.name, personId: self?.id ?? null };
-  }
-
+  transcribing,
+}: {
+  transcribing: Pick<TranscribingService, 'transcribe' | 'failed'>;
+}): JobHandler<'transcribe-meeting'> {
   return {
     name: 'transcribe-meeting',
-
-    async run({ meetingId }, { signal, log }) {
-      const meeting = await meetings.findById(meetingId);
-      if (!meeting) return log.info('meeting was deleted; nothing to do');
-      if (meeting.transcription_status === 'completed') return;
-      if (!meeting.audio_key) throw new PermanentJobError('The meeting has no recording');
-
-      await meetings.updateById(db, meetingId, {
-        transcription_status: 'processing',
-        transcription_progress: 0,
-        transcription_error: null,
-      });
-      const progress = progressWriter(
-        (percent) => meetings.updateById(db, meetingId, { transcription_progress: percent }),
-        log,
-      );
-      const onProgress = progress.report;
-
-      const audioKey = meeting.audio_key;
-      // a call recorded in Parley: microphone left, the call's tab right, each side heard alone (decision 241)
-      const call = meeting.recording_source === 'call';
-      const result = await storage.withLocalFile(
-        audioKey,
-        (path) => transcribe(path, { onProgress, signal, ...(call && { channels: 'sides' as const }) }),
-        { signal },
-      );
-      const recorder = call && result.sides ? await recorderOf(meeting.user_id) : undefined;
-      if (result.diarization === 'failed') {
-        log.warn({ error: result.diarizationError }, 'speaker separation failed; transcript kept with one speaker');
-      }
-
-      await progress.flush();
-      await db.transaction().execute(async (trx) => {
-        // Segments are replaced as a whole, so a job that runs twice never duplicates them.
-        // A chunked recording reopened by late chunks (decision 150) has new audio on its way: this
-        // transcription of the shorter one is dropped, the next job writes the whole.
-        if (!(await meetings.sameAudio(trx, meetingId, meeting.audio_size))) return;
-        await transcriptions.replaceForMeeting(
-          trx,
-          meeting.user_id,
-          meetingId,
-          result.segments.map((s) => ({
-            // the microphone's side of a call is the person recording
-            ...(recorder && result.sides![0].includes(s.speaker)
-              ? { speaker: recorder.name, personId: recorder.personId }
-              : { speaker: s.speaker }),
-            text: s.text,
-            startMs: s.startTime * 1000,
-            endMs: s.endTime * 1000,
-            voice: s.voice,
-          })),
-        );
-        await semantic?.queueEmbedding(trx, { userId: meeting.user_id, meetingId });
-        // The upload was measured from packet times; the decoded sample count is exact. Usage follows
-        // the exact figure, in the month the meeting was recorded.
-        const correction = Math.round(result.durationSeconds) - Math.round(Number(meeting.duration_ms) / 1000);
-        if (correction !== 0) {
-          await usage.record(trx, {
-            // Whoever uploaded it (decision 220); rows before 028 have no created_by.
-            userId: meeting.created_by ?? meeting.user_id,
-            meetingId,
-            seconds: correction,
-            at: new Date(meeting.created_at),
-          });
-        }
-        await meetings.updateById(trx, meetingId, {
-          transcription_status: 'completed',
-          transcription_progress: 100,
-          transcription_error: null,
-          duration_ms: Math.round(result.durationSeconds * 1000),
-        });
-        const done = await meetings.findById(meetingId, trx);
-        if (done) await events.emit(trx, 'meeting.transcribed', done);
-      });
-      log.info({ segments: result.segments.length, audioSeconds: result.durationSeconds }, 'meeting transcribed');
-    },
-
-    async onFinalFailure({ meetingId }, error) {
-      await db.transaction().execute(async (trx) => {
-        await meetings.updateById(trx, meetingId, {
-          transcription_status: 'failed',
-          transcription_error: userFacing(error),
-        });
-        const failed = await meetings.findById(meetingId, trx);
-        if (failed) await events.emit(trx, 'meeting.failed', failed);
-      });
-    },
+    run: ({ meetingId }, ctx) => transcribing.transcribe(meetingId, ctx),
+    onFinalFailure: ({ meetingId }, error) => transcribing.failed(meetingId, error),
   };
-}
-
-function userFacing(error: Error): string {
-  const message = error.message || 'Transcription failed';
-  return message.length > 500 ? `${message.slice(0, 497)}...` : message;
 }

@@ -1,6 +1,7 @@
 import type { JobName, JobPayload } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { backoffMs } from '../lib/backoff.ts';
 import type { JobHandler, JobRunner } from './worker.ts';
 
 export interface RunnerOptions {
@@ -84,6 +85,6 @@ export const meetingJobKey = (name: JobName, meetingId: string) => `${name}:${me
  * time (5 s, 20 s, 80 s ...), capped at 10 minutes. pg-boss computes its own (decision 090).
  */
 export function retryDelayMs(attempt: number, baseSeconds = 5): number {
-  return Math.min(RETRY_DELAY_MAX_SECONDS * 1000, baseSeconds * 1000 * 4 ** Math.max(0, attempt - 1));
+  return backoffMs(attempt, baseSeconds, RETRY_DELAY_MAX_SECONDS * 1000);
 }
 export const RETRY_DELAY_MAX_SECONDS = 10 * 60;

@@ -5,6 +5,14 @@ import { nowIso } from '../lib/ids.ts';
 export type MeetingRow = MeetingsTable;
 
 /**
+ * What the updates below may change: everything but the lifecycle's states, which only
+ * services/meeting-lifecycle.ts writes (through `moveLifecycle`, decision 215).
+ */
+export type MeetingChanges = Partial<
+  Omit<MeetingRow, 'recording_state' | 'transcription_status' | 'recording_finished_by'>
+>;
+
+/**
  * A meeting being written (an import) or removed (hidden_since set, docs/decisions/191) is seen by no
  * user read: every read that finds a user's meetings, or joins them, has `.where(...VISIBLE_MEETING)`.
  */
@@ -80,7 +88,7 @@ export function meetingsRepository(db: Db) {
         .limit(limit)
         .execute(),
 
-    async update(userId: string, id: string, changes: Partial<MeetingRow>): Promise<boolean> {
+    async update(userId: string, id: string, changes: MeetingChanges): Promise<boolean> {
       const result = await db
         .updateTable('meetings')
         .set({ ...changes, updated_at: nowIso() })
@@ -91,7 +99,7 @@ export function meetingsRepository(db: Db) {
     },
 
     /** Used by the worker, which acts for the meeting's owner. */
-    async updateById(trx: Db, id: string, changes: Partial<MeetingRow>): Promise<boolean> {
+    async updateById(trx: Db, id: string, changes: MeetingChanges): Promise<boolean> {
       const result = await trx
         .updateTable('meetings')
         .set({ ...changes, updated_at: nowIso() })
@@ -118,15 +126,31 @@ export function meetingsRepository(db: Db) {
         .executeTakeFirst(),
 
     /**
-     * The finishing of a recording, written only if it is still being finished (not reopened by a chunk,
-     * nor removed): whether it was. Waits for a chunk being written (the row's lock).
+     * A move of the meeting's lifecycle (services/meeting-lifecycle.ts), written only while the row is in
+     * one of the states it starts `from` (null among the recording states: no recording): whether it was.
+     * Waits for a chunk being written (the row's lock, `touchRecording`).
      */
-    async finishRecording(trx: Db, id: string, changes: Partial<MeetingRow>): Promise<boolean> {
+    async moveLifecycle(
+      trx: Db,
+      id: string,
+      from: { recording?: readonly (string | null)[]; transcription?: readonly string[] },
+      changes: Partial<MeetingRow>,
+    ): Promise<boolean> {
+      const { recording, transcription } = from;
+      const states = recording?.filter((state) => state !== null) ?? [];
       const result = await trx
         .updateTable('meetings')
         .set({ ...changes, updated_at: nowIso() })
         .where('id', '=', id)
-        .where('recording_state', '=', 'finishing')
+        .$if(recording !== undefined, (q) =>
+          q.where((eb) =>
+            eb.or([
+              ...(states.length > 0 ? [eb('recording_state', 'in', states)] : []),
+              ...(recording!.includes(null) ? [eb('recording_state', 'is', null)] : []),
+            ]),
+          ),
+        )
+        .$if(transcription !== undefined, (q) => q.where('transcription_status', 'in', transcription!))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { RecordingChunksTable } from '../db/schema.ts';
+import type { MeetingsTable, RecordingChunksTable } from '../db/schema.ts';
 import { nowIso } from '../lib/ids.ts';
 
 export type RecordingChunkRow = RecordingChunksTable;
@@ -89,13 +89,22 @@ export function recordingsRepository(db: Db) {
         .where('recording_last_chunk_at', '<', before)
         .execute(),
 
-    /** Takes an idle recording for finishing; false when a chunk came meanwhile or another worker took it. */
-    async markIdleFinishing(trx: Db, meetingId: string, before: string): Promise<boolean> {
+    /**
+     * Takes an idle recording for finishing (the lifecycle's `idle` move, services/meeting-lifecycle.ts,
+     * its only caller); false when a chunk came meanwhile or another worker took it.
+     */
+    async markIdleFinishing(
+      trx: Db,
+      meetingId: string,
+      before: string,
+      from: readonly string[],
+      changes: Partial<MeetingsTable>,
+    ): Promise<boolean> {
       const result = await trx
         .updateTable('meetings')
-        .set({ recording_state: 'finishing', recording_finished_by: 'idle', updated_at: nowIso() })
+        .set({ ...changes, updated_at: nowIso() })
         .where('id', '=', meetingId)
-        .where('recording_state', '=', 'recording')
+        .where('recording_state', 'in', from)
         .where('recording_last_chunk_at', '<', before)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;

@@ -13,7 +13,9 @@ import type { peopleRepository } from '../repositories/people.ts';
 import type { ImportedSegment, transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import type { SemanticSearch } from '../search/semantic/index.ts';
+import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
+import { FIRST_STATES } from './meeting-lifecycle.ts';
 import { type MeetingsService, newMeetingRow, type ReceivedAudio } from './meetings.ts';
 import type { StorageRoom } from './storage-room.ts';
 
@@ -206,7 +208,7 @@ export function importsService({
           ...newMeetingRow({ id, userId, projectId, fields, audio, audioKey, createdBy: importerId }),
           description: imported.description,
           duration_ms: audio ? Math.round(audio.durationSeconds * 1000) : imported.lastEndMs,
-          transcription_status: 'completed',
+          ...FIRST_STATES.import,
           transcription_progress: 100,
           summary: imported.summary,
           action_items_status: hasItems ? 'completed' : 'not_started',
@@ -216,10 +218,7 @@ export function importsService({
         return presentMeeting(row);
       } catch (error) {
         // The recording was stored as it arrived: without the meeting it belongs to nothing.
-        if (audio)
-          await storage
-            .delete(audio.key)
-            .catch((err) => log.warn({ err, audioKey: audio.key }, 'audio of a meeting not created was not removed'));
+        if (audio) await removeFile(storage, audio.key, log, 'audio of a meeting not created');
         throw error;
       }
     },

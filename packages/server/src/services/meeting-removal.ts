@@ -2,6 +2,7 @@ import type { actionItemsRepository } from '../repositories/action-items.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { recordingsRepository } from '../repositories/recordings.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
+import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 
 interface Deps {
@@ -27,8 +28,7 @@ export function meetingRemoval({ meetings, transcriptions, actionItems, recordin
     const chunks = await recordings.chunks(meetingId);
     await meetings.deleteHidden(userId, meetingId);
     const files = [audioKey, ...chunks.map((c) => c.storage_key)].filter((key) => key !== null);
-    for (const key of files)
-      await storage.delete(key).catch((err) => log.warn({ err, meetingId, key }, 'audio file not removed'));
+    for (const key of files) await removeFile(storage, key, log, 'audio file', { meetingId });
   };
 }
 

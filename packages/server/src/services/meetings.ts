@@ -8,8 +8,10 @@ import { presentMeeting } from '../presenters/index.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
 import type { usageRepository } from '../repositories/usage.ts';
+import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { transcribeJobKey } from './job-keys.ts';
+import { FIRST_STATES } from './meeting-lifecycle.ts';
 import type { RemoveHiddenMeeting } from './meeting-removal.ts';
 import type { ProjectsService } from './projects.ts';
 import type { StorageRoom } from './storage-room.ts';
@@ -65,7 +67,7 @@ export function newMeetingRow(input: {
     audio_mime: audio?.mimeType ?? null,
     audio_size: audio?.size ?? null,
     audio_name: audio?.fileName ?? null,
-    transcription_status: 'pending',
+    ...FIRST_STATES.upload,
     transcription_progress: 0,
     transcription_error: null,
     summary: null,
@@ -89,7 +91,7 @@ export function meetingsService(deps: Deps) {
 
   async function removeRecording(userId: string, meetingId: string, audioKey: string) {
     if (!(await meetings.forgetRecording(userId, meetingId, audioKey))) return false;
-    await storage.delete(audioKey).catch((err) => log.warn({ err, meetingId }, 'recording file not removed'));
+    await removeFile(storage, audioKey, log, 'recording file', { meetingId });
     return true;
   }
 
@@ -157,9 +159,7 @@ export function meetingsService(deps: Deps) {
           );
         });
       } catch (error) {
-        await storage
-          .delete(audio.key)
-          .catch((err) => log.warn({ err, audioKey: audio.key }, 'audio of a meeting not created was not removed'));
+        await removeFile(storage, audio.key, log, 'audio of a meeting not created');
         throw error;
       }
       return presentMeeting(row);

@@ -19,10 +19,14 @@ import { newId, nowIso } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { recordingsRepository } from '../repositories/recordings.ts';
+import type { usageRepository } from '../repositories/usage.ts';
+import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { finishRecordingJobKey, liveJobKey } from './job-keys.ts';
+import { FIRST_STATES, meetingLifecycle, moved } from './meeting-lifecycle.ts';
 import { newMeetingRow } from './meetings.ts';
 import type { ProjectsService } from './projects.ts';
+import { recordingAssembly } from './recording-assembly.ts';
 import type { StorageRoom } from './storage-room.ts';
 import type { UsersService } from './users.ts';
 
@@ -30,6 +34,7 @@ interface Deps {
   db: Db;
   meetings: ReturnType<typeof meetingsRepository>;
   recordings: ReturnType<typeof recordingsRepository>;
+  usage: ReturnType<typeof usageRepository>;
   queue: JobQueue;
   storage: AudioStorage;
   projects: ProjectsService;
@@ -62,9 +67,11 @@ export const chunkKey = (userId: string, meetingId: string, seq: number) =>
  */
 export function recordingsService(deps: Deps) {
   const { db, meetings, recordings, queue, storage, projects, users, room, maxRecordingSeconds, log } = deps;
+  const lifecycle = meetingLifecycle(deps);
+  const assembly = recordingAssembly({ ...deps, lifecycle });
 
   const removeChunkFile = (meetingId: string, key: string) =>
-    storage.delete(key).catch((err) => log.warn({ err, meetingId, key }, 'chunk file not removed'));
+    removeFile(storage, key, log, 'chunk file', { meetingId });
 
   async function owned(userId: string, meetingId: string): Promise<MeetingRow> {
     const row = await meetings.findForUser(userId, meetingId);
@@ -170,11 +177,10 @@ export function recordingsService(deps: Deps) {
           audioKey: null,
           createdBy: recorderId,
         }),
-        recording_state: 'recording',
+        ...FIRST_STATES.recording,
         recording_mime: input.mimeType,
         recording_source: input.source === 'call' ? 'call' : null,
         recording_last_chunk_at: nowIso(),
-        recording_finished_by: null,
       };
       await meetings.insert(db, row);
       return presentMeeting(row);
@@ -224,13 +230,10 @@ export function recordingsService(deps: Deps) {
           });
           const reopened = locked.recording_state !== 'recording';
           await meetings.updateById(trx, meetingId, {
-            recording_state: 'recording',
             recording_reached_ms: Math.max(Number(locked.recording_reached_ms ?? 0), reachesMs),
             ...(stamped.timescale && !locked.recording_timescale ? { recording_timescale: stamped.timescale } : {}),
-            ...(reopened
-              ? { recording_finished_by: null, transcription_status: 'pending', transcription_progress: 0 }
-              : {}),
           });
+          if (reopened) await lifecycle.reopen(trx, meetingId);
           // A reopened recording's queued transcription would read the audio without this chunk.
           if (reopened) await queue.cancelForMeeting(trx, meetingId);
           await queue.enqueue(trx, 'live-transcribe', { meetingId }, { userId, idempotencyKey: liveJobKey(meetingId) });
@@ -259,9 +262,8 @@ export function recordingsService(deps: Deps) {
         throw new AppError(409, `Chunks missing: ${missing.join(', ')}`, {
           errors: [{ path: 'chunks', message: `missing ${missing.join(', ')}` }],
         });
-      const changes: Partial<MeetingRow> = { recording_state: 'finishing', recording_finished_by: 'user' };
       await db.transaction().execute(async (trx) => {
-        await meetings.updateById(trx, meetingId, changes);
+        await lifecycle.stop(trx, meetingId);
         await queue.enqueue(
           trx,
           'finish-recording',
@@ -269,7 +271,7 @@ export function recordingsService(deps: Deps) {
           { userId, idempotencyKey: finishRecordingJobKey(meetingId) },
         );
       });
-      return presentMeeting({ ...row, ...changes });
+      return presentMeeting(moved('stop', row));
     },
 
     /** The live transcript as it stands (also what the live stream sends). */
@@ -300,7 +302,7 @@ export function recordingsService(deps: Deps) {
       const idle = await recordings.idleRecordings(before);
       for (const { id, user_id } of idle) {
         await db.transaction().execute(async (trx) => {
-          const taken = await recordings.markIdleFinishing(trx, id, before);
+          const taken = await lifecycle.takeIdle(trx, id, before);
           if (!taken) return; // a chunk came meanwhile, or another worker took it
           await queue.enqueue(
             trx,
@@ -312,6 +314,10 @@ export function recordingsService(deps: Deps) {
       }
       return idle.length;
     },
+
+    /** The finish-recording job: the chunks put together as the meeting's audio (services/recording-assembly.ts). */
+    putTogether: assembly.putTogether,
+    putTogetherFailed: assembly.putTogetherFailed,
   };
 }
 

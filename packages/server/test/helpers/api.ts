@@ -32,23 +32,32 @@ export function apiClient(baseUrl: string) {
     if (text && response.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
+  async function register(
+    name = 'Test User',
+    email = `user-${Math.random().toString(36).slice(2)}@example.com`,
+    password = 'correct horse',
+  ) {
+    const res = await request<any>('POST', '/auth/register', { body: { name, email, password } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { token: res.body.data.token as string, user: res.body.data.user, email, password };
+  }
+
   return {
     request,
+    register,
+
+    /** Most tests' set-up: a new user with one project of theirs named `projectName`. */
+    async registerWithProject(projectName: string) {
+      const registered = await register();
+      const res = await request<any>('POST', '/api/projects', { body: { name: projectName }, token: registered.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return { ...registered, projectId: res.body.data._id as string };
+    },
     get: <T = any>(path: string, token?: string) => request<T>('GET', path, { token }),
     post: <T = any>(path: string, body: unknown, token?: string) => request<T>('POST', path, { body, token }),
     put: <T = any>(path: string, body: unknown, token?: string) => request<T>('PUT', path, { body, token }),
     patch: <T = any>(path: string, body: unknown, token?: string) => request<T>('PATCH', path, { body, token }),
     delete: <T = any>(path: string, token?: string) => request<T>('DELETE', path, { token }),
-
-    async register(
-      name = 'Test User',
-      email = `user-${Math.random().toString(36).slice(2)}@example.com`,
-      password = 'correct horse',
-    ) {
-      const res = await request<any>('POST', '/auth/register', { body: { name, email, password } });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return { token: res.body.data.token as string, user: res.body.data.user, email, password };
-    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { NotesSegment } from '../../src/ai/types.ts';
 import { transcribeJobKey } from '../../src/services/job-keys.ts';
+import { meetingLifecycle } from '../../src/services/meeting-lifecycle.ts';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import type { TestServer } from './server.ts';
 import { uploadMeeting } from './uploads.ts';
@@ -28,7 +29,8 @@ export async function seedTranscribedMeeting(
   await db.transaction().execute(async (trx) => {
     await repos.jobs.deleteByKey(trx, transcribeJobKey(meetingId));
     await repos.transcriptions.replaceForMeeting(trx, owner.userId, meetingId, segments);
-    await repos.meetings.updateById(trx, meetingId, { transcription_status: 'completed', transcription_progress: 100 });
+    if (!(await meetingLifecycle(repos).transcribed(trx, meetingId, {})))
+      throw new Error('the seeded meeting was not waiting for its transcript');
   });
   return meetingId;
 }

@@ -47,8 +47,7 @@ afterAll(() => server.close());
 
 it('a cancelled upload is logged at info, not as an unhandled error', async () => {
   const api = apiClient(server.url);
-  const { token } = await api.register();
-  const projectId = (await api.post('/api/projects', { name: 'Cancelled' }, token)).body.data._id;
+  const { token, projectId } = await api.registerWithProject('Cancelled');
   const url = `/api/projects/${projectId}/meetings`;
   const boundary = 'cancelled-upload';
   const socket = connect({ host: '127.0.0.1', port: Number(new URL(server.url).port) });

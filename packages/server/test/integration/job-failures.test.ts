@@ -19,8 +19,7 @@ let worker: Worker | undefined;
 beforeAll(async () => {
   server = await startTestServer({ JOB_MAX_ATTEMPTS: '3', JOB_LEASE_SECONDS: '30' });
   api = apiClient(server.url);
-  ({ token } = await api.register());
-  projectId = (await api.post('/api/projects', { name: 'Jobs' }, token)).body.data._id;
+  ({ token, projectId } = await api.registerWithProject('Jobs'));
 });
 afterEach(async () => {
   await worker?.stop();

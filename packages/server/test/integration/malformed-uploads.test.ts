@@ -15,8 +15,7 @@ const wav = readFileSync(jfkWavPath());
 beforeAll(async () => {
   server = await startTestServer();
   api = apiClient(server.url);
-  ({ token } = await api.register());
-  projectId = (await api.post('/api/projects', { name: 'Uploads' }, token)).body.data._id;
+  ({ token, projectId } = await api.registerWithProject('Uploads'));
 });
 afterAll(() => server.close());
 

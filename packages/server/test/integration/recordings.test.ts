@@ -116,8 +116,7 @@ describe('recording in chunks with a live transcript', () => {
     worker = await startWorker(server.ctx);
     api = apiClient(server.url);
     api2 = apiClient(second.url);
-    ({ token } = await api.register());
-    projectId = (await api.post('/api/projects', { name: 'Recordings' }, token)).body.data._id;
+    ({ token, projectId } = await api.registerWithProject('Recordings'));
   });
   afterAll(async () => {
     await worker?.stop();
@@ -315,8 +314,7 @@ describe('a recording whose browser went away (RECORDING_IDLE_MINUTES)', () => {
     server = await startTestServer({ RECORDING_IDLE_MINUTES: '0.03' });
     worker = await startWorker(server.ctx);
     api = apiClient(server.url);
-    ({ token } = await api.register());
-    projectId = (await api.post('/api/projects', { name: 'Idle' }, token)).body.data._id;
+    ({ token, projectId } = await api.registerWithProject('Idle'));
   });
   afterAll(async () => {
     await worker?.stop();
@@ -371,8 +369,7 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
   afterAll(() => server?.close());
 
   async function recording(monthlySeconds?: number, mimeType = 'audio/webm') {
-    const { token, user } = await api.register();
-    const projectId = (await api.post('/api/projects', { name: 'Limits' }, token)).body.data._id;
+    const { token, user, projectId } = await api.registerWithProject('Limits');
     if (monthlySeconds !== undefined)
       await server.ctx.db
         .updateTable('users')

@@ -49,8 +49,7 @@ describe('request logs', () => {
 
   async function traffic(server: TestServer) {
     const api = apiClient(server.url);
-    const { token } = await api.register();
-    const project = (await api.post('/api/projects', { name: 'Logged' }, token)).body.data._id;
+    const { token, projectId: project } = await api.registerWithProject('Logged');
     for (let i = 0; i < 3; i++) {
       await api.get('/api/projects', token);
       await api.get(`/api/projects/${project}/meetings`, token);

@@ -39,8 +39,7 @@ describe('recordings in an S3-compatible bucket (STORAGE=s3 against s3rver)', ()
     s3 = await startFakeS3();
     server = await startTestServer(s3.env);
     api = apiClient(server.url);
-    ({ token } = await api.register());
-    projectId = (await api.post('/api/projects', { name: 'Bucket' }, token)).body.data._id;
+    ({ token, projectId } = await api.registerWithProject('Bucket'));
   });
   afterAll(async () => {
     await worker?.stop();
@@ -288,8 +287,7 @@ describe('when the S3 store is down', () => {
     s3 = await startFakeS3();
     server = await startTestServer(s3.env);
     api = apiClient(server.url);
-    ({ token } = await api.register());
-    projectId = (await api.post('/api/projects', { name: 'Outage' }, token)).body.data._id;
+    ({ token, projectId } = await api.registerWithProject('Outage'));
     const created = await uploadMeeting(server.url, token, projectId, { bytes: jfk, name: 'jfk.wav' });
     expect(created.status).toBe(201);
     meetingId = created.body.data._id;

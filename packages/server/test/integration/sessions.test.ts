@@ -123,8 +123,7 @@ describe('a password change', () => {
   });
 
   it('ends the signed audio URLs the other sessions were handed before it', async () => {
-    const { token, email, password, user } = await api.register();
-    const project = (await api.post('/api/projects', { name: 'Audio' }, token)).body.data._id as string;
+    const { token, email, password, user, projectId: project } = await api.registerWithProject('Audio');
     const meetingId = '000000000000000000000000';
     const other = (await api.post('/auth/login', { email, password })).body.data.token as string;
     const sessionId = decodeJwt(other).jti as string;

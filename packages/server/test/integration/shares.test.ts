@@ -1,5 +1,6 @@
 import { SharedMeetingResponse, ShareListResponse, ShareResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meetingLifecycle } from '../../src/services/meeting-lifecycle.ts';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -15,8 +16,7 @@ let meetingId: string;
 beforeAll(async () => {
   server = await startTestServer();
   api = apiClient(server.url);
-  ({ token } = await api.register());
-  projectId = (await api.post('/api/projects', { name: 'Shared things' }, token)).body.data._id;
+  ({ token, projectId } = await api.registerWithProject('Shared things'));
   const upload = await uploadMeeting(server.url, token, projectId, { path: jfkWavPath() }, { title: 'Board review' });
   meetingId = upload.body.data._id;
   // The transcript and notes as a finished meeting has them.
@@ -25,10 +25,8 @@ beforeAll(async () => {
     await server.ctx.repos.transcriptions.replaceForMeeting(trx, owner, meetingId, [
       { speaker: 'Speaker 1', text: 'We ship on Friday.', startMs: 0, endMs: 2000 },
     ]);
-    await server.ctx.repos.meetings.updateById(trx, meetingId, {
-      transcription_status: 'completed',
-      summary: 'The team agreed to ship on Friday.',
-    });
+    await meetingLifecycle(server.ctx.repos).transcribed(trx, meetingId, {});
+    await server.ctx.repos.meetings.updateById(trx, meetingId, { summary: 'The team agreed to ship on Friday.' });
     await server.ctx.repos.actionItems.insertMany(owner, meetingId, [{ task: 'Write the release notes' }], trx);
   });
 });

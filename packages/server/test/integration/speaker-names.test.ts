@@ -83,8 +83,7 @@ describe('speakers by name: voices known across meetings (real speech)', () => {
     server = await startTestServer();
     worker = await startWorker(server.ctx);
     api = apiClient(server.url);
-    const { token } = await api.register();
-    const projectId = (await api.post('/api/projects', { name: 'Voices' }, token)).body.data._id;
+    const { token, projectId } = await api.registerWithProject('Voices');
     owner = { token, projectId };
     meeting1 = await transcribed(token, projectId, first.path, 'First');
     meeting2 = await transcribed(token, projectId, second.path, 'Second');
@@ -136,8 +135,7 @@ describe('speakers by name: voices known across meetings (real speech)', () => {
   });
 
   it("gives another user who uploads the same audio no suggestion, and 404 on the owner's rows", async () => {
-    const { token } = await api.register();
-    const projectId = (await api.post('/api/projects', { name: 'Elsewhere' }, token)).body.data._id;
+    const { token, projectId } = await api.registerWithProject('Elsewhere');
     const theirs = await transcribed(token, projectId, second.path, 'Same audio');
     expect(await suggestions(token, theirs.id)).toEqual([]);
     // and none of the owner's meeting, segments or people is theirs to read or change

@@ -59,8 +59,7 @@ describe('the transcription pipeline through the API (in-process worker)', () =>
     server = await startTestServer();
     worker = await startWorker(server.ctx);
     api = apiClient(server.url);
-    ({ token } = await api.register());
-    projectId = (await api.post('/api/projects', { name: 'Pipeline' }, token)).body.data._id;
+    ({ token, projectId } = await api.registerWithProject('Pipeline'));
   });
   afterAll(async () => {
     await worker.stop();

@@ -45,8 +45,7 @@ const storedFiles = (on: TestServer = server) => {
 };
 
 async function newUser() {
-  const { token, user } = await api.register();
-  const projectId = (await api.post('/api/projects', { name: 'Checks' }, token)).body.data._id as string;
+  const { token, user, projectId } = await api.registerWithProject('Checks');
   return { token, userId: user._id as string, projectId };
 }
 

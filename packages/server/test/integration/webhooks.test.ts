@@ -39,8 +39,7 @@ describe.each(QUEUES)('webhooks on the %s queue', (queue) => {
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     });
     api = apiClient(server.url);
-    ({ token } = await api.register());
-    projectId = (await api.post('/api/projects', { name: 'Hooks' }, token)).body.data._id;
+    ({ token, projectId } = await api.registerWithProject('Hooks'));
     worker = await startWorker(server.ctx);
   });
   afterAll(async () => {

@@ -56,7 +56,8 @@ describe('dialogs opened without a trigger', () => {
     render(<PlainDialog />);
     const opener = screen.getByRole('button', { name: 'Share' });
     await user.click(opener);
-    expect(screen.getByRole('dialog', { name: 'Share meeting' })).toBeTruthy();
+    // Open, with the focus taken inside it.
+    expect(screen.getByRole('dialog', { name: 'Share meeting' }).contains(document.activeElement)).toBe(true);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);

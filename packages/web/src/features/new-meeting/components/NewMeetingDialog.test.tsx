@@ -315,6 +315,7 @@ describe('Record tab', () => {
     expect(started!.body).toEqual({
       title: expect.stringMatching(/^Meeting - [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/),
       mimeType: 'audio/ogg;codecs=opus',
+      source: 'microphone',
     });
     expect(recordingRequests('PUT', '/api/meetings/m7/recording/chunks/0').map((r) => r.body)).toEqual(['ogg-bytes']);
     expect(recordingRequests('POST', '/api/meetings/m7/recording/finish').map((r) => r.body)).toEqual([{ chunks: 1 }]);
@@ -455,6 +456,150 @@ describe('Record tab', () => {
     expect(alert).toHaveTextContent('Recording Error');
     expect(alert).toHaveTextContent(message);
     expect(within(dialog).getByRole('button', { name: 'Start Recording' })).toBeEnabled();
+  });
+});
+
+// Browser stand-ins for tab capture and Web Audio: tracks that record their stop and fire 'ended'.
+function fakeTrack(kind: 'audio' | 'video') {
+  const listeners: (() => void)[] = [];
+  return {
+    kind,
+    stop: vi.fn(),
+    addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
+    end: () => {
+      for (const listener of listeners) listener();
+    },
+  };
+}
+class FakeMediaStream {
+  private readonly tracks: ReturnType<typeof fakeTrack>[];
+  constructor(tracks: ReturnType<typeof fakeTrack>[] = []) {
+    this.tracks = tracks;
+  }
+  getTracks = () => this.tracks;
+  getAudioTracks = () => this.tracks.filter((t) => t.kind === 'audio');
+  getVideoTracks = () => this.tracks.filter((t) => t.kind === 'video');
+}
+class FakeAudioContext {
+  static last: FakeAudioContext | null = null;
+  /** [source stream, merger input] for each side. */
+  sides: [unknown, number][] = [];
+  destinationTrack = fakeTrack('audio');
+  closed = false;
+  constructor() {
+    FakeAudioContext.last = this;
+  }
+  resume = async () => {};
+  close = async () => {
+    this.closed = true;
+  };
+  createChannelMerger = (channels: number) => ({ channels, connect: () => undefined });
+  createGain = () => ({ channelCount: 2 });
+  createMediaStreamSource = (stream: unknown) => ({
+    connect: () => ({
+      connect: (_merger: unknown, _out: number, input: number) => this.sides.push([stream, input]),
+    }),
+  });
+  createMediaStreamDestination = () => ({ channelCount: 1, stream: new FakeMediaStream([this.destinationTrack]) });
+}
+
+describe('Record tab: a call from a browser tab', () => {
+  const micTrack = fakeTrack('audio');
+  let tabAudio = fakeTrack('audio');
+  let tabVideo = fakeTrack('video');
+  const getDisplayMedia = vi.fn();
+
+  function devices(withTabAudio: boolean) {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      value: {
+        getUserMedia: vi.fn(async () => new FakeMediaStream([micTrack])),
+        ...(withTabAudio
+          ? { getDisplayMedia, getSupportedConstraints: () => ({ suppressLocalAudioPlayback: true }) }
+          : {}),
+      },
+      configurable: true,
+    });
+  }
+
+  beforeEach(() => {
+    micTrack.stop.mockReset();
+    tabAudio = fakeTrack('audio');
+    tabVideo = fakeTrack('video');
+    getDisplayMedia.mockReset();
+    getDisplayMedia.mockImplementation(async () => new FakeMediaStream([tabVideo, tabAudio]));
+    vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
+    vi.stubGlobal('MediaStream', FakeMediaStream);
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    URL.createObjectURL = vi.fn(() => 'blob:recording');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true });
+  });
+
+  it("is off and disabled, with the reason, where the browser cannot share a tab's audio", async () => {
+    devices(false);
+    serveRecording();
+    const { dialog, user } = await openNewMeeting();
+    const tabSwitch = within(dialog).getByRole('switch', { name: 'Include audio from a browser tab' });
+    expect(tabSwitch).toBeDisabled();
+    expect(tabSwitch).not.toBeChecked();
+    expect(tabSwitch).toHaveAccessibleDescription("This browser can't share a tab's audio");
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Use Recording' }));
+    await waitFor(() => expect(recordingRequests('POST', '/api/projects/p1/recordings')).toHaveLength(1));
+    expect(recordingRequests('POST', '/api/projects/p1/recordings')[0]!.body).toMatchObject({ source: 'microphone' });
+  });
+
+  it('records the microphone left and the tab right, started as a call, and releases every track on Stop', async () => {
+    devices(true);
+    serveRecording();
+    const { dialog, user } = await openNewMeeting();
+    const tabSwitch = within(dialog).getByRole('switch', { name: 'Include audio from a browser tab' });
+    expect(tabSwitch).toBeEnabled();
+    await user.click(tabSwitch);
+    expect(tabSwitch).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    expect(getDisplayMedia).toHaveBeenCalledWith(expect.objectContaining({ video: true, audio: expect.anything() }));
+    expect(tabVideo.stop).toHaveBeenCalled(); // only the tab's audio is kept
+    const mix = FakeAudioContext.last!;
+    expect(mix.sides.map(([stream, input]) => [(stream as FakeMediaStream).getTracks()[0], input])).toEqual([
+      [micTrack, 0],
+      [tabAudio, 1],
+    ]);
+
+    act(() => tabAudio.end()); // the person stops sharing the tab
+    expect(
+      within(dialog).getByText('The tab stopped sharing: recording continues with the microphone alone.'),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    expect(micTrack.stop).toHaveBeenCalled();
+    expect(tabAudio.stop).toHaveBeenCalled();
+    expect(mix.destinationTrack.stop).toHaveBeenCalled();
+    expect(mix.closed).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Use Recording' }));
+    await waitFor(() => expect(recordingRequests('POST', '/api/projects/p1/recordings')).toHaveLength(1));
+    expect(recordingRequests('POST', '/api/projects/p1/recordings')[0]!.body).toMatchObject({ source: 'call' });
+  });
+
+  it('records the microphone alone, and says so, when the tab chosen shares no audio', async () => {
+    devices(true);
+    getDisplayMedia.mockImplementation(async () => new FakeMediaStream([tabVideo]));
+    serveRecording();
+    const { dialog, user } = await openNewMeeting();
+    await user.click(within(dialog).getByRole('switch', { name: 'Include audio from a browser tab' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start Recording' }));
+    expect(
+      within(dialog).getByText(/^The tab you chose shares no audio: recording the microphone alone/),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    expect(tabVideo.stop).toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Use Recording' }));
+    await waitFor(() => expect(recordingRequests('POST', '/api/projects/p1/recordings')).toHaveLength(1));
+    expect(recordingRequests('POST', '/api/projects/p1/recordings')[0]!.body).toMatchObject({ source: 'microphone' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { Circle, CloudOff, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
+import { Circle, CloudOff, Mic, MonitorOff, Pause, Play, RotateCcw, Square } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { renameMeeting } from '@/api/meetings/rename-meeting';
 import { useCurrentUser } from '@/api/session/auth-context';
@@ -9,6 +9,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { formatTimestamp } from '@/lib/format';
 import { useLiveTranscript } from '@/lib/live-transcript';
 import { formatTimeLeft, MIN_RECORDING_SECONDS, secondsLeft } from '@/lib/usage';
@@ -20,6 +22,7 @@ import { ChunkedUpload, type UploadStatus } from '../lib/chunked-upload';
 import { MESSAGES_NEW_MEETING } from '../lib/meeting-form';
 import { generatedMeetingTitle } from '../lib/meeting-title';
 import { recordingStore } from '../lib/recording-store';
+import { tabAudioUnavailableReason } from '../lib/tab-audio';
 import { SubmitStatus } from './UploadProgress';
 
 /**
@@ -71,11 +74,11 @@ export function RecordTab({
   const recorder = useRecorder({
     limitMs: Math.max(0, (leftAtStart ?? leftAtOpen) * 1000 - LIMIT_MARGIN_MS),
     onLimit: () => finishAtLimit(),
-    onStart: (mimeType) => {
+    onStart: (mimeType, source) => {
       setLeftAtStart(leftAtOpen);
       startedTitleRef.current = titleRef.current.trim() || generatedTitle;
       uploadRef.current = ChunkedUpload.begin(
-        { userId: user._id, projectId, title: startedTitleRef.current, mimeType },
+        { userId: user._id, projectId, title: startedTitleRef.current, mimeType, source },
         { store: recordingStore(), api: recordingsApi, onChange: setUpload },
       );
     },
@@ -111,6 +114,9 @@ export function RecordTab({
   titleRef.current = title;
   const [submitError, setSubmitError] = useState<string | null>(null);
   const titleId = useId();
+  const tabSwitchId = useId();
+  const [tabUnavailable] = useState(tabAudioUnavailableReason);
+  const [includeTab, setIncludeTab] = useState(false);
 
   const submitRecording = async () => {
     if (!state.recording) {
@@ -181,7 +187,28 @@ export function RecordTab({
         )}
 
         {state.status === 'idle' && (
-          <Button size="lg" onClick={() => void recorder.start()} disabled={disabled || cannotStart}>
+          <div className="grid justify-items-center gap-1">
+            <div className="flex items-center gap-2">
+              <Switch
+                id={tabSwitchId}
+                checked={includeTab && !tabUnavailable}
+                onCheckedChange={setIncludeTab}
+                disabled={disabled || tabUnavailable !== null}
+                aria-describedby={`${tabSwitchId}-hint`}
+              />
+              <Label htmlFor={tabSwitchId}>Include audio from a browser tab</Label>
+            </div>
+            <p id={`${tabSwitchId}-hint`} className="text-muted-foreground text-xs">
+              {tabUnavailable ?? 'For an online call: its tab on one side, your microphone on the other.'}
+            </p>
+          </div>
+        )}
+        {state.status === 'idle' && (
+          <Button
+            size="lg"
+            onClick={() => void recorder.start({ includeTab: includeTab && !tabUnavailable })}
+            disabled={disabled || cannotStart}
+          >
             <Mic aria-hidden="true" />
             Start Recording
           </Button>
@@ -215,6 +242,16 @@ export function RecordTab({
         )}
       </div>
 
+      {recorder.tabNotice && (
+        <Alert>
+          <MonitorOff aria-hidden="true" />
+          <AlertDescription>
+            {recorder.tabNotice === 'no-audio'
+              ? 'The tab you chose shares no audio: recording the microphone alone. To include the call, Stop, Re-record and share its tab with its audio.'
+              : 'The tab stopped sharing: recording continues with the microphone alone.'}
+          </AlertDescription>
+        </Alert>
+      )}
       {hasRecording && <LiveTranscript transcript={live.transcript} />}
       {stoppedAtLimit && (
         <Alert role="status">

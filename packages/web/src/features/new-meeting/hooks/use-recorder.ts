@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
   initialRecorderState,
   type RecorderState,
@@ -6,10 +6,21 @@ import {
   recorderReducer,
 } from '../lib/recorder-machine';
 import { MICROPHONE_CONSTRAINTS, pickRecordingMimeType, RECORDER_SETTINGS } from '../lib/recording-format';
+import { captureTabAudio, mixCall } from '../lib/tab-audio';
+
+/** What became of the browser tab asked for with the microphone (a call, docs/decisions/250). */
+export type TabNotice = 'no-audio' | 'ended' | null;
+
+export interface StartOptions {
+  /** Record a browser tab's audio on the right channel, the microphone on the left. */
+  includeTab?: boolean;
+}
 
 export interface RecorderControls {
   state: RecorderState;
-  start: () => Promise<void>;
+  /** The tab chosen shares no sound, or its sharing stopped: the microphone records alone. */
+  tabNotice: TabNotice;
+  start: (options?: StartOptions) => Promise<void>;
   pause: () => void;
   resume: () => void;
   stop: () => void;
@@ -17,13 +28,19 @@ export interface RecorderControls {
   clear: () => void;
 }
 
+/** Turns the microphone (and a shared tab) off: the browser's recording indicator goes. */
+const stopTracks = (...streams: (MediaStream | null)[]) => {
+  for (const stream of streams) for (const track of stream?.getTracks() ?? []) track.stop();
+};
+
 function supportsType(type: string): boolean {
   return typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type);
 }
 
 /** What the recording is doing, for whoever sends it to the server as it is made (chunked-upload.ts). */
 export interface RecorderEvents {
-  onStart?: (mimeType: string) => void;
+  /** 'call': the microphone left, a tab's audio right; 'microphone': the microphone alone. */
+  onStart?: (mimeType: string, source: 'microphone' | 'call') => void;
   /** A piece of the recording, every RECORDER_SETTINGS.timesliceMs while recording. */
   onData?: (data: Blob) => void;
   onStop?: () => void;
@@ -45,7 +62,9 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
   const [state, dispatch] = useReducer(recorderReducer, initialRecorderState);
   const eventsRef = useRef(events);
   eventsRef.current = events;
-  const streamRef = useRef<MediaStream | null>(null);
+  const [tabNotice, setTabNotice] = useState<TabNotice>(null);
+  /** Stops every track the recording holds (microphone, tab) and its audio graph. */
+  const releaseRef = useRef<(() => void) | null>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const timerRef = useRef<ReturnType<typeof setInterval> | null>(null);
   const urlRef = useRef<string | null>(null);
@@ -86,8 +105,8 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
   }, [stopTimer]);
 
   const releaseMicrophone = useCallback(() => {
-    for (const track of streamRef.current?.getTracks() ?? []) track.stop();
-    streamRef.current = null;
+    releaseRef.current?.();
+    releaseRef.current = null;
   }, []);
 
   const revokeUrl = useCallback(() => {
@@ -95,61 +114,83 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
     urlRef.current = null;
   }, []);
 
-  const start = useCallback(async () => {
-    if (recorderRef.current) return;
-    try {
-      if (!navigator.mediaDevices?.getUserMedia) {
-        // Browsers only expose the microphone to secure pages: a self-hosted server on plain HTTP
-        // (other than localhost) lands here.
-        throw new Error(
-          window.isSecureContext === false
-            ? 'the microphone needs a secure connection (HTTPS or localhost)'
-            : 'this browser cannot record audio',
-        );
-      }
-      const stream = await navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS);
-      if (unmountedRef.current) {
-        for (const track of stream.getTracks()) track.stop();
-        return;
-      }
-      streamRef.current = stream;
-      const mimeType = pickRecordingMimeType(supportsType);
-      const recorder = new MediaRecorder(stream, {
-        ...(mimeType ? { mimeType } : {}),
-        audioBitsPerSecond: RECORDER_SETTINGS.audioBitsPerSecond,
-      });
-      const chunks: Blob[] = [];
-      recorder.ondataavailable = (event) => {
-        if (event.data.size === 0) return;
-        chunks.push(event.data);
-        eventsRef.current.onData?.(event.data);
-      };
-      recorder.onstop = () => {
-        eventsRef.current.onStop?.();
+  const start = useCallback(
+    async ({ includeTab = false }: StartOptions = {}) => {
+      if (recorderRef.current) return;
+      setTabNotice(null);
+      let tab: MediaStream | null = null;
+      try {
+        // The tab first, while the click still counts as the person's gesture (getDisplayMedia needs it).
+        if (includeTab) {
+          tab = await captureTabAudio();
+          if (!tab) setTabNotice('no-audio');
+        }
+        if (!navigator.mediaDevices?.getUserMedia) {
+          // Browsers only expose the microphone to secure pages: a self-hosted server on plain HTTP
+          // (other than localhost) lands here.
+          throw new Error(
+            window.isSecureContext === false
+              ? 'the microphone needs a secure connection (HTTPS or localhost)'
+              : 'this browser cannot record audio',
+          );
+        }
+        const microphone = await navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS);
+        let stream = microphone;
+        releaseRef.current = () => stopTracks(microphone, tab);
+        if (unmountedRef.current) {
+          releaseMicrophone();
+          return;
+        }
+        if (tab) {
+          const call = mixCall(microphone, tab);
+          releaseRef.current = call.release;
+          stream = call.stream;
+          // The right channel goes silent; the microphone goes on (the person stopped sharing the tab).
+          for (const track of tab.getAudioTracks())
+            track.addEventListener('ended', () => {
+              if (recorderRef.current && !unmountedRef.current) setTabNotice('ended');
+            });
+        }
+        const mimeType = pickRecordingMimeType(supportsType);
+        const recorder = new MediaRecorder(stream, {
+          ...(mimeType ? { mimeType } : {}),
+          audioBitsPerSecond: RECORDER_SETTINGS.audioBitsPerSecond,
+        });
+        const chunks: Blob[] = [];
+        recorder.ondataavailable = (event) => {
+          if (event.data.size === 0) return;
+          chunks.push(event.data);
+          eventsRef.current.onData?.(event.data);
+        };
+        recorder.onstop = () => {
+          eventsRef.current.onStop?.();
+          recorderRef.current = null;
+          stopTimer();
+          releaseMicrophone();
+          if (unmountedRef.current) return;
+          const type = recorder.mimeType || mimeType || chunks[0]?.type || 'audio/webm';
+          const blob = new Blob(chunks, { type });
+          revokeUrl();
+          const url = URL.createObjectURL(blob);
+          urlRef.current = url;
+          dispatch({ type: 'stopped', at: Date.now(), recording: { blob, url, mimeType: type } });
+        };
+        recorderRef.current = recorder;
+        elapsedRef.current = { beforeMs: 0, stretchStartedAt: 0 };
+        eventsRef.current.onStart?.(recorder.mimeType || mimeType || 'audio/webm', tab ? 'call' : 'microphone');
+        recorder.start(RECORDER_SETTINGS.timesliceMs);
+        dispatch({ type: 'started', at: Date.now() });
+        startTimer();
+      } catch (error) {
         recorderRef.current = null;
         stopTimer();
+        stopTracks(tab);
         releaseMicrophone();
-        if (unmountedRef.current) return;
-        const type = recorder.mimeType || mimeType || chunks[0]?.type || 'audio/webm';
-        const blob = new Blob(chunks, { type });
-        revokeUrl();
-        const url = URL.createObjectURL(blob);
-        urlRef.current = url;
-        dispatch({ type: 'stopped', at: Date.now(), recording: { blob, url, mimeType: type } });
-      };
-      recorderRef.current = recorder;
-      elapsedRef.current = { beforeMs: 0, stretchStartedAt: 0 };
-      eventsRef.current.onStart?.(recorder.mimeType || mimeType || 'audio/webm');
-      recorder.start(RECORDER_SETTINGS.timesliceMs);
-      dispatch({ type: 'started', at: Date.now() });
-      startTimer();
-    } catch (error) {
-      recorderRef.current = null;
-      stopTimer();
-      releaseMicrophone();
-      if (!unmountedRef.current) dispatch({ type: 'startFailed', error: recorderErrorMessage(error) });
-    }
-  }, [releaseMicrophone, revokeUrl, startTimer, stopTimer]);
+        if (!unmountedRef.current) dispatch({ type: 'startFailed', error: recorderErrorMessage(error) });
+      }
+    },
+    [releaseMicrophone, revokeUrl, startTimer, stopTimer],
+  );
 
   const pause = useCallback(() => {
     const recorder = recorderRef.current;
@@ -175,7 +216,8 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
     else releaseMicrophone();
   }, [releaseMicrophone, stopTimer]);
 
-  const clear = useCallback(() => {
+  /** Drops the recording without finishing it (its onstop detached) and releases all it held. */
+  const discard = useCallback(() => {
     const recorder = recorderRef.current;
     if (recorder && recorder.state !== 'inactive') {
       recorder.onstop = null;
@@ -185,24 +227,21 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
     stopTimer();
     releaseMicrophone();
     revokeUrl();
-    dispatch({ type: 'cleared' });
+    setTabNotice(null);
   }, [releaseMicrophone, revokeUrl, stopTimer]);
+
+  const clear = useCallback(() => {
+    discard();
+    dispatch({ type: 'cleared' });
+  }, [discard]);
 
   useEffect(() => {
     unmountedRef.current = false;
     return () => {
       unmountedRef.current = true;
-      const recorder = recorderRef.current;
-      if (recorder && recorder.state !== 'inactive') {
-        recorder.onstop = null;
-        recorder.stop();
-      }
-      recorderRef.current = null;
-      stopTimer();
-      releaseMicrophone();
-      revokeUrl();
+      discard();
     };
-  }, [releaseMicrophone, revokeUrl, stopTimer]);
+  }, [discard]);
 
-  return { state, start, pause, resume, stop, clear };
+  return { state, tabNotice, start, pause, resume, stop, clear };
 }

@@ -72,7 +72,7 @@ export class ChunkedUpload {
 
   /** A new recording: kept in the store at once, started on the server as soon as it can be reached. */
   static begin(
-    input: Pick<StoredRecording, 'userId' | 'projectId' | 'title' | 'mimeType'>,
+    input: Pick<StoredRecording, 'userId' | 'projectId' | 'title' | 'mimeType' | 'source'>,
     options: Options,
   ): ChunkedUpload {
     const record: StoredRecording = {
@@ -256,8 +256,12 @@ export class ChunkedUpload {
     const { api, store } = this.options;
     try {
       if (!this.record.meetingId && this.record.chunks > 0) {
-        const { projectId, title, mimeType } = this.record;
-        const meeting = await api.start(projectId, { title, mimeType: mimeType || 'audio/webm' });
+        const { projectId, title, mimeType, source } = this.record;
+        const meeting = await api.start(projectId, {
+          title,
+          mimeType: mimeType || 'audio/webm',
+          ...(source ? { source } : {}),
+        });
         this.record = { ...this.record, meetingId: meeting._id };
         const record = this.record;
         this.persist(() => store.putRecording(record));

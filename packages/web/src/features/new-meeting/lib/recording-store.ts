@@ -12,6 +12,8 @@ export interface StoredRecording {
   projectId: string;
   title: string;
   mimeType: string;
+  /** 'call': the microphone left, a browser tab right (absent in recordings stored before calls). */
+  source?: 'microphone' | 'call';
   /** The server's meeting, once the recording was started there. */
   meetingId: string | null;
   /** Chunks made so far (numbered 0..chunks-1). */
