@@ -54,6 +54,17 @@ describe('a shared project', () => {
     await visible(page.getByText('We ship on Fridy.'));
     await hidden(page.getByRole('button', { name: 'Edit segment' }));
     await hidden(page.getByRole('button', { name: 'Delete meeting' }));
+    // The summary and the action items read only: nothing that generates, adds or edits (the role is known
+    // once the project, named in the breadcrumb, has loaded).
+    await visible(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Lab notes' }));
+    await page.getByRole('tab', { name: 'Summary' }).click();
+    await visible(page.getByText('No summary has been generated for this meeting yet.'));
+    await hidden(page.getByRole('button', { name: 'Generate Summary' }));
+    await hidden(page.getByLabel('Template'));
+    await page.getByRole('tab', { name: 'Action Items' }).click();
+    await visible(page.getByText('No action items have been extracted from this meeting yet.'));
+    await hidden(page.getByRole('button', { name: 'Generate Action Items' }));
+    await hidden(page.getByRole('button', { name: 'Add Action Item' }));
 
     // Made editor, the colleague fixes the segment.
     await dialog.getByLabel(`Role of ${colleague.name}`).selectOption('editor');

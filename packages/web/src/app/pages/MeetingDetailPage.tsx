@@ -223,10 +223,11 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
             meeting={meeting}
             defaultTemplateId={project.data?.summaryTemplateId}
             onSeek={playback.seek}
+            readOnly={!edits}
           />
         </TabsContent>
         <TabsContent value="action-items">
-          <ActionItemsTab projectId={projectId} meeting={meeting} onSeek={playback.seek} />
+          <ActionItemsTab projectId={projectId} meeting={meeting} onSeek={playback.seek} readOnly={!edits} />
         </TabsContent>
       </Tabs>
 

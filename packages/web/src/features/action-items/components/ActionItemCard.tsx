@@ -21,6 +21,7 @@ export function ActionItemCard({
   onChange,
   onDelete,
   onSeek,
+  readOnly = false,
 }: {
   item: ActionItem;
   saving: boolean;
@@ -28,6 +29,8 @@ export function ActionItemCard({
   onChange: (changes: UpdateActionItemRequest) => Promise<boolean>;
   onDelete: () => void;
   onSeek: (ms: number) => void;
+  /** A viewer's item: its status shown as a label, no way to change, edit or delete it. */
+  readOnly?: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const assignee = assigneeLabel(item);
@@ -55,39 +58,48 @@ export function ActionItemCard({
             >
               {item.task}
             </p>
-            <select
-              aria-label={`Status of ${item.task}`}
-              value={item.status}
-              onChange={(event) => void onChange({ status: event.target.value as ActionItemStatus })}
-              className={cn(
-                'h-8 rounded-md border px-2 text-xs font-medium outline-none focus-visible:ring-[3px]',
-                STATUS_CLASSES[item.status],
-              )}
-            >
-              {(Object.keys(STATUS_LABELS) as ActionItemStatus[]).map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              onClick={() => setEditing(true)}
-              aria-label={`Edit ${item.task}`}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              onClick={onDelete}
-              aria-label={`Delete ${item.task}`}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
+            {readOnly ? (
+              <span className={cn('rounded-md border px-2 py-1 text-xs font-medium', STATUS_CLASSES[item.status])}>
+                <span className="sr-only">Status: </span>
+                {STATUS_LABELS[item.status]}
+              </span>
+            ) : (
+              <>
+                <select
+                  aria-label={`Status of ${item.task}`}
+                  value={item.status}
+                  onChange={(event) => void onChange({ status: event.target.value as ActionItemStatus })}
+                  className={cn(
+                    'h-8 rounded-md border px-2 text-xs font-medium outline-none focus-visible:ring-[3px]',
+                    STATUS_CLASSES[item.status],
+                  )}
+                >
+                  {(Object.keys(STATUS_LABELS) as ActionItemStatus[]).map((status) => (
+                    <option key={status} value={status}>
+                      {STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </select>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  onClick={() => setEditing(true)}
+                  aria-label={`Edit ${item.task}`}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  onClick={onDelete}
+                  aria-label={`Delete ${item.task}`}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </>
+            )}
           </div>
           {item.context && (
             <p className="text-muted-foreground text-sm break-words">

@@ -1,4 +1,4 @@
-import type { ActionItem, Meeting } from '@parley/contract';
+import type { ActionItem, Meeting, Project } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
@@ -29,9 +29,9 @@ function makeItem(overrides: Partial<ActionItem> = {}): ActionItem {
   };
 }
 
-function serve(meeting: () => Meeting, items: () => ActionItem[]) {
-  signIn(server, undefined, { projects: [project] });
-  server.on('GET /api/projects/:id', () => ok(project));
+function serve(meeting: () => Meeting, items: () => ActionItem[], served: Project = project) {
+  signIn(server, undefined, { projects: [served] });
+  server.on('GET /api/projects/:id', () => ok(served));
   server.on('GET /api/projects/:id/meetings/:meetingId', () => ok(meeting()));
   server.on('GET /api/projects/:id/meetings/:meetingId/audio-url', () =>
     ok({ url: '/a.wav', expiresAt: '2026-11-22T18:00:00.000Z' }),
@@ -277,5 +277,63 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
     expect(server.requests.some((r) => r.method === 'DELETE' && r.path.endsWith('/action-items/item00000001'))).toBe(
       true,
     );
+  });
+
+  /** The page knows the role once the project has loaded: its name in the breadcrumb says so. */
+  async function openTabAs() {
+    const app = await openTab();
+    await within(screen.getByRole('navigation', { name: 'Breadcrumb' })).findByRole('link', { name: 'Standups' });
+    return app;
+  }
+
+  it('shows a viewer the items read-only: no status choice, edit, delete, add or regenerate', async () => {
+    serve(
+      () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
+      () => [makeItem({ status: 'in_progress' })],
+      makeProject({ _id: 'p1', name: 'Standups', role: 'viewer' }),
+    );
+    await openTabAs();
+    expect(await screen.findByText('Send the budget to Marco')).toBeInTheDocument();
+    expect(screen.getByText('In Progress')).toBeInTheDocument();
+    expect(screen.getByText('Project Manager')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Status of Send the budget to Marco' })).toBeNull();
+    for (const name of [
+      'Edit Send the budget to Marco',
+      'Delete Send the budget to Marco',
+      'Add Action Item',
+      'Regenerate',
+    ]) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+  });
+
+  it('offers a viewer no generation or adding before there are items', async () => {
+    serve(
+      () => makeMeeting({ _id: 'm1', projectId: 'p1' }),
+      () => [],
+      makeProject({ _id: 'p1', name: 'Standups', role: 'viewer' }),
+    );
+    await openTabAs();
+    expect(screen.getByText('No Action Items Yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Generate Action Items' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Action Item' })).toBeNull();
+  });
+
+  it('offers an editor every control on the items', async () => {
+    serve(
+      () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
+      () => [makeItem()],
+      makeProject({ _id: 'p1', name: 'Standups', role: 'editor' }),
+    );
+    await openTabAs();
+    expect(await screen.findByRole('combobox', { name: 'Status of Send the budget to Marco' })).toBeEnabled();
+    for (const name of [
+      'Edit Send the budget to Marco',
+      'Delete Send the budget to Marco',
+      'Add Action Item',
+      'Regenerate',
+    ]) {
+      expect(screen.getByRole('button', { name })).toBeEnabled();
+    }
   });
 });

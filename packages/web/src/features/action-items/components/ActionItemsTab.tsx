@@ -27,10 +27,13 @@ export function ActionItemsTab({
   projectId,
   meeting,
   onSeek,
+  readOnly = false,
 }: {
   projectId: string;
   meeting: Meeting;
   onSeek: (ms: number) => void;
+  /** For a project's viewers: the items to read, nothing that generates, adds or changes them (issue 37). */
+  readOnly?: boolean;
 }) {
   const generate = useGenerateActionItems(projectId, meeting._id);
   const [confirming, setConfirming] = useState(false);
@@ -66,9 +69,11 @@ export function ActionItemsTab({
         title="Failed to Generate Action Items"
         message={startError ?? meeting.metadata.actionItems?.errorMessage ?? GENERATION_FALLBACK_ERROR}
         action={
-          <Button onClick={start} disabled={generate.isPending}>
-            {generate.isPending ? 'Generating...' : 'Try Again'}
-          </Button>
+          !readOnly && (
+            <Button onClick={start} disabled={generate.isPending}>
+              {generate.isPending ? 'Generating...' : 'Try Again'}
+            </Button>
+          )
         }
       />
     );
@@ -78,10 +83,13 @@ export function ActionItemsTab({
         projectId={projectId}
         meetingId={meeting._id}
         onSeek={onSeek}
+        readOnly={readOnly}
         regenerate={
-          <Button onClick={() => setConfirming(true)} disabled={generate.isPending || !transcribed}>
-            {generate.isPending ? 'Generating...' : 'Regenerate'}
-          </Button>
+          !readOnly && (
+            <Button onClick={() => setConfirming(true)} disabled={generate.isPending || !transcribed}>
+              {generate.isPending ? 'Generating...' : 'Regenerate'}
+            </Button>
+          )
         }
         startError={startError}
       />
@@ -91,13 +99,19 @@ export function ActionItemsTab({
       <EmptyState
         icon={ListChecks}
         title="No Action Items Yet"
-        description="Extract the tasks and follow-ups agreed in this meeting."
+        description={
+          readOnly
+            ? 'No action items have been extracted from this meeting yet.'
+            : 'Extract the tasks and follow-ups agreed in this meeting.'
+        }
         action={
-          <div className="grid justify-items-center gap-2">
-            {generateButton('Generate Action Items')}
-            {!transcribed && <p className="text-muted-foreground text-xs">{TRANSCRIPT_NEEDED}</p>}
-            <AddActionItem projectId={projectId} meetingId={meeting._id} />
-          </div>
+          !readOnly && (
+            <div className="grid justify-items-center gap-2">
+              {generateButton('Generate Action Items')}
+              {!transcribed && <p className="text-muted-foreground text-xs">{TRANSCRIPT_NEEDED}</p>}
+              <AddActionItem projectId={projectId} meetingId={meeting._id} />
+            </div>
+          )
         }
       />
     );
@@ -145,10 +159,12 @@ function ActionItemList({
   onSeek,
   regenerate,
   startError,
+  readOnly,
 }: {
   projectId: string;
   meetingId: string;
   onSeek: (ms: number) => void;
+  readOnly: boolean;
   regenerate: React.ReactNode;
   startError: string | null;
 }) {
@@ -211,9 +227,11 @@ function ActionItemList({
         </p>
         <div className="flex gap-2 [&_button]:h-8 [&_button]:text-sm">{regenerate}</div>
       </div>
-      <div className="flex [&>button]:h-8 [&>button]:text-sm">
-        <AddActionItem projectId={projectId} meetingId={meetingId} />
-      </div>
+      {!readOnly && (
+        <div className="flex [&>button]:h-8 [&>button]:text-sm">
+          <AddActionItem projectId={projectId} meetingId={meetingId} />
+        </div>
+      )}
       <ErrorAlert message={startError ?? changeError} />
       {items.data.length === 0 ? (
         <EmptyState
@@ -231,6 +249,7 @@ function ActionItemList({
               onChange={(changes) => change(item, changes)}
               onDelete={() => setDeleting(item)}
               onSeek={onSeek}
+              readOnly={readOnly}
             />
           ))}
         </ul>

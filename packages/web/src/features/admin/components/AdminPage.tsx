@@ -1,5 +1,5 @@
 import type { AdminUser } from '@parley/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useCurrentUser } from '@/api/session/auth-context';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
@@ -15,11 +15,11 @@ import { useAdminUsers, useOverview, useUpdateAdminUser } from '../api/admin';
 const bytes = (n: number) =>
   n >= 1e9 ? `${(n / 1e9).toFixed(1)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} KB`;
 
-/** A limit typed in a cell: blank goes back to the tier's (null), otherwise whole numbers. */
-const parseLimit = (text: string): number | null | undefined => {
+/** A limit typed in a cell: blank goes back to the tier's (null), otherwise whole numbers from `min`. */
+const parseLimit = (text: string, min: number): number | null | undefined => {
   if (text.trim() === '') return null;
   const value = Number(text);
-  return Number.isInteger(value) && value >= 0 ? value : undefined;
+  return Number.isInteger(value) && value >= min ? value : undefined;
 };
 
 function Overview() {
@@ -50,28 +50,46 @@ function Overview() {
 function LimitInput({
   label,
   value,
+  min,
+  invalidMessage,
   onSave,
 }: {
   label: string;
   value: number | null;
+  /** The smallest limit the server takes (the contract's UpdateAdminUserRequest). */
+  min: number;
+  /** Said next to the cell when what was typed is not a limit, instead of sending it. */
+  invalidMessage: string;
   onSave: (v: number | null) => void;
 }) {
   const [text, setText] = useState(value === null ? '' : String(value));
+  const [invalid, setInvalid] = useState(false);
+  const messageId = useId();
   const save = () => {
-    const parsed = parseLimit(text);
+    const parsed = parseLimit(text, min);
+    setInvalid(parsed === undefined);
     if (parsed !== undefined && parsed !== value) onSave(parsed);
   };
   return (
-    <Input
-      aria-label={label}
-      inputMode="numeric"
-      className="h-8 w-24"
-      placeholder="tier"
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={save}
-      onKeyDown={(e) => e.key === 'Enter' && save()}
-    />
+    <div className="grid gap-1">
+      <Input
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? messageId : undefined}
+        inputMode="numeric"
+        className="h-8 w-24"
+        placeholder="tier"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={save}
+        onKeyDown={(e) => e.key === 'Enter' && save()}
+      />
+      {invalid && (
+        <p id={messageId} className="text-destructive text-xs">
+          {invalidMessage}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -99,6 +117,8 @@ function AccountRow({ account, onChange }: { account: AdminUser; onChange: (body
         <LimitInput
           label={`Monthly minutes of ${account.name}`}
           value={account.monthlyMinutes}
+          min={0}
+          invalidMessage="Enter whole minutes"
           onSave={(monthlyMinutes) => onChange({ monthlyMinutes })}
         />
       </TableCell>
@@ -106,6 +126,8 @@ function AccountRow({ account, onChange }: { account: AdminUser; onChange: (body
         <LimitInput
           label={`Largest upload in MB of ${account.name}`}
           value={account.maxFileSizeMb}
+          min={1}
+          invalidMessage="Enter whole megabytes, 1 or more"
           onSave={(maxFileSizeMb) => onChange({ maxFileSizeMb })}
         />
       </TableCell>

@@ -201,4 +201,42 @@ describe('Summary tab', { timeout: 20_000 }, () => {
       expect(streamBody()).toEqual({});
     });
   });
+
+  /** The page knows the role once the project has loaded: its name in the breadcrumb says so. */
+  async function openSummaryTabAs() {
+    const app = await openSummaryTab();
+    await within(screen.getByRole('navigation', { name: 'Breadcrumb' })).findByRole('link', { name: 'Standups' });
+    return app;
+  }
+
+  it('shows a viewer the stored summary with no template, language or Regenerate', async () => {
+    serve(
+      makeMeeting({ _id: 'm1', projectId: 'p1', summary: '## Decisions\n\n- Ship on Friday' }),
+      makeProject({ _id: 'p1', name: 'Standups', role: 'viewer' }),
+    );
+    server.on('GET /api/summary-templates', () => ok({ templates: [BUILT_IN_TEMPLATE] }));
+    await openSummaryTabAs();
+    expect(screen.getByRole('heading', { name: 'Decisions' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Summary options' })).toBeNull();
+    expect(screen.queryByLabelText('Template')).toBeNull();
+  });
+
+  it('tells a viewer there is no summary yet, without a Generate button', async () => {
+    serve(makeMeeting({ _id: 'm1', projectId: 'p1' }), makeProject({ _id: 'p1', name: 'Standups', role: 'viewer' }));
+    await openSummaryTabAs();
+    expect(screen.getByText('No Summary Available')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Generate Summary' })).toBeNull();
+  });
+
+  it('offers an editor Regenerate and the summary options', async () => {
+    serve(
+      makeMeeting({ _id: 'm1', projectId: 'p1', summary: '## Decisions\n\n- Ship on Friday' }),
+      makeProject({ _id: 'p1', name: 'Standups', role: 'editor' }),
+    );
+    server.on('GET /api/summary-templates', () => ok({ templates: [BUILT_IN_TEMPLATE] }));
+    await openSummaryTabAs();
+    expect(screen.getByRole('button', { name: 'Regenerate' })).toBeEnabled();
+    expect(await screen.findByRole('group', { name: 'Summary options' })).toBeInTheDocument();
+  });
 });

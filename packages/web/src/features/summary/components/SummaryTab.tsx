@@ -23,12 +23,15 @@ export function SummaryTab({
   meeting,
   defaultTemplateId,
   onSeek,
+  readOnly = false,
 }: {
   projectId: string;
   meeting: Meeting;
   /** The project's default template (null or absent: the built-in one). */
   defaultTemplateId?: string | null;
   onSeek: (ms: number) => void;
+  /** For a project's viewers: the summary to read, nothing that generates one (issue 37). */
+  readOnly?: boolean;
 }) {
   const { state, start } = useSummaryStream(projectId, meeting._id);
   const templates = useSummaryTemplates();
@@ -50,7 +53,7 @@ export function SummaryTab({
         <h2 id="summary-heading" className="text-muted-foreground text-sm">
           AI-generated meeting summary
         </h2>
-        {(meeting.summary || generating) && state.status !== 'error' && (
+        {!readOnly && (meeting.summary || generating) && state.status !== 'error' && (
           <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={generating || !transcribed}>
             <RefreshCw aria-hidden="true" />
             {generating ? 'Generating...' : 'Regenerate'}
@@ -58,7 +61,7 @@ export function SummaryTab({
         )}
       </div>
 
-      {templates.data && (
+      {!readOnly && templates.data && (
         <SummaryOptions
           templates={templates.data}
           projectDefault={defaultTemplateId}
@@ -88,14 +91,20 @@ export function SummaryTab({
         <EmptyState
           icon={Sparkles}
           title="No Summary Available"
-          description="Generate an AI summary of this meeting's transcription."
+          description={
+            readOnly
+              ? 'No summary has been generated for this meeting yet.'
+              : "Generate an AI summary of this meeting's transcription."
+          }
           action={
-            <div className="grid justify-items-center gap-2">
-              <Button onClick={generate} disabled={!transcribed}>
-                Generate Summary
-              </Button>
-              {!transcribed && <p className="text-muted-foreground text-xs">{TRANSCRIPT_NEEDED}</p>}
-            </div>
+            !readOnly && (
+              <div className="grid justify-items-center gap-2">
+                <Button onClick={generate} disabled={!transcribed}>
+                  Generate Summary
+                </Button>
+                {!transcribed && <p className="text-muted-foreground text-xs">{TRANSCRIPT_NEEDED}</p>}
+              </div>
+            )
           }
         />
       )}
