@@ -10,7 +10,7 @@ import { MeetingResponse, TranscriptionPageResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Worker } from '../../src/jobs/worker.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
-import { fixtureFfmpeg, fixtureTempDir, jfkWavPath, oneVoicePath } from '../fixtures/audio.ts';
+import { callPartiesInputs, fixtureFfmpeg, fixtureTempDir } from '../fixtures/audio.ts';
 import { apiClient, expectSchema } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -20,20 +20,7 @@ const scratch = fixtureTempDir('parley-call-');
 function callRecording(): Buffer {
   const out = join(scratch, 'call.webm');
   execFileSync(fixtureFfmpeg(), [
-    ...[
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-i',
-      jfkWavPath(),
-      '-ss',
-      '6.2',
-      '-t',
-      '16.4',
-      '-i',
-      oneVoicePath(),
-    ],
+    ...callPartiesInputs(),
     ...['-filter_complex', '[0:a][1:a]join=inputs=2:channel_layout=stereo[out]', '-map', '[out]'],
     ...['-c:a', 'libopus', '-b:a', '64k', '-f', 'webm', out],
   ]);

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFfmpeg, fixtureTempDir, jfkWavPath, oneVoicePath } from '../../../test/fixtures/audio.ts';
+import { callPartiesInputs, fixtureFfmpeg, fixtureTempDir } from '../../../test/fixtures/audio.ts';
 import { loadMoonshine } from '../recognition/moonshine.ts';
 import { hasWord } from '../speakers/label.ts';
 import { transcribeFile } from './pipeline.ts';
@@ -17,20 +17,7 @@ const dir = fixtureTempDir('parley-sides-');
 function talkingAtOnce(): string {
   const out = join(dir, 'at-once.wav');
   execFileSync(fixtureFfmpeg(), [
-    ...[
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-i',
-      jfkWavPath(),
-      '-ss',
-      '6.2',
-      '-t',
-      '16.4',
-      '-i',
-      oneVoicePath(),
-    ],
+    ...callPartiesInputs(),
     '-filter_complex',
     '[0:a]aresample=16000[l0];[1:a]aresample=16000,asplit[r][rb];[rb]volume=0.05[b];[l0][b]amix=inputs=2:duration=longest:normalize=0[l];[l][r]join=inputs=2:channel_layout=stereo[out]',
     ...['-map', '[out]', '-c:a', 'pcm_s16le', out],
