@@ -25,10 +25,10 @@ const rename = (label: string, name: unknown, as = token, meeting = meetingId) =
 beforeAll(async () => {
   server = await startTestServer();
   api = apiClient(server.url);
-  const user = await api.register();
+  const user = await api.registerWithProject('Finance');
   token = user.token;
   userId = user.user._id;
-  const projectId = (await api.post('/api/projects', { name: 'Finance' }, token)).body.data._id;
+  const { projectId } = user;
   meetingId = (
     await uploadMeeting(
       server.url,
