@@ -96,10 +96,10 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
         // Claimed again after the lease of its last attempt ran out: a job that keeps killing its
         // worker is not tried forever. The claim counted an attempt that never starts; undo that.
         jobLog.error('job failed for good: its worker stopped responding on the last attempt');
-        await jobs.uncountedRelease(job.id, workerId, { status: 'failed', error: LOST_WORKER });
-        return await reportFinalFailure(handler, payload, new Error(LOST_WORKER)).catch((e) =>
+        await reportFinalFailure(handler, payload, new Error(LOST_WORKER)).catch((e) =>
           jobLog.error({ err: e }, 'onFinalFailure failed'),
         );
+        return await jobs.uncountedRelease(job.id, workerId, { status: 'failed', error: LOST_WORKER });
       }
       const outcome = await runAttempt(handler, job.name, payload, {
         signal: controller.signal,
@@ -115,8 +115,10 @@ export function databaseRunner(options: DatabaseRunnerOptions): JobRunner {
         return await jobs.retryLater(job.id, workerId, new Date(Date.now() + delay), error.message);
       }
       jobLog.error({ err: error }, 'job failed for good');
-      await jobs.finish(job.id, workerId, { status: 'failed', error: error.message });
+      // The meeting shows the failure before the job row says failed, so whoever sees a failed job
+      // (a reader, the overview, a test) finds the meeting already marked failed with its message.
       await reportFinalFailure(handler, payload, error).catch((e) => jobLog.error({ err: e }, 'onFinalFailure failed'));
+      await jobs.finish(job.id, workerId, { status: 'failed', error: error.message });
     } finally {
       clearInterval(heartbeat);
     }
