@@ -127,11 +127,13 @@ describe('recordings in an S3-compatible bucket (STORAGE=s3 against s3rver)', ()
     expect(Buffer.from(await last.arrayBuffer()).equals(wav.subarray(wav.length - 100))).toBe(true);
   });
 
-  it('transcribes a recording read from the bucket, leaving no temporary file', async () => {
+  it('transcribes a recording read from the bucket, leaving no temporary file', {
+    timeout: TRANSCRIPTION_TEST_MS,
+  }, async () => {
     // The earlier tests' uploads wait in the queue too, half an hour of noise among them: deleted, so
     // the worker starts on this recording instead of transcribing them first.
-    const earlier = await server.ctx.db.selectFrom('meetings').select('id').where('project_id', '=', projectId).execute();
-    for (const meeting of earlier)
+    const earlier = server.ctx.db.selectFrom('meetings').select('id').where('project_id', '=', projectId);
+    for (const meeting of await earlier.execute())
       expect((await api.delete(`/api/projects/${projectId}/meetings/${meeting.id}`, token)).status).toBe(204);
     const { id } = await upload();
     worker = await startWorker(server.ctx);
@@ -151,7 +153,7 @@ describe('recordings in an S3-compatible bucket (STORAGE=s3 against s3rver)', ()
     expect(scratchFiles(server)).toEqual([]);
     await worker.stop();
     worker = undefined;
-  }, TRANSCRIPTION_TEST_MS);
+  });
 
   it('removes the local copy of a recording when the work on it fails or is aborted', async () => {
     const { key } = await upload();
