@@ -10,6 +10,7 @@ import { fixtureFfmpeg, fixtureTempDir, JFK_TEXT, jfkWavPath } from '../fixtures
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
 import { type FakeS3, startFakeS3 } from '../helpers/fake-s3.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { TRANSCRIPTION_TEST_MS, TRANSCRIPTION_WAIT_MS } from '../helpers/transcription.ts';
 
 const scratch = fixtureTempDir('parley-recordings-');
 
@@ -68,7 +69,12 @@ const putChunk = (
     headers: { 'content-type': type },
   });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
+/** Polls `probe` until it gives a value; bounded by a transcription's wait, the slowest thing waited for here. */
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = TRANSCRIPTION_WAIT_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -91,7 +97,8 @@ async function transcriptText(api: Api, token: string, meetingId: string) {
   return segments.map((s) => s.text).join(' ');
 }
 
-describe('recording in chunks with a live transcript', () => {
+// Its tests wait for the worker's transcriptions: their timeout is above that wait (a test's default is 60 s).
+describe('recording in chunks with a live transcript', { timeout: TRANSCRIPTION_TEST_MS }, () => {
   let server: TestServer;
   let second: TestServer;
   let worker: Worker;
@@ -134,6 +141,20 @@ describe('recording in chunks with a live transcript', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return expectSchema(MeetingResponse, res.body).data;
   }
+
+  /**
+   * The bucket's keys once no chunk of the meeting is left: the chunks are removed after the commit
+   * that queues the transcription, so possibly after the transcript is written.
+   */
+  const chunksGone = (meetingId: string) =>
+    until(
+      'the chunks to leave the bucket',
+      async () => {
+        const keys = await s3.keys();
+        return keys.some((key) => key.includes(meetingId) && key.endsWith('.part')) ? undefined : keys;
+      },
+      60_000,
+    );
 
   it('exists from the start as recording, takes chunks from two API processes, live words before Stop, the whole after', async () => {
     const meeting = await start();
@@ -190,8 +211,7 @@ describe('recording in chunks with a live transcript', () => {
     expect(done.duration).toBeLessThanOrEqual(12);
     expect(wordErrorRate(JFK_TEXT, await transcriptText(api, token, meeting._id))).toBeLessThan(0.25);
     // The chunks are gone from the bucket once put together; the recording is there, whole.
-    const keys = await s3.keys();
-    expect(keys.filter((k) => k.includes(meeting._id) && k.endsWith('.part'))).toEqual([]);
+    const keys = await chunksGone(meeting._id);
     expect(keys.some((k) => k.endsWith(`${meeting._id}.webm`))).toBe(true);
     const usage = (await api.get('/api/users/me', token)).body.data.currentMonthUsage.duration;
     expect(usage).toBe(done.duration);
@@ -257,7 +277,7 @@ describe('recording in chunks with a live transcript', () => {
     const done = await finished(api, token, projectId, id);
     expect(done.recordingState).toBeUndefined();
     expect(done.duration).toBeLessThanOrEqual(2);
-    expect((await s3.keys()).filter((key) => key.includes(id) && key.endsWith('.part'))).toEqual([]);
+    await chunksGone(id);
   });
 
   it('refuses a chunk still on its way when its meeting is deleted, and keeps no file of it', async () => {
@@ -321,7 +341,10 @@ describe('a recording whose browser went away (RECORDING_IDLE_MINUTES)', () => {
     await server?.close();
   });
 
-  it('is finished by the server with what arrived, and takes the chunks the browser still had when it comes back', async () => {
+  // Two transcriptions waited for, one after the other.
+  it('is finished by the server with what arrived, and takes the chunks the browser still had when it comes back', {
+    timeout: 2 * TRANSCRIPTION_TEST_MS,
+  }, async () => {
     const started = await api.post(
       `/api/projects/${projectId}/recordings`,
       { title: 'Closed tab', mimeType: 'audio/webm' },

@@ -7,6 +7,7 @@ import { startWorker } from '../../src/worker-runtime.ts';
 import { fixtureFfmpeg, fixtureTempDir, JFK_TEXT, jfkWavPath, makeMultiSpeakerMeeting } from '../fixtures/audio.ts';
 import { apiClient } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { TRANSCRIPTION_TEST_MS, TRANSCRIPTION_WAIT_MS } from '../helpers/transcription.ts';
 import { uploadMeeting } from '../helpers/uploads.ts';
 
 const scratch = fixtureTempDir('parley-pipeline-');
@@ -17,7 +18,7 @@ async function waitForMeeting(
   token: string,
   projectId: string,
   id: string,
-  timeoutMs = 120_000,
+  timeoutMs = TRANSCRIPTION_WAIT_MS,
 ) {
   const seenProgress = new Set<number>();
   const deadline = Date.now() + timeoutMs;
@@ -48,7 +49,8 @@ function expectOrderedTimes(segments: Array<{ startTime: number; endTime: number
   }
 }
 
-describe('the transcription pipeline through the API (in-process worker)', () => {
+// Each test waits for a transcription: its timeout is above that wait (a test's default is 60 s).
+describe('the transcription pipeline through the API (in-process worker)', { timeout: TRANSCRIPTION_TEST_MS }, () => {
   let server: TestServer;
   let worker: Worker;
   let api: ReturnType<typeof apiClient>;
