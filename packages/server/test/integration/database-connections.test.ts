@@ -32,8 +32,9 @@ if (process.env.TEST_DB === 'postgres') {
       const { database, db, lost } = await openDatabase();
       await sql`select 1`.execute(db);
       await expect(database.drop()).rejects.toThrow(/still had 1 open connection\(s\).*pid \d+ \(idle: select 1\)/);
-      // The pool hears its connection was cut, through the handler instead of an uncaught 'error'.
-      await expect.poll(() => lost.length).toBe(1);
+      // The pool hears its connection was cut, through the handler instead of an uncaught 'error' (the
+      // notice comes from the server's side: waited for longer than expect.poll's default second).
+      await expect.poll(() => lost.length, { timeout: 30_000 }).toBe(1);
       expect(lost[0]!.message).toMatch(/terminating connection/);
       await db.destroy();
     });
@@ -50,7 +51,7 @@ if (process.env.TEST_DB === 'postgres') {
       const dbName = new URL(database.url!).pathname.slice(1);
       await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${dbName}`.execute(admin);
       await admin.destroy();
-      await expect.poll(() => lost.length).toBe(1);
+      await expect.poll(() => lost.length, { timeout: 30_000 }).toBe(1);
       const { rows } = await sql<{ ok: number }>`select 1 as ok`.execute(db);
       expect(rows).toEqual([{ ok: 1 }]);
       await db.destroy();

@@ -67,7 +67,10 @@ describe("a user's heavy requests", () => {
     const search = (meetingId: string, token: string) =>
       get(`/api/meetings/${meetingId}/transcriptions/hybrid-search?q=budget`, token);
     const waiting = Array.from({ length: HEAVY_REQUESTS.waiting }, () => search(ann.meetingIds[0]!, ann.token));
-    await vi.waitFor(() => expect(server.ctx.heavy.stats(ann.userId)).toEqual({ running: 2, waiting: 4 }));
+    // Four requests on their way to the server: vi.waitFor's default second is short on a loaded machine.
+    await vi.waitFor(() => expect(server.ctx.heavy.stats(ann.userId)).toEqual({ running: 2, waiting: 4 }), {
+      timeout: 30_000,
+    });
 
     const refused = await get(`/api/meetings/${ann.meetingIds[0]}/export?format=md`, ann.token);
     expectError({ status: refused.status, body: await refused.json() }, 429, TOO_MANY_HEAVY_REQUESTS);
@@ -82,6 +85,8 @@ describe("a user's heavy requests", () => {
     const answered = await Promise.all(waiting);
     expect(answered.map((res) => res.status)).toEqual([200, 200, 200, 200]);
     for (const res of answered) expect(((await res.json()) as any).data.transcriptions).toHaveLength(2);
-    await vi.waitFor(() => expect(server.ctx.heavy.stats(ann.userId)).toEqual({ running: 0, waiting: 0 }));
+    await vi.waitFor(() => expect(server.ctx.heavy.stats(ann.userId)).toEqual({ running: 0, waiting: 0 }), {
+      timeout: 30_000,
+    });
   });
 });

@@ -77,8 +77,9 @@ describe('starting the server', () => {
       body: JSON.stringify({ name: 'Log', email: 'log@example.com', password: 'correct horse' }),
     });
     expect(register.status).toBe(201);
-    // The server writes its log line for a request once the reply is sent: wait for it.
-    await expect.poll(() => lines.some((l) => l.includes('/auth/register'))).toBe(true);
+    // The server writes its log line for a request once the reply is sent, and the line comes through a
+    // child's pipe: waited for (expect.poll's default second is short on a loaded machine).
+    await expect.poll(() => lines.some((l) => l.includes('/auth/register')), { timeout: 30_000 }).toBe(true);
     const json = lines.filter((l) => !l.startsWith('Parley is listening'));
     for (const line of json) expect(() => JSON.parse(line), line).not.toThrow();
     expect(json.some((l) => l.includes('/api/health'))).toBe(false);
