@@ -46,9 +46,9 @@ export function apiClient(baseUrl: string) {
     request,
     register,
 
-    /** Most tests' set-up: a new user with one project of theirs named `projectName`. */
-    async registerWithProject(projectName: string) {
-      const registered = await register();
+    /** Most tests' set-up: a new user (`account` as `register` takes it) with one project named `projectName`. */
+    async registerWithProject(projectName: string, ...account: Parameters<typeof register>) {
+      const registered = await register(...account);
       const res = await request<any>('POST', '/api/projects', { body: { name: projectName }, token: registered.token });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return { ...registered, projectId: res.body.data._id as string };

@@ -30,14 +30,16 @@ const ids = { project: '', meeting: '', segment: '', person: '', item: '', share
 beforeAll(async () => {
   server = await startTestServer();
   api = apiClient(server.url);
-  // The first account of an instance is its admin.
+  // The first account of an instance is its admin; the owner's project is the one shared.
   for (const who of ['admin', 'owner', 'editor', 'viewer', 'outsider', 'extra'] as const) {
-    const { token, user } = await api.register(who, `${who}@example.com`);
-    users[who] = { token, id: user._id };
+    const email = `${who}@example.com`;
+    const registered: { token: string; user: { _id: string }; projectId?: string } =
+      who === 'owner' ? await api.registerWithProject('Shared', who, email) : await api.register(who, email);
+    users[who] = { token: registered.token, id: registered.user._id };
+    if (registered.projectId) ids.project = registered.projectId;
   }
   expect((await api.get('/api/users/me', users.admin.token)).body.data.role).toBe('admin');
   const owner = users.owner.token;
-  ids.project = (await api.post('/api/projects', { name: 'Shared' }, owner)).body.data._id;
   for (const [who, role] of [
     ['editor', 'editor'],
     ['viewer', 'viewer'],

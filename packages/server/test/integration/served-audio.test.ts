@@ -15,8 +15,7 @@ let projectId: string;
 beforeAll(async () => {
   server = await startTestServer();
   api = apiClient(server.url);
-  ({ token } = await api.register());
-  projectId = (await api.post('/api/projects', { name: 'Served' }, token)).body.data._id;
+  ({ token, projectId } = await api.registerWithProject('Served'));
 });
 afterAll(() => server.close());
 

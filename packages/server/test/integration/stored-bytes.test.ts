@@ -34,8 +34,7 @@ const putChunk = (api: Api, token: string, meetingId: string, seq: number, bytes
   });
 
 async function newUser(api: Api) {
-  const { token, user } = await api.register();
-  const projectId = (await api.post('/api/projects', { name: 'Bytes' }, token)).body.data._id as string;
+  const { token, user, projectId } = await api.registerWithProject('Bytes');
   const startRecording = async (mimeType: string) => {
     const res = await api.post(`/api/projects/${projectId}/recordings`, { title: 'Rec', mimeType }, token);
     expect(res.status, JSON.stringify(res.body)).toBe(201);

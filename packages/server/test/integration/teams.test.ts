@@ -15,11 +15,14 @@ let project = '';
 beforeAll(async () => {
   server = await startTestServer();
   api = apiClient(server.url);
+  // The first account is the instance's admin; Ann's project is the one the tests share.
   for (const who of ['admin', 'ann', 'bob', 'cat'] as const) {
-    const { token, user, email, password } = await api.register(who, `${who}@example.com`);
-    people[who] = { token, id: user._id, email, password };
+    const email = `${who}@example.com`;
+    const registered: { token: string; user: { _id: string }; password: string; projectId?: string } =
+      who === 'ann' ? await api.registerWithProject('Lab', who, email) : await api.register(who, email);
+    people[who] = { token: registered.token, id: registered.user._id, email, password: registered.password };
+    if (registered.projectId) project = registered.projectId;
   }
-  project = (await api.post('/api/projects', { name: 'Lab' }, people.ann.token)).body.data._id;
 });
 afterAll(() => server?.close());
 
