@@ -1,9 +1,8 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerByApi } from '../support/accounts.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { eventually, hidden, visible } from '../support/expect.ts';
-import { createPersonByApi, createProjectByApi, importTranscriptByApi, openSignedIn } from '../support/meetings.ts';
+import { accountWithImportedMeeting, createPersonByApi, openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // Speakers by name in a real browser against the real server: a planning meeting's transcript in which
@@ -49,12 +48,14 @@ const chosen = (select: Locator, label: string) =>
 
 describe('speakers by name', () => {
   it('suggests the names said in the meeting; Accept assigns, Create person creates and assigns, one segment moves alone', async () => {
-    const account = await registerByApi(server.url);
-    const projectId = await createProjectByApi(server.url, account.token, 'Launch');
+    const account = await accountWithImportedMeeting(server.url, {
+      vtt: PLANNING,
+      projectName: 'Launch',
+      title: 'Launch planning',
+    });
     await createPersonByApi(server.url, account.token, 'Priya Raman', 'Acme');
-    const meetingId = await importTranscriptByApi(server.url, account.token, projectId, PLANNING, 'Launch planning');
     const { page, context } = await newPage(browser, server.url);
-    await openSignedIn(page, account.token, `/projects/${projectId}/meetings/${meetingId}`);
+    await openSignedIn(page, account.token, account.path);
 
     const panel = page.getByRole('region', { name: 'Speaker suggestions' });
     await visible(panel.getByText('Called Priya Raman in the meeting'));

@@ -1,10 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { registerByApi } from '../support/accounts.ts';
 import { apiCall } from '../support/api.ts';
 import { launchBrowser, MOBILE, newPage, screenshot } from '../support/browser.ts';
 import { eventually, expect, hidden, visible } from '../support/expect.ts';
-import { createProjectByApi, importTranscriptByApi, openSignedIn } from '../support/meetings.ts';
+import { accountWithImportedMeeting, openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // Summary templates in a real browser against the real server and its offline (builtin) engine: a
@@ -44,15 +43,14 @@ const LAUNCH = `WEBVTT
 <v Speaker 1>Yes, we decided that legal reviews every customer email from now on.
 `;
 
-const importMeeting = (token: string, projectId: string) =>
-  importTranscriptByApi(server.url, token, projectId, LAUNCH, 'Launch review');
+/** A new account whose project `projectName` holds the launch review. */
+const accountWithLaunchReview = (projectName: string) =>
+  accountWithImportedMeeting(server.url, { vtt: LAUNCH, projectName, title: 'Launch review' });
 
 describe('summary templates', () => {
   it('a template made in the editor and picked on the Summary tab gives the summary its sections', async () => {
-    const account = await registerByApi(server.url);
-    const projectId = await createProjectByApi(server.url, account.token, 'Launch');
-    const meetingId = await importMeeting(account.token, projectId);
-    const meetingPath = `/projects/${projectId}/meetings/${meetingId}`;
+    const account = await accountWithLaunchReview('Launch');
+    const { projectId, meetingId, path: meetingPath } = account;
     const { page } = await newPage(browser, server.url);
     await openSignedIn(page, account.token, meetingPath);
 
@@ -133,12 +131,10 @@ describe('summary templates', () => {
   });
 
   it('the picker and the editor fit a phone; the editor is reached from the Account menu', async () => {
-    const account = await registerByApi(server.url);
-    const projectId = await createProjectByApi(server.url, account.token, 'Phone');
-    const meetingId = await importMeeting(account.token, projectId);
+    const account = await accountWithLaunchReview('Phone');
     const { page } = await newPage(browser, server.url, MOBILE);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    await openSignedIn(page, account.token, `/projects/${projectId}/meetings/${meetingId}`);
+    await openSignedIn(page, account.token, account.path);
     await page.getByRole('tab', { name: 'Summary' }).click();
     await visible(page.getByRole('combobox', { name: 'Template' }));
     await visible(page.getByRole('combobox', { name: 'Language' }));

@@ -4,7 +4,7 @@ import { registerByApi, signIn } from '../support/accounts.ts';
 import { apiCall } from '../support/api.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { eventually, expect, hidden, visible } from '../support/expect.ts';
-import { createProjectByApi, importTranscriptByApi, openSignedIn } from '../support/meetings.ts';
+import { accountWithImportedMeeting, openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // Teams (issue 37) in Chromium against the real server: the owner adds a colleague as viewer from the
@@ -27,11 +27,14 @@ const VTT = 'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>We ship on Fridy.\n
 
 describe('a shared project', () => {
   it('goes from viewer to editor to removed', async () => {
-    const owner = await registerByApi(server.url, { name: 'Olive Owner' });
+    const owner = await accountWithImportedMeeting(server.url, {
+      vtt: VTT,
+      projectName: 'Lab notes',
+      title: 'Release plan',
+      account: { name: 'Olive Owner' },
+    });
     const colleague = await registerByApi(server.url, { name: 'Cole League' });
-    const projectId = await createProjectByApi(server.url, owner.token, 'Lab notes');
-    const meetingId = await importTranscriptByApi(server.url, owner.token, projectId, VTT, 'Release plan');
-    const meetingPath = `/projects/${projectId}/meetings/${meetingId}`;
+    const { projectId, meetingId, path: meetingPath } = owner;
 
     // The owner adds the colleague as a viewer through the Members dialog.
     const ownerSide = await newPage(browser, server.url);

@@ -99,17 +99,51 @@ export async function waitForTranscription(baseUrl: string, token: string, proje
   }
 }
 
+/** A new account with one project named `projectName` holding the meeting `addMeeting` puts there. */
+async function accountWithMeeting(
+  baseUrl: string,
+  projectName: string,
+  addMeeting: (token: string, projectId: string) => Promise<string>,
+  account?: Parameters<typeof registerByApi>[1],
+) {
+  const registered = await registerByApi(baseUrl, account);
+  const projectId = await createProjectByApi(baseUrl, registered.token, projectName);
+  const meetingId = await addMeeting(registered.token, projectId);
+  return { ...registered, projectId, meetingId, path: `/projects/${projectId}/meetings/${meetingId}` };
+}
+
 /**
  * A new account with one project holding one meeting that the server's own worker has transcribed
  * from `file`: the set-up of every test about what is done with a finished transcript.
  */
-export async function accountWithTranscribedMeeting(baseUrl: string, file: string, projectName: string, title: string) {
-  const account = await registerByApi(baseUrl);
-  const projectId = await createProjectByApi(baseUrl, account.token, projectName);
-  const meetingId = await uploadMeetingByApi(baseUrl, account.token, projectId, file, title);
-  const status = await waitForTranscription(baseUrl, account.token, projectId, meetingId);
-  if (status !== 'completed') throw new Error(`meeting ${meetingId} ended ${status}, not completed`);
-  return { ...account, projectId, meetingId, path: `/projects/${projectId}/meetings/${meetingId}` };
+export function accountWithTranscribedMeeting(baseUrl: string, file: string, projectName: string, title: string) {
+  return accountWithMeeting(baseUrl, projectName, async (token, projectId) => {
+    const meetingId = await uploadMeetingByApi(baseUrl, token, projectId, file, title);
+    const status = await waitForTranscription(baseUrl, token, projectId, meetingId);
+    if (status !== 'completed') throw new Error(`meeting ${meetingId} ended ${status}, not completed`);
+    return meetingId;
+  });
+}
+
+/**
+ * A new account (named as `account` says) with one project holding one meeting imported from the
+ * WebVTT transcript `vtt`: a transcript at once, for the tests about what is done with one.
+ */
+export function accountWithImportedMeeting(
+  baseUrl: string,
+  {
+    vtt,
+    projectName,
+    title,
+    account,
+  }: { vtt: string; projectName: string; title: string; account?: Parameters<typeof registerByApi>[1] },
+) {
+  return accountWithMeeting(
+    baseUrl,
+    projectName,
+    (token, projectId) => importTranscriptByApi(baseUrl, token, projectId, vtt, title),
+    account,
+  );
 }
 
 /**
