@@ -3,16 +3,9 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useProjects } from '@/api/projects/get-projects';
 import { ErrorAlert } from '@/components/error-alert';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { useActionError } from '@/hooks/use-action-error';
 import { errorMessage } from '@/lib/api-client';
@@ -99,14 +92,14 @@ export function MoveMeetingDialog({
           </div>
         )}
         <ErrorAlert message={error} />
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={moveMeeting.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} disabled={!target || moveMeeting.isPending}>
-            {moveMeeting.isPending ? 'Moving...' : 'Move'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          onCancel={() => onOpenChange(false)}
+          onSubmit={confirm}
+          submitLabel="Move"
+          pendingLabel="Moving..."
+          pending={moveMeeting.isPending}
+          submitDisabled={!target}
+        />
       </DialogContent>
     </Dialog>
   );

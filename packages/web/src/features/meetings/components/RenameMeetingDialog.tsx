@@ -6,15 +6,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useRenameMeeting } from '@/api/meetings/rename-meeting';
 import { ErrorAlert } from '@/components/error-alert';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useFormSubmit } from '@/hooks/use-form-submit';
@@ -65,14 +59,12 @@ export function RenameMeetingButton({ projectId, meeting }: { projectId: string;
                 {...form.register('title')}
               />
             </FormField>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Saving...' : 'Save'}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter
+              onCancel={() => setOpen(false)}
+              submitLabel="Save"
+              pendingLabel="Saving..."
+              pending={isSubmitting}
+            />
           </form>
         </DialogContent>
       </Dialog>

@@ -4,15 +4,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreatePerson } from '@/api/people/create-person';
 import { ErrorAlert } from '@/components/error-alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -146,14 +139,14 @@ export function PersonFormDialog({ open, onOpenChange, person, onSaved }: Person
               })}
             </div>
           </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting || nameBlank}>
-              {editing ? (isSubmitting ? 'Saving...' : 'Save Changes') : isSubmitting ? 'Adding...' : 'Add Person'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={() => onOpenChange(false)}
+            submitLabel={editing ? 'Save Changes' : 'Add Person'}
+            pendingLabel={editing ? 'Saving...' : 'Adding...'}
+            pending={isSubmitting}
+            submitDisabled={nameBlank}
+            cancelWhilePending
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -3,15 +3,8 @@ import { LIMITS, type Project } from '@parley/contract';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/error-alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -95,20 +88,14 @@ export function ProjectFormDialog({ open, onOpenChange, project, onSaved }: Proj
               {...form.register('description')}
             />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting || name.trim() === ''}>
-              {editing
-                ? isSubmitting
-                  ? 'Saving...'
-                  : 'Save Changes'
-                : isSubmitting
-                  ? 'Creating...'
-                  : 'Create Project'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={() => onOpenChange(false)}
+            submitLabel={editing ? 'Save Changes' : 'Create Project'}
+            pendingLabel={editing ? 'Saving...' : 'Creating...'}
+            pending={isSubmitting}
+            submitDisabled={name.trim() === ''}
+            cancelWhilePending
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -5,15 +5,9 @@ import { useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useFormSubmit } from '@/hooks/use-form-submit';
@@ -149,14 +143,13 @@ export function TemplateFormDialog({
             )}
           </div>
 
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Create template'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={close}
+            submitLabel={editing ? 'Save Changes' : 'Create template'}
+            pendingLabel="Saving..."
+            pending={isSubmitting}
+            cancelWhilePending
+          />
         </form>
       </DialogContent>
       <ConfirmDialog

@@ -1,14 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useActionError } from '@/hooks/use-action-error';
@@ -71,14 +64,13 @@ export function RenameSpeakerDialog({
             />
           </FormField>
           <ErrorAlert message={error} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={rename.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!name.trim() || rename.isPending}>
-              {rename.isPending ? 'Renaming...' : 'Rename'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={() => onOpenChange(false)}
+            submitLabel="Rename"
+            pendingLabel="Renaming..."
+            pending={rename.isPending}
+            submitDisabled={!name.trim()}
+          />
         </form>
       </DialogContent>
     </Dialog>

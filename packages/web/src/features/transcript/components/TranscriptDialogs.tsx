@@ -3,6 +3,7 @@ import { LIMITS, PersonName } from '@parley/contract';
 import { useEffect, useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,14 +14,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useActionError } from '@/hooks/use-action-error';
@@ -203,14 +197,13 @@ export function AddPersonDialog({
             />
           </FormField>
           <ErrorAlert message={error} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!name.trim() || create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create & Assign'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={() => onOpenChange(false)}
+            submitLabel="Create & Assign"
+            pendingLabel="Creating..."
+            pending={create.isPending}
+            submitDisabled={!name.trim()}
+          />
         </form>
       </DialogContent>
     </Dialog>
