@@ -4,7 +4,7 @@ import { registerByApi } from '../support/accounts.ts';
 import { apiCall } from '../support/api.ts';
 import { allowBrowserProblems, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { eventually, expect, hidden, visible } from '../support/expect.ts';
-import { createProjectByApi, JFK_WAV, openSignedIn } from '../support/meetings.ts';
+import { clockSeconds, createProjectByApi, JFK_WAV, openSignedIn } from '../support/meetings.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // Recording in chunks with a live transcript (docs/decisions/150) against the real server and worker.
@@ -32,10 +32,6 @@ interface MeetingReply {
 }
 
 const JFK_WORDS = /\b(fellow|americans|country|ask)\b/i;
-const seconds = (timer: string) => {
-  const [m, s] = timer.split(':').map(Number) as [number, number];
-  return m * 60 + s;
-};
 
 async function openRecorder(page: Page, token: string, projectId: string) {
   await openSignedIn(page, token, `/projects/${projectId}`);
@@ -93,13 +89,21 @@ describe('recording with a live transcript', () => {
 
     allowBrowserProblems(/ERR_INTERNET_DISCONNECTED/, /Failed to fetch/);
     await context.setOffline(true);
-    await visible(dialog.getByText(/^Offline: recording continues, 00:\d\d waiting to upload$/));
-    await page.waitForTimeout(20_000); // the recording goes on without the network
+    // The recording goes on without the network: 20 s of it wait in the browser, as the page counts them
+    // (waited for on that count, not the test's clock, which a loaded machine runs ahead of the page's).
+    const offline = dialog.getByText(/^Offline: recording continues, 00:\d\d waiting to upload$/);
+    await eventually(
+      async () => clockSeconds(/(\d\d:\d\d) waiting/.exec((await offline.textContent()) ?? '')?.[1] ?? '00:00'),
+      (waiting) => expect(waiting).toBeGreaterThanOrEqual(20),
+      90_000,
+    );
     await screenshot(page, 'live-recording-offline');
     await context.setOffline(false);
     await hidden(dialog.getByText(/^Offline:/), 30_000);
     await dialog.getByRole('button', { name: 'Stop' }).click();
-    const recorded = seconds(((await dialog.getByRole('timer').textContent()) ?? '').trim());
+    // Read once stopped (the buttons of a finished recording shown): the timer no longer moves.
+    await visible(dialog.getByRole('button', { name: 'Use Recording' }));
+    const recorded = clockSeconds((await dialog.getByRole('timer').textContent()) ?? '');
     expect(recorded).toBeGreaterThanOrEqual(25);
     await dialog.getByRole('button', { name: 'Use Recording' }).click();
     await page.waitForURL(/\/projects\/[^/]+\/meetings\/[^/?]+$/, { timeout: 60_000 });
@@ -119,11 +123,11 @@ describe('recording with a live transcript', () => {
     const { page, context } = await newPage(browser, server.url);
     const dialog = await openRecorder(page, account.token, projectId);
     await eventually(
-      async () => seconds(((await dialog.getByRole('timer').textContent()) ?? '').trim()),
+      async () => clockSeconds((await dialog.getByRole('timer').textContent()) ?? ''),
       (s) => expect(s).toBeGreaterThanOrEqual(12),
       60_000,
     );
-    const recorded = seconds(((await dialog.getByRole('timer').textContent()) ?? '').trim());
+    const recorded = clockSeconds((await dialog.getByRole('timer').textContent()) ?? '');
     await context.close(); // the tab is gone: no Stop, no Use Recording
 
     const [meeting] = await meetingsOf(account.token, projectId);

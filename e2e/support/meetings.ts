@@ -160,6 +160,12 @@ export async function segmentCount(baseUrl: string, token: string, meetingId: st
   return reply.data.pagination.total;
 }
 
+/** The seconds an "mm:ss" clock shows (the recorder's timer, the player's times). */
+export function clockSeconds(clock: string): number {
+  const [minutes, seconds] = clock.trim().split(':').map(Number) as [number, number];
+  return minutes * 60 + seconds;
+}
+
 /** Opens the app signed in with `token` (as the sign-in screen would leave it). */
 export async function openSignedIn(page: Page, token: string, path = '/') {
   await page.goto('/');
