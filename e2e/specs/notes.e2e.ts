@@ -116,7 +116,11 @@ describe('AI notes', () => {
     await eventually(items, (list) =>
       expect(list.find((i) => i.task === 'Read the next chapter of the novel')?.status).toBe('completed'),
     );
-    expect(await status.getAttribute('class')).toContain('bg-green-100');
+    // The server has it; the page shows it once its own request has come back, which may be later.
+    await eventually(
+      () => status.getAttribute('class'),
+      (className) => expect(className).toContain('bg-green-100'),
+    );
 
     await page.getByRole('button', { name: 'Edit Summarise the Dashwood estate for the club' }).click();
     const title = page.getByLabel('Task title');
