@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAiEngine } from './ai/index.ts';
 import { configureFfmpeg } from './audio/decoding/ffmpeg.ts';
 import type { Config } from './config.ts';
-import { createCpuPool } from './cpu/index.ts';
+import { createCpuPool, sqliteReader } from './cpu/index.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/create-queue.ts';
@@ -113,11 +113,13 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const summaryTemplates = summaryTemplatesService({ templates: repos.summaryTemplates });
   const removeHidden = meetingRemoval({ ...repos, storage, log });
   const projects = projectsService({ db, ...repos, queue, removeHidden, summaryTemplates });
+  const cpu = createCpuPool(config.cpu);
   const index = searchIndex({
     db,
     kind,
     segments: repos.transcriptions.findManyWithMeetings,
     semantic: semantic?.retriever,
+    read: config.database.kind === 'sqlite' ? sqliteReader(cpu, config.database.file) : undefined,
   });
   const search = searchService({ ...repos, index });
   const voices = voicesService(repos);
@@ -135,7 +137,6 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     room,
     log,
   });
-  const cpu = createCpuPool(config.cpu);
   const heavy = heavyRequestLimit(HEAVY_REQUESTS);
   const ai = createAiEngine(config.ai, cpu);
   const webhooks = webhooksService({

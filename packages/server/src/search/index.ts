@@ -4,16 +4,16 @@ import { runSearch } from './engine.ts';
 import { postgresStore } from './postgres-store.ts';
 import type { SemanticRetriever } from './semantic/retriever.ts';
 import { peopleNamed, segmentsOfSpeakers } from './speakers.ts';
-import { sqliteStore } from './sqlite-store.ts';
+import { type SqliteReader, sqliteStore } from './sqlite-store.ts';
 import type { SearchScope, SearchStore } from './store.ts';
 import type { TextMatcher } from './word-match.ts';
 
 // The search module's face: what the services use. How a query becomes a ranked list is engine.ts; the
 // database's part of it is one store per database behind store.ts's interface.
 
-/** The word index of the database in use. */
-export const searchStore = (db: Db, kind: DbKind): SearchStore =>
-  kind === 'postgres' ? postgresStore(db) : sqliteStore(db);
+/** The word index of the database in use; on SQLite its matches are read by `read` when given. */
+export const searchStore = (db: Db, kind: DbKind, read?: SqliteReader): SearchStore =>
+  kind === 'postgres' ? postgresStore(db) : sqliteStore(db, read);
 
 /** People whose name matches a query: listed, and their segments searched, at most this many. */
 const PEOPLE_LISTED = 20;
@@ -24,10 +24,12 @@ export function searchIndex(options: {
   /** Reads the segments a page shows, with their meetings (the transcriptions repository). */
   segments: (scope: SearchScope, ids: string[]) => Promise<SegmentInMeetingRow[]>;
   semantic?: SemanticRetriever;
+  /** SQLite: runs the full-text matches off the event loop (a CPU thread's connection, decision 260). */
+  read?: SqliteReader;
 }) {
   const { db } = options;
   const deps = {
-    store: searchStore(db, options.kind),
+    store: searchStore(db, options.kind, options.read),
     segments: options.segments,
     semantic: options.semantic,
     async speakers(scope: SearchScope, terms: string[], match: TextMatcher, cap: number) {
@@ -44,4 +46,5 @@ export function searchIndex(options: {
 }
 
 export type SearchIndex = ReturnType<typeof searchIndex>;
+export type { SqliteReader } from './sqlite-store.ts';
 export type { SearchScope } from './store.ts';

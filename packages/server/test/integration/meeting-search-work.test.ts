@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TaskEvent } from '../../src/cpu/index.ts';
+import { speakerSegmentsQuery } from '../../src/search/speakers.ts';
+import { jfkWavPath } from '../fixtures/audio.ts';
+import { apiClient } from '../helpers/api.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { uploadMeeting } from '../helpers/uploads.ts';
+
+// What a search inside one meeting costs the server's event loop must not grow with the rest of the library
+// (issue 36, decision 260). SQLite's FTS5 merges every indexed word a prefix starts across the whole library
+// before it keeps the meeting's: that statement runs on a CPU thread's own connection. The speaker-label
+// lookup reads the meeting's segments of that label by an index, not the meeting's every segment.
+const sqlite = process.env.TEST_DB !== 'postgres';
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+const owner = { token: '', userId: '', meetingId: '' };
+
+async function meetingOf(
+  user: { token: string; userId: string; projectId: string },
+  lines: Array<{ speaker: string; text: string }>,
+) {
+  const id = (
+    await uploadMeeting(
+      server.url,
+      user.token,
+      user.projectId,
+      { path: jfkWavPath() },
+      { title: 'Planning', recordingType: 'upload' },
+    )
+  ).body.data._id as string;
+  await server.ctx.repos.transcriptions.replaceForMeeting(
+    server.ctx.db,
+    user.userId,
+    id,
+    lines.map((l, i) => ({ ...l, startMs: i * 5000, endMs: i * 5000 + 4000 })),
+  );
+  return id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.url);
+  const ann = await api.registerWithProject('Remote control');
+  Object.assign(owner, { token: ann.token, userId: ann.user._id });
+  owner.meetingId = await meetingOf({ ...ann, userId: ann.user._id }, [
+    { speaker: 'Ann', text: 'The remote needs a bigger button.' },
+    { speaker: 'Bob', text: 'Lunch is at noon.' },
+    { speaker: 'Ann', text: 'We work remotely on Fridays.' },
+    { speaker: 'Budget', text: 'A speaker label that is also a word.' },
+  ]);
+  // Another user's library says the same words all through.
+  const other = await api.registerWithProject('Elsewhere');
+  await meetingOf(
+    { ...other, userId: other.user._id },
+    Array.from({ length: 300 }, (_, i) => ({ speaker: 'Zed', text: `Remote point ${i}: remotes and remotely.` })),
+  );
+});
+afterAll(() => server.close());
+
+const search = async (q: string) => {
+  const res = await api.get(
+    `/api/meetings/${owner.meetingId}/transcriptions/hybrid-search?q=${encodeURIComponent(q)}`,
+    owner.token,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.transcriptions.map((t: { text: string }) => t.text) as string[];
+};
+
+describe('a search inside a meeting, among another user’s matches', () => {
+  it('finds the meeting’s segments a prefix starts; on SQLite the full-text match runs on a CPU thread', async () => {
+    const tasks: TaskEvent[] = [];
+    const stop = server.ctx.cpu.onTask((event) => tasks.push(event));
+    try {
+      // "remo" is no word of Ann's: it is read as the start of one.
+      expect((await search('remo')).sort()).toEqual([
+        'The remote needs a bigger button.',
+        'We work remotely on Fridays.',
+      ]);
+    } finally {
+      stop();
+    }
+    if (sqlite) expect(tasks.filter((t) => t.task === 'sqliteRead' && t.outcome === 'done').length).toBeGreaterThan(0);
+    else expect(tasks.filter((t) => t.task === 'sqliteRead')).toEqual([]);
+  });
+
+  it('finds a speaker label’s segments by the meeting’s label index, without reading its other segments', async () => {
+    expect(await search('budget')).toEqual(['A speaker label that is also a word.']);
+    if (!sqlite) return;
+    const plan = await sql<{ detail: string }>`explain query plan ${speakerSegmentsQuery(
+      { userId: owner.userId, meetingId: owner.meetingId },
+      { personIds: [], label: 'budget' },
+      2000,
+    )}`.execute(server.ctx.db);
+    const details = plan.rows.map((r) => r.detail).join('\n');
+    expect(details).toContain('transcriptions_meeting_speaker (meeting_id=? AND <expr>=?)');
+  });
+});
