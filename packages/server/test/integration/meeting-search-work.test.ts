@@ -2,10 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskEvent } from '../../src/cpu/index.ts';
 import { speakerSegmentsQuery } from '../../src/search/speakers.ts';
-import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { uploadMeeting } from '../helpers/uploads.ts';
+import { importTranscript } from '../helpers/uploads.ts';
 
 // What a search inside one meeting costs the server's event loop must not grow with the rest of the library
 // (issue 36, decision 260). SQLite's FTS5 merges every indexed word a prefix starts across the whole library
@@ -16,26 +15,14 @@ let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 const owner = { token: '', userId: '', meetingId: '' };
 
-async function meetingOf(
-  user: { token: string; userId: string; projectId: string },
-  lines: Array<{ speaker: string; text: string }>,
-) {
-  const id = (
-    await uploadMeeting(
-      server.url,
-      user.token,
-      user.projectId,
-      { path: jfkWavPath() },
-      { title: 'Planning', recordingType: 'upload' },
-    )
-  ).body.data._id as string;
-  await server.ctx.repos.transcriptions.replaceForMeeting(
-    server.ctx.db,
-    user.userId,
-    id,
-    lines.map((l, i) => ({ ...l, startMs: i * 5000, endMs: i * 5000 + 4000 })),
-  );
-  return id;
+const at = (ms: number) => new Date(ms).toISOString().slice(11, 23);
+
+/** A meeting imported from a WebVTT file of these "Speaker: text" cues, as the Upload tab sends it. */
+async function meetingOf(user: { token: string; projectId: string }, cues: string[]) {
+  const text = `WEBVTT\n\n${cues.map((cue, i) => `${at(i * 5000)} --> ${at(i * 5000 + 4000)}\n${cue}\n`).join('\n')}`;
+  const res = await importTranscript(server.url, user.token, user.projectId, { name: 'meeting.vtt', text });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data._id as string;
 }
 
 beforeAll(async () => {
@@ -43,17 +30,17 @@ beforeAll(async () => {
   api = apiClient(server.url);
   const ann = await api.registerWithProject('Remote control');
   Object.assign(owner, { token: ann.token, userId: ann.user._id });
-  owner.meetingId = await meetingOf({ ...ann, userId: ann.user._id }, [
-    { speaker: 'Ann', text: 'The remote needs a bigger button.' },
-    { speaker: 'Bob', text: 'Lunch is at noon.' },
-    { speaker: 'Ann', text: 'We work remotely on Fridays.' },
-    { speaker: 'Budget', text: 'A speaker label that is also a word.' },
+  owner.meetingId = await meetingOf(ann, [
+    'Ann: The remote needs a bigger button.',
+    'Bob: Lunch is at noon.',
+    'Ann: We work remotely on Fridays.',
+    'Budget: A speaker label that is also a word.',
   ]);
   // Another user's library says the same words all through.
   const other = await api.registerWithProject('Elsewhere');
   await meetingOf(
-    { ...other, userId: other.user._id },
-    Array.from({ length: 300 }, (_, i) => ({ speaker: 'Zed', text: `Remote point ${i}: remotes and remotely.` })),
+    other,
+    Array.from({ length: 300 }, (_, i) => `Zed: Remote point ${i}, remotes and remotely.`),
   );
 });
 afterAll(() => server.close());
