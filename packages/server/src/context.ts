@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAiEngine } from './ai/index.ts';
 import { configureFfmpeg } from './audio/decoding/ffmpeg.ts';
 import type { Config } from './config.ts';
-import { createCpuPool, sqliteReader } from './cpu/index.ts';
+import { createCpuPool } from './cpu/index.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/create-queue.ts';
@@ -67,7 +67,7 @@ import { createStorage } from './storage/create-storage.ts';
 /** Everything a process needs, built once: the API server and the worker share it. */
 export async function createContext(config: Config, log: FastifyBaseLogger) {
   configureFfmpeg(config.ffmpegPath);
-  const { db, kind } = createDb(config.database, (err) =>
+  const { db, kind, reader } = createDb(config.database, (err) =>
     log.error({ err }, 'a database connection was lost; the pool will reconnect on the next query'),
   );
   await migrateToLatest(db);
@@ -113,13 +113,12 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   const summaryTemplates = summaryTemplatesService({ templates: repos.summaryTemplates });
   const removeHidden = meetingRemoval({ ...repos, storage, log });
   const projects = projectsService({ db, ...repos, queue, removeHidden, summaryTemplates });
-  const cpu = createCpuPool(config.cpu);
   const index = searchIndex({
     db,
     kind,
     segments: repos.transcriptions.findManyWithMeetings,
     semantic: semantic?.retriever,
-    read: config.database.kind === 'sqlite' ? sqliteReader(cpu, config.database.file) : undefined,
+    reader,
   });
   const search = searchService({ ...repos, index });
   const voices = voicesService(repos);
@@ -137,6 +136,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     room,
     log,
   });
+  const cpu = createCpuPool(config.cpu);
   const heavy = heavyRequestLimit(HEAVY_REQUESTS);
   const ai = createAiEngine(config.ai, cpu);
   const webhooks = webhooksService({
@@ -185,6 +185,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     config,
     db,
     dbKind: kind,
+    /** SQLite's reader thread (db/reader.ts); none on PostgreSQL. */
+    sqliteReader: reader,
     repos,
     services,
     storage,

@@ -37,12 +37,3 @@ export function createCpuPool(options: CpuPoolOptions) {
 }
 
 export type CpuPool = ReturnType<typeof createCpuPool>;
-
-/**
- * Read-only statements on the CPU threads' own connections to the SQLite file (cpu/sqlite-read.ts), as
- * their owner's tasks: a search's full-text matches, kept off the event loop (decision 260).
- */
-export const sqliteReader =
-  (cpu: CpuPool, file: string) =>
-  (query: { sql: string; parameters: readonly unknown[] }, owner: string): Promise<unknown[]> =>
-    cpu.run('sqliteRead', { file, sql: query.sql, parameters: query.parameters }, { owner });

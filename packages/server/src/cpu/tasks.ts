@@ -6,7 +6,6 @@ import type { NotesInput } from '../ai/types.ts';
 import type { MeetingDocument, RenderOptions } from '../exports/document.ts';
 import type { Pages } from '../lib/pages.ts';
 import type { SuggestInput } from '../voices/suggest.ts';
-import type { SqliteRead } from './sqlite-read.ts';
 
 /** A meeting document whose segments and items come as pages. */
 export type PagedDocument = Omit<MeetingDocument, 'segments' | 'actionItems'> & {
@@ -64,12 +63,6 @@ export const cpuTasks = {
   async suggestSpeakers(input: SuggestInput) {
     const { suggestSpeakers } = await import('../voices/suggest.ts');
     return suggestSpeakers(input);
-  },
-
-  /** A read-only SQLite statement on the thread's own connection: a search's full-text match (decision 260). */
-  async sqliteRead(input: SqliteRead) {
-    const { sqliteRead } = await import('./sqlite-read.ts');
-    return sqliteRead(input);
   },
 };
 

@@ -1,19 +1,20 @@
 import type { Db, DbKind } from '../db/database.ts';
+import type { SqliteReader } from '../db/reader.ts';
 import type { SegmentInMeetingRow } from '../repositories/transcriptions.ts';
 import { runSearch } from './engine.ts';
 import { postgresStore } from './postgres-store.ts';
 import type { SemanticRetriever } from './semantic/retriever.ts';
 import { peopleNamed, segmentsOfSpeakers } from './speakers.ts';
-import { type SqliteReader, sqliteStore } from './sqlite-store.ts';
+import { sqliteStore } from './sqlite-store.ts';
 import type { SearchScope, SearchStore } from './store.ts';
 import type { TextMatcher } from './word-match.ts';
 
 // The search module's face: what the services use. How a query becomes a ranked list is engine.ts; the
 // database's part of it is one store per database behind store.ts's interface.
 
-/** The word index of the database in use; on SQLite its matches are read by `read` when given. */
-export const searchStore = (db: Db, kind: DbKind, read?: SqliteReader): SearchStore =>
-  kind === 'postgres' ? postgresStore(db) : sqliteStore(db, read);
+/** The word index of the database in use; on SQLite its matches are read by `reader` when given. */
+export const searchStore = (db: Db, kind: DbKind, reader?: SqliteReader): SearchStore =>
+  kind === 'postgres' ? postgresStore(db) : sqliteStore(db, reader);
 
 /** People whose name matches a query: listed, and their segments searched, at most this many. */
 const PEOPLE_LISTED = 20;
@@ -24,12 +25,12 @@ export function searchIndex(options: {
   /** Reads the segments a page shows, with their meetings (the transcriptions repository). */
   segments: (scope: SearchScope, ids: string[]) => Promise<SegmentInMeetingRow[]>;
   semantic?: SemanticRetriever;
-  /** SQLite: runs the full-text matches off the event loop (a CPU thread's connection, decision 260). */
-  read?: SqliteReader;
+  /** SQLite: reads the full-text matches off the event loop (db/reader.ts, decision 260). */
+  reader?: SqliteReader;
 }) {
   const { db } = options;
   const deps = {
-    store: searchStore(db, options.kind, options.read),
+    store: searchStore(db, options.kind, options.reader),
     segments: options.segments,
     semantic: options.semantic,
     async speakers(scope: SearchScope, terms: string[], match: TextMatcher, cap: number) {
@@ -46,5 +47,4 @@ export function searchIndex(options: {
 }
 
 export type SearchIndex = ReturnType<typeof searchIndex>;
-export type { SqliteReader } from './sqlite-store.ts';
 export type { SearchScope } from './store.ts';

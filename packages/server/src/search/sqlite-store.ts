@@ -1,5 +1,6 @@
-import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { SqliteReader } from '../db/reader.ts';
 import {
   emptyAnswer,
   inScope,
@@ -32,22 +33,16 @@ function fts5Query({ words, phrases, anyOf = [] }: WordQuery): string {
   return `{text} : (${parts.join(' AND ')})`;
 }
 
-/**
- * Runs a read-only statement for `owner` (a user: CPU threads are shared by user, decision 205). The
- * server's reader runs it on a CPU thread's own connection (cpu/sqlite-read.ts); without one it runs on
- * this connection, here.
- */
-export type SqliteReader = (query: CompiledQuery, owner: string) => Promise<unknown[]>;
-
-export function sqliteStore(db: Db, read?: SqliteReader): SearchStore {
+/** `reader`: where the full-text matches are read, off the event loop (db/reader.ts); without one, here. */
+export function sqliteStore(db: Db, reader?: Pick<SqliteReader, 'read'>): SearchStore {
   /**
    * The full-text matches. FTS5 bounds an intersection of plain words by the shorter list (it skips
    * through the longer one), but a word read as a prefix first merges the lists of every indexed word it
    * starts, across the whole library, whatever else the query asks: a cost that grows with everyone's
    * segments. So these statements run off the event loop when a reader is given (decision 260).
    */
-  const matches = async <T>(query: RawBuilder<T>, owner: string): Promise<T[]> =>
-    read ? ((await read(query.compile(db), owner)) as T[]) : (await query.execute(db)).rows;
+  const matches = async <T>(query: RawBuilder<T>): Promise<T[]> =>
+    reader ? ((await reader.read(query.compile(db))) as T[]) : (await query.execute(db)).rows;
 
   async function matching(scope: SearchScope, asked: WordQuery, limit: number): Promise<SearchCandidate[]> {
     const query = narrowed(scope, asked);
@@ -64,7 +59,6 @@ export function sqliteStore(db: Db, read?: SqliteReader): SearchStore {
         where transcriptions_fts match ${`{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`}
           and ${inScope(scope)}
         order by f.rowid limit ${RANK_ALL_UP_TO + 1}`,
-        scope.userId,
       );
       const found = rows.length > RANK_ALL_UP_TO ? rows : rankByTermFrequency(rows, query);
       return found.slice(0, limit).map(({ id, meetingId }) => ({ id, meetingId }));
@@ -75,7 +69,6 @@ export function sqliteStore(db: Db, read?: SqliteReader): SearchStore {
     const count = await matches(
       sql<{ n: number }>`select count(*) as n from (select 1 from transcriptions_fts
       where transcriptions_fts match ${match} limit ${RANK_ALL_UP_TO + 1})`,
-      scope.userId,
     );
     const order = Number(count[0]?.n) > RANK_ALL_UP_TO ? sql`f.rowid desc` : sql`f.rank`;
     return matches(
@@ -83,7 +76,6 @@ export function sqliteStore(db: Db, read?: SqliteReader): SearchStore {
       from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
       where transcriptions_fts match ${match} and ${inScope(scope)}
       order by ${order} limit ${limit}`,
-      scope.userId,
     );
   }
 

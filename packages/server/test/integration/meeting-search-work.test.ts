@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskEvent } from '../../src/cpu/index.ts';
 import { speakerSegmentsQuery } from '../../src/search/speakers.ts';
 import { apiClient } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -8,7 +7,7 @@ import { importTranscript } from '../helpers/uploads.ts';
 
 // What a search inside one meeting costs the server's event loop must not grow with the rest of the library
 // (issue 36, decision 260). SQLite's FTS5 merges every indexed word a prefix starts across the whole library
-// before it keeps the meeting's: that statement runs on a CPU thread's own connection. The speaker-label
+// before it keeps the meeting's: that statement runs on the reader's thread, with its own connection. The speaker-label
 // lookup reads the meeting's segments of that label by an index, not the meeting's every segment.
 const sqlite = process.env.TEST_DB !== 'postgres';
 let server: TestServer;
@@ -55,20 +54,15 @@ const search = async (q: string) => {
 };
 
 describe('a search inside a meeting, among another user’s matches', () => {
-  it('finds the meeting’s segments a prefix starts; on SQLite the full-text match runs on a CPU thread', async () => {
-    const tasks: TaskEvent[] = [];
-    const stop = server.ctx.cpu.onTask((event) => tasks.push(event));
-    try {
-      // "remo" is no word of Ann's: it is read as the start of one.
-      expect((await search('remo')).sort()).toEqual([
-        'The remote needs a bigger button.',
-        'We work remotely on Fridays.',
-      ]);
-    } finally {
-      stop();
-    }
-    if (sqlite) expect(tasks.filter((t) => t.task === 'sqliteRead' && t.outcome === 'done').length).toBeGreaterThan(0);
-    else expect(tasks.filter((t) => t.task === 'sqliteRead')).toEqual([]);
+  it('finds the meeting’s segments a prefix starts; on SQLite the full-text match is read on the reader’s thread', async () => {
+    const readsBefore = server.ctx.sqliteReader?.stats().reads ?? 0;
+    // "remo" is no word of Ann's: it is read as the start of one.
+    expect((await search('remo')).sort()).toEqual([
+      'The remote needs a bigger button.',
+      'We work remotely on Fridays.',
+    ]);
+    if (sqlite) expect(server.ctx.sqliteReader?.stats().reads ?? 0).toBeGreaterThan(readsBefore);
+    else expect(server.ctx.sqliteReader).toBeUndefined();
   });
 
   it('finds a speaker label’s segments by the meeting’s label index, without reading its other segments', async () => {
