@@ -50,9 +50,9 @@ export function sqliteStore(db: Db, reader?: Pick<SqliteReader, 'read'>): Search
     if ('meetingId' in scope) {
       // A meeting's matches are ranked here (term-frequency-rank.ts), because FTS5's bm25() would first
       // count every match of each word across the library. Ranking reads each match's text on the main
-      // thread (SQLite's statements run there too): past RANK_ALL_UP_TO matches (a word said all through
-      // a 20,000-segment meeting) the first found, in the order written, are taken unranked, so no
-      // search's work grows with the meeting (issue 36). Reading stops where the choice is made.
+      // thread (the statement runs on the reader's): past RANK_ALL_UP_TO matches (a word said all
+      // through a 20,000-segment meeting) the first found, in the order written, are taken unranked, so
+      // no search's work grows with the meeting (issue 36). Reading stops where the choice is made.
       const rows = await matches(
         sql<SearchCandidate & { text: string }>`select t.id, t.meeting_id as meetingId, t.text
         from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
