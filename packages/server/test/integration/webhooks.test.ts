@@ -6,13 +6,14 @@ import {
   WebhookListResponse,
   WebhookPayload,
 } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobRunner } from '../../src/jobs/worker.ts';
 import { verifySignature } from '../../src/webhooks/signature.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { TRANSCRIPTION_TEST_MS, TRANSCRIPTION_WAIT_MS } from '../helpers/transcription.ts';
 import { uploadMeeting } from '../helpers/uploads.ts';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.ts';
 
@@ -47,7 +48,9 @@ describe.each(QUEUES)('webhooks on the %s queue', (queue) => {
     await server?.close();
   });
 
-  it('posts meeting.transcribed, signed, with the meeting as the API returns it', async () => {
+  it('posts meeting.transcribed, signed, with the meeting as the API returns it', {
+    timeout: TRANSCRIPTION_TEST_MS,
+  }, async () => {
     const receiver = await startWebhookReceiver();
     try {
       const created = await api.post('/api/webhooks', { url: receiver.url, events: ['meeting.transcribed'] }, token);
@@ -60,7 +63,7 @@ describe.each(QUEUES)('webhooks on the %s queue', (queue) => {
 
       const upload = await uploadMeeting(server.url, token, projectId, { path: jfkWavPath() });
       expect(upload.status).toBe(201);
-      await receiver.next(1, 55_000);
+      await receiver.next(1, TRANSCRIPTION_WAIT_MS);
 
       const [request] = receiver.received;
       expect(request!.headers['x-parley-event']).toBe('meeting.transcribed');
@@ -75,14 +78,20 @@ describe.each(QUEUES)('webhooks on the %s queue', (queue) => {
       const meeting = Meeting.parse(payload.meeting);
       expect(meeting).toMatchObject({ _id: upload.body.data._id, transcriptionStatus: 'completed' });
 
-      const log = await api.get(`/api/webhooks/${hook._id}/deliveries`, token);
-      const [delivery] = expectSchema(WebhookDeliveriesResponse, log.body).data.deliveries;
-      expect(delivery).toMatchObject({
-        event: 'meeting.transcribed',
-        status: 'delivered',
-        attempts: 1,
-        responseStatus: 200,
-      });
+      // The receiver has the request before the server has its answer recorded: waited for.
+      await vi.waitFor(
+        async () => {
+          const log = await api.get(`/api/webhooks/${hook._id}/deliveries`, token);
+          const [delivery] = expectSchema(WebhookDeliveriesResponse, log.body).data.deliveries;
+          expect(delivery).toMatchObject({
+            event: 'meeting.transcribed',
+            status: 'delivered',
+            attempts: 1,
+            responseStatus: 200,
+          });
+        },
+        { timeout: 30_000, interval: 50 },
+      );
     } finally {
       await receiver.close();
     }
