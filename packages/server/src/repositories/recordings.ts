@@ -39,20 +39,22 @@ export function recordingsRepository(db: Db) {
     },
 
     /**
-     * Milliseconds the user's other recordings under way (recording, or being put together) have reached
-     * that usage does not count yet: what a recording that goes on is checked against beside its own
-     * (decision 193). A recording finished once while its browser was away counts its length already.
+     * Milliseconds the recorder's other recordings under way (recording, or being put together) have
+     * reached that usage does not count yet: what a recording that goes on is checked against beside its
+     * own (decision 193). They are the ones on the recorder's meter, in whichever project (decision 220:
+     * `created_by`; a row from before it has only its holder). A recording finished once while its browser
+     * was away counts its length already.
      */
-    async uncountedElsewhere(userId: string, exceptMeetingId?: string): Promise<number> {
+    async uncountedElsewhere(recorderId: string, exceptMeetingId?: string): Promise<number> {
       const row = await db
         .selectFrom('meetings')
         .select(
           sql<number>`coalesce(sum(case when recording_reached_ms > duration_ms
             then recording_reached_ms - duration_ms else 0 end), 0)`.as('ms'),
         )
-        .where('user_id', '=', userId)
-        .$if(exceptMeetingId !== undefined, (q) => q.where('id', '!=', exceptMeetingId!))
         .where('recording_state', 'in', ['recording', 'finishing'])
+        .where((eb) => eb(eb.fn.coalesce('created_by', 'user_id'), '=', recorderId))
+        .$if(exceptMeetingId !== undefined, (q) => q.where('id', '!=', exceptMeetingId!))
         .executeTakeFirstOrThrow();
       return Number(row.ms);
     },

@@ -135,13 +135,15 @@ export function recordingsService(deps: Deps) {
   /**
    * The limits an upload meets, for a recording that grows (decisions 108, 193): a chunk that takes it
    * past MAX_RECORDING_HOURS (400) or past the minutes left this month (403, the spec's message) is
-   * refused. The minutes left count the user's other recordings under way too. Read once; the check
-   * runs before the chunk is stored and again where it is written.
+   * refused. The minutes are those of whoever records (decision 220), and they count that person's other
+   * recordings under way too, in any project. Read once; the check runs before the chunk is stored and
+   * again where it is written.
    */
-  async function limitsFor(userId: string, row: MeetingRow) {
+  async function limitsFor(row: MeetingRow) {
+    const recorderId = row.created_by ?? row.user_id;
     const [quota, elsewhereMs] = await Promise.all([
-      users.quota(row.created_by ?? userId),
-      recordings.uncountedElsewhere(userId, row.id),
+      users.quota(recorderId),
+      recordings.uncountedElsewhere(recorderId, row.id),
     ]);
     // A recording the server finished once (idle) and that goes on is already counted that far: as the
     // row read first says, or the locked row where the chunk is written.
@@ -162,9 +164,9 @@ export function recordingsService(deps: Deps) {
     async start(userId: string, projectId: string, input: StartRecordingRequest, recorderId = userId) {
       await projects.assertOwned(userId, projectId);
       const quota = await users.quota(recorderId);
-      // The user's other recordings under way have used minutes usage does not show yet (decision 193).
+      // The recorder's other recordings under way have used minutes usage does not show yet (decision 193).
       // A recording that could not keep a second is not started: its first chunk would be refused.
-      const elsewhereMs = await recordings.uncountedElsewhere(userId);
+      const elsewhereMs = await recordings.uncountedElsewhere(recorderId);
       if (quota.monthlyDuration - quota.usedSeconds - elsewhereMs / 1000 < LIMITS.minRecordingSeconds)
         throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
       const id = newId();
@@ -193,7 +195,7 @@ export function recordingsService(deps: Deps) {
       if (body.length > RECORDING_CHUNK.maxBytes) throw payloadTooLarge('The chunk is too large');
       assertContinues(row, seq, body);
       const stamped = stampedReachOf(row, body);
-      const assertWithinLimits = await limitsFor(userId, row);
+      const assertWithinLimits = await limitsFor(row);
       // Refused before it is stored, then checked again where it is written: chunks sent at once do not
       // see each other's bytes until then.
       assertWithinLimits(reachWith(stamped.reachesMs, (await recordings.heldBytes(meetingId, seq)) + body.length));
