@@ -15,8 +15,11 @@ import { transcribingService } from './services/transcribing.ts';
 export const MISSING_VECTORS_CHECK_MS = 60 * 60_000;
 /** How often meetings a stopped process left hidden (import, removal) are looked for (docs/decisions/191). */
 export const ABANDONED_HIDDEN_CHECK_MS = 10 * 60_000;
-/** How often recordings past their project's retention are looked for. */
-export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
+/**
+ * How often recordings past their project's retention, and chunks kept past RECORDING_CHUNKS_KEEP_HOURS,
+ * are looked for (decisions 173, 263): hourly, so chunks go within an hour of their time.
+ */
+export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /** The job handlers, one per JOB_NAMES entry, on the configured transcription engine. */
 export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> {
@@ -39,7 +42,11 @@ export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> 
       allowPrivateNetworks: ctx.config.webhooks.allowPrivateNetworks,
       retryBaseSeconds: ctx.config.worker.retryDelaySeconds,
     }),
-    applyRetentionHandler({ meetings: ctx.services.meetings }),
+    applyRetentionHandler({
+      meetings: ctx.services.meetings,
+      recordings: ctx.services.recordings,
+      keepChunksMs: ctx.config.recording.keepChunksMs,
+    }),
     embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
     finishRecordingHandler({ recordings: ctx.services.recordings }),
     liveTranscribeHandler({
@@ -81,7 +88,7 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
   every(webhookSweepMs(ctx.config.worker.retryDelaySeconds), 'could not queue webhook deliveries', () =>
     ctx.services.webhooks.queueDueDeliveries(),
   );
-  // Retention runs as a job (one worker takes it however many run), queued at start and then daily.
+  // Retention runs as a job (one worker takes it however many run), queued at start and then hourly.
   every(RETENTION_INTERVAL_MS, 'could not queue the retention job', () =>
     ctx.queue.enqueue(ctx.db, 'apply-retention', {}, { userId: null, idempotencyKey: 'apply-retention' }),
   );

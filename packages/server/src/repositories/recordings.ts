@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { MeetingsTable, RecordingChunksTable } from '../db/schema.ts';
+import type { Database, MeetingsTable, RecordingChunksTable } from '../db/schema.ts';
 import { nowIso } from '../lib/ids.ts';
 
 export type RecordingChunkRow = RecordingChunksTable;
@@ -11,6 +11,22 @@ export interface LivePiece {
   text: string;
   final: boolean;
 }
+
+/**
+ * A recording the idle sweep finished (decision 150) and that was put together (its audio stored, or
+ * deleted by its owner since: either way not these chunks' only copy), visible, whose last chunk came
+ * before `before`: its kept chunks may go (decision 263). A recording being finished or whose putting
+ * together failed is none of these: `recording_state` is null only once the audio is stored, and a failure
+ * removes the chunks in the move that records it (decision 201).
+ */
+const keptBefore = (before: string) => (eb: ExpressionBuilder<Database, 'meetings'>) =>
+  eb.and([
+    eb('recording_state', 'is', null),
+    eb('recording_finished_by', '=', 'idle'),
+    eb('recording_last_chunk_at', '<', before),
+    eb('hidden_since', 'is', null),
+    eb.or([eb('audio_key', 'is not', null), eb('audio_deleted_at', 'is not', null)]),
+  ]);
 
 /** Chunks of recordings under way and their live transcript (docs/decisions/150-chunked-recording.md). */
 export function recordingsRepository(db: Db) {
@@ -108,6 +124,35 @@ export function recordingsRepository(db: Db) {
         .where('id', '=', meetingId)
         .where('recording_state', 'in', from)
         .where('recording_last_chunk_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Recordings the idle sweep finished and that were put together, still keeping their chunks for a
+     * browser that may come back, whose last chunk came before `before` (decision 263). Read from the
+     * chunks, which only recordings under way or kept have.
+     */
+    keptBefore: (before: string) =>
+      db
+        .selectFrom('meetings')
+        .select(['id', 'user_id'])
+        .where('id', 'in', (eb) => eb.selectFrom('recording_chunks').select('meeting_id'))
+        .where(keptBefore(before))
+        .execute(),
+
+    /**
+     * Closes a kept recording (the lifecycle's `closed` move, services/meeting-lifecycle.ts, its only
+     * caller): written only while it is still kept and its last chunk came before `before`, so a chunk
+     * written first (it reopens the recording and renews the time) or the user's Stop wins, and a chunk
+     * written after finds it closed.
+     */
+    async markClosed(trx: Db, meetingId: string, before: string, changes: Partial<MeetingsTable>): Promise<boolean> {
+      const result = await trx
+        .updateTable('meetings')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('id', '=', meetingId)
+        .where(keptBefore(before))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -73,6 +73,8 @@ export function recordingsService(deps: Deps) {
   const removeChunkFile = (meetingId: string, key: string) =>
     removeFile(storage, key, log, 'chunk file', { meetingId });
 
+  const finishedConflict = () => conflict('This recording is finished: it takes no more audio');
+
   async function owned(userId: string, meetingId: string): Promise<MeetingRow> {
     const row = await meetings.findForUser(userId, meetingId);
     if (!row || (!row.recording_state && !row.recording_finished_by)) throw notFound('Recording');
@@ -190,7 +192,7 @@ export function recordingsService(deps: Deps) {
 
     async putChunk(userId: string, meetingId: string, seq: number, body: Buffer) {
       const row = await owned(userId, meetingId);
-      if (!acceptsChunks(row)) throw conflict('This recording is finished: it takes no more audio');
+      if (!acceptsChunks(row)) throw finishedConflict();
       if (body.length === 0) throw badRequest('The chunk is empty', [{ path: 'body', message: 'No audio' }]);
       if (body.length > RECORDING_CHUNK.maxBytes) throw payloadTooLarge('The chunk is too large');
       assertContinues(row, seq, body);
@@ -212,7 +214,7 @@ export function recordingsService(deps: Deps) {
           const locked = await meetings.touchRecording(trx, meetingId);
           if (!locked) {
             const now = await meetings.findById(meetingId, trx);
-            if (now && !now.hidden_since) throw conflict('This recording is finished: it takes no more audio');
+            if (now && !now.hidden_since) throw finishedConflict();
             throw notFound('Recording');
           }
           const reachesMs = reachWith(
@@ -266,6 +268,9 @@ export function recordingsService(deps: Deps) {
         });
       await db.transaction().execute(async (trx) => {
         await lifecycle.stop(trx, meetingId);
+        // A recording closed meanwhile (its kept chunks gone, decision 263) has its audio: it is not put
+        // together again from nothing. The stop above waited for the close to end, so this count sees it.
+        if ((await recordings.countChunks(trx, meetingId)) < chunks) throw finishedConflict();
         await queue.enqueue(
           trx,
           'finish-recording',
@@ -315,6 +320,28 @@ export function recordingsService(deps: Deps) {
         });
       }
       return idle.length;
+    },
+
+    /**
+     * The retention job: a recording the sweep finished and that was put together keeps its chunks for
+     * its browser to come back with the rest; `keepMs` after its last chunk it is closed and they go, their
+     * rows first (the user's stored bytes with them), then their files (decision 263). Answers how many
+     * recordings were closed.
+     */
+    async dropKeptChunks(keepMs: number): Promise<number> {
+      const before = new Date(Date.now() - keepMs).toISOString();
+      let closed = 0;
+      for (const { id } of await recordings.keptBefore(before)) {
+        const dropped = await db.transaction().execute(async (trx) => {
+          if (!(await lifecycle.close(trx, id, before))) return []; // a chunk came, or another worker took it
+          const chunks = await recordings.chunks(id, trx);
+          await recordings.deleteChunkRows(trx, id);
+          return chunks;
+        });
+        if (dropped.length > 0) closed++;
+        for (const c of dropped) await removeChunkFile(id, c.storage_key);
+      }
+      return closed;
     },
 
     /** The finish-recording job: the chunks put together as the meeting's audio (services/recording-assembly.ts). */

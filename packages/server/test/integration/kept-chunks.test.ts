@@ -1,0 +1,195 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MeetingResponse } from '@parley/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Worker } from '../../src/jobs/worker.ts';
+import { startWorker } from '../../src/worker-runtime.ts';
+import { fixtureFfmpeg, fixtureTempDir, jfkWavPath } from '../fixtures/audio.ts';
+import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
+import { type FakeS3, startFakeS3 } from '../helpers/fake-s3.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+// A recording the idle sweep finished keeps its chunks for its browser to come back with the rest; past
+// RECORDING_CHUNKS_KEEP_HOURS after its last chunk the retention job closes it and they go (decision 263):
+// their rows, their files (local or S3) and the stored bytes they held. Only Date is faked (and keeps
+// flowing), so the window passes without sleeping; the sweep and the job run in the real worker. The
+// window is 6 minutes: the fake S3 refuses requests signed 15 minutes away from its clock, and the SDK
+// sets its clock by the real time of the replies' Date header.
+type Api = ReturnType<typeof apiClient>;
+const MINUTE = 60_000;
+const KEEP_MS = 6 * MINUTE;
+
+/** JFK's 11 s as a browser's WebM/Opus, cut into 8 chunks. */
+function recordedChunks(): Buffer[] {
+  const path = join(fixtureTempDir('parley-kept-chunks-'), 'jfk.webm');
+  execFileSync(fixtureFfmpeg(), [
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    jfkWavPath(),
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '32k',
+    '-cluster_time_limit',
+    '120',
+    '-f',
+    'webm',
+    path,
+  ]);
+  const bytes = readFileSync(path);
+  const size = Math.ceil(bytes.length / 8);
+  return Array.from({ length: 8 }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+}
+
+describe.each(['local', 's3'] as const)('chunks kept for a browser that went away, in %s storage', (kind) => {
+  let s3: FakeS3 | undefined;
+  let server: TestServer;
+  let worker: Worker;
+  let api: Api;
+  const chunks = recordedChunks();
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    s3 = kind === 's3' ? await startFakeS3() : undefined;
+    // A minute of silence before the sweep: the test moves the clock past it.
+    server = await startTestServer({
+      ...s3?.env,
+      RECORDING_IDLE_MINUTES: '1',
+      RECORDING_CHUNKS_KEEP_HOURS: String(KEEP_MS / 60 / MINUTE),
+    });
+    worker = await startWorker(server.ctx);
+    api = apiClient(server.url);
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await server?.close();
+    await s3?.stop();
+    vi.useRealTimers();
+  });
+
+  type User = Awaited<ReturnType<Api['registerWithProject']>>;
+
+  async function record(user: User, from: number, to: number, meetingId?: string) {
+    let id = meetingId;
+    if (!id) {
+      const res = await api.post(
+        `/api/projects/${user.projectId}/recordings`,
+        { title: 'Closed tab', mimeType: 'audio/webm' },
+        user.token,
+      );
+      id = expectSchema(MeetingResponse, res.body).data._id;
+    }
+    for (let seq = from; seq < to; seq++) {
+      const res = await api.request('PUT', `/api/meetings/${id}/recording/chunks/${seq}`, {
+        token: user.token,
+        raw: chunks[seq]!,
+        headers: { 'content-type': 'audio/webm' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    return id;
+  }
+
+  /** Every job done (none waiting or running): the clock may move without taking a running job's lease. */
+  const settled = () =>
+    vi.waitFor(async () => expect((await server.ctx.queue.check()).pending).toBe(0), { timeout: 90_000, interval: 50 });
+
+  /** A minute and a second later the browsers are gone: the sweep finishes their recordings. */
+  async function browsersGone() {
+    vi.setSystemTime(Date.now() + MINUTE + 1000);
+    await server.ctx.services.recordings.finishIdle(server.ctx.config.recording.idleMs);
+    await settled();
+  }
+
+  const meeting = async (id: string) => (await server.ctx.repos.meetings.findById(id))!;
+  const keptChunks = (id: string) => server.ctx.repos.recordings.chunks(id);
+  const stored = async (keys: string[]) =>
+    Promise.all(keys.map(async (key) => (await server.ctx.storage.size(key)) !== null));
+  const bytesOf = (user: User) => server.ctx.repos.storageUse.bytes(user.user._id);
+
+  /** The retention job, through the queue and the worker, as the worker queues it every hour. */
+  async function retentionJob() {
+    await server.ctx.queue.enqueue(
+      server.ctx.db,
+      'apply-retention',
+      {},
+      { userId: null, idempotencyKey: 'apply-retention' },
+    );
+    const queued = await server.ctx.repos.jobs.findByKey('apply-retention');
+    await vi.waitFor(
+      async () => {
+        const job = await server.ctx.repos.jobs.findByKey('apply-retention');
+        expect({ id: job?.id, status: job?.status }).toEqual({ id: queued!.id, status: 'completed' });
+      },
+      { timeout: 60_000, interval: 50 },
+    );
+  }
+
+  it("removes an abandoned recording's chunks after the window, keeps one within it that can still be completed, and no one else's", async () => {
+    const ann = await api.registerWithProject('Ann');
+    const bob = await api.registerWithProject('Bob');
+
+    // Ann's browser sends half a recording and goes away for good; the sweep puts it together.
+    const abandoned = await record(ann, 0, 4);
+    await browsersGone();
+    const put = await meeting(abandoned);
+    expect({ state: put.recording_state, audio: put.audio_key !== null }, String(put.transcription_error)).toEqual({
+      state: null,
+      audio: true,
+    });
+    const abandonedKeys = (await keptChunks(abandoned)).map((c) => c.storage_key);
+    expect(abandonedKeys).toHaveLength(4);
+    const abandonedBytes = (await keptChunks(abandoned)).reduce((sum, c) => sum + Number(c.size), 0);
+
+    // Half the window later Ann and Bob each record half of another, and their browsers go away too.
+    vi.setSystemTime(Date.now() + KEEP_MS / 2);
+    const returning = await record(ann, 0, 4);
+    const bobs = await record(bob, 0, 4);
+    await browsersGone();
+    const bobKeys = (await keptChunks(bobs)).map((c) => c.storage_key);
+    const [annBefore, bobBefore] = [await bytesOf(ann), await bytesOf(bob)];
+
+    // The window after the first one's last chunk, the second ones' still within it: the job runs.
+    vi.setSystemTime(Date.parse(put.recording_last_chunk_at!) + KEEP_MS + 1000);
+    await retentionJob();
+
+    expect(await keptChunks(abandoned)).toEqual([]);
+    expect(await stored(abandonedKeys)).toEqual([false, false, false, false]);
+    expect(await bytesOf(ann)).toBe(annBefore - abandonedBytes);
+    // Its meeting is whole (audio, transcript), and no longer a recording that takes chunks.
+    const closed = await meeting(abandoned);
+    expect(closed).toMatchObject({
+      audio_key: put.audio_key,
+      duration_ms: put.duration_ms,
+      transcription_status: 'completed',
+      recording_state: null,
+    });
+    expectError(
+      await api.request('PUT', `/api/meetings/${abandoned}/recording/chunks/4`, {
+        token: ann.token,
+        raw: chunks[4]!,
+        headers: { 'content-type': 'audio/webm' },
+      }),
+      404,
+    );
+    expect(await keptChunks(abandoned)).toEqual([]);
+
+    // Bob's chunks are all there, files and bytes.
+    expect((await keptChunks(bobs)).map((c) => c.storage_key)).toEqual(bobKeys);
+    expect(await stored(bobKeys)).toEqual([true, true, true, true]);
+    expect(await bytesOf(bob)).toBe(bobBefore);
+
+    // Ann's browser comes back to the recording within the window: it takes the rest and is whole.
+    expect(await keptChunks(returning)).toHaveLength(4);
+    await record(ann, 4, 8, returning);
+    const finish = await api.post(`/api/meetings/${returning}/recording/finish`, { chunks: 8 }, ann.token);
+    expect(finish.status, JSON.stringify(finish.body)).toBe(200);
+    await settled();
+    const whole = await meeting(returning);
+    expect(whole.transcription_status).toBe('completed');
+    expect(Number(whole.duration_ms)).toBeGreaterThanOrEqual(10_000);
+  });
+});
