@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, MeetingsTable, RecordingChunksTable } from '../db/schema.ts';
 import { nowIso } from '../lib/ids.ts';
@@ -15,18 +15,34 @@ export interface LivePiece {
 /**
  * A recording the idle sweep finished (decision 150) and that was put together (its audio stored, or
  * deleted by its owner since: either way not these chunks' only copy), visible, whose last chunk came
- * before `before`: its kept chunks may go (decision 263). A recording being finished or whose putting
- * together failed is none of these: `recording_state` is null only once the audio is stored, and a failure
- * removes the chunks in the move that records it (decision 201).
+ * before `before` (null: whenever): its kept chunks may go (decision 263). A recording being finished or
+ * whose putting together failed is none of these: `recording_state` is null only once the audio is
+ * stored, and a failure removes the chunks in the move that records it (decision 201).
  */
-const keptBefore = (before: string) => (eb: ExpressionBuilder<Database, 'meetings'>) =>
+const keptBefore = (before: string | null) => (eb: ExpressionBuilder<Database, 'meetings'>) =>
   eb.and([
     eb('recording_state', 'is', null),
     eb('recording_finished_by', '=', 'idle'),
-    eb('recording_last_chunk_at', '<', before),
+    ...(before === null ? [] : [eb('recording_last_chunk_at', '<', before)]),
     eb('hidden_since', 'is', null),
     eb.or([eb('audio_key', 'is not', null), eb('audio_deleted_at', 'is not', null)]),
   ]);
+
+/** Writes `changes` to the meeting only while `condition` holds for its row (a compare-and-set): whether it did. */
+async function setIf(
+  trx: Db,
+  meetingId: string,
+  changes: Partial<MeetingsTable>,
+  condition: (eb: ExpressionBuilder<Database, 'meetings'>) => Expression<SqlBool>,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('meetings')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', meetingId)
+    .where(condition)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /** Chunks of recordings under way and their live transcript (docs/decisions/150-chunked-recording.md). */
 export function recordingsRepository(db: Db) {
@@ -118,14 +134,9 @@ export function recordingsRepository(db: Db) {
       from: readonly string[],
       changes: Partial<MeetingsTable>,
     ): Promise<boolean> {
-      const result = await trx
-        .updateTable('meetings')
-        .set({ ...changes, updated_at: nowIso() })
-        .where('id', '=', meetingId)
-        .where('recording_state', 'in', from)
-        .where('recording_last_chunk_at', '<', before)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return setIf(trx, meetingId, changes, (eb) =>
+        eb.and([eb('recording_state', 'in', from), eb('recording_last_chunk_at', '<', before)]),
+      );
     },
 
     /**
@@ -143,19 +154,12 @@ export function recordingsRepository(db: Db) {
 
     /**
      * Closes a kept recording (the lifecycle's `closed` move, services/meeting-lifecycle.ts, its only
-     * caller): written only while it is still kept and its last chunk came before `before`, so a chunk
-     * written first (it reopens the recording and renews the time) or the user's Stop wins, and a chunk
-     * written after finds it closed.
+     * caller): written only while it is still kept and its last chunk came before `before` (when given),
+     * so a chunk written first (it reopens the recording and renews the time) or the user's Stop wins, and
+     * a chunk written after finds it closed.
      */
-    async markClosed(trx: Db, meetingId: string, before: string, changes: Partial<MeetingsTable>): Promise<boolean> {
-      const result = await trx
-        .updateTable('meetings')
-        .set({ ...changes, updated_at: nowIso() })
-        .where('id', '=', meetingId)
-        .where(keptBefore(before))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    markClosed: (trx: Db, meetingId: string, before: string | null, changes: Partial<MeetingsTable>) =>
+      setIf(trx, meetingId, changes, keptBefore(before)),
 
     /** The meeting's recording state as this transaction sees it (a late chunk may have reopened it). */
     recordingStateIn: (trx: Db, meetingId: string) =>

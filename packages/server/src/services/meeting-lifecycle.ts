@@ -137,10 +137,10 @@ export function meetingLifecycle({ meetings, recordings }: Deps) {
 
     /**
      * Closes a recording the idle sweep finished and that was put together, whose last chunk came before
-     * `before` (decision 263); false when a chunk reopened it, the user stopped it, or another worker closed
-     * it. Waits for a chunk being written (the row's lock).
+     * `before` (null: whenever; decision 263); false when a chunk reopened it, the user stopped it, or
+     * another worker closed it. Waits for a chunk being written (the row's lock).
      */
-    close: (trx: Db, meetingId: string, before: string) =>
+    close: (trx: Db, meetingId: string, before: string | null) =>
       recordings.markClosed(trx, meetingId, before, writtenBy('closed')),
 
     /** Waits for a chunk being written (the row's lock); false when a chunk reopened it or it went. */

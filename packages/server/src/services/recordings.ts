@@ -23,6 +23,7 @@ import type { usageRepository } from '../repositories/usage.ts';
 import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { finishRecordingJobKey, liveJobKey } from './job-keys.ts';
+import { keptChunks } from './kept-chunks.ts';
 import { FIRST_STATES, meetingLifecycle, moved } from './meeting-lifecycle.ts';
 import { newMeetingRow } from './meetings.ts';
 import type { ProjectsService } from './projects.ts';
@@ -69,6 +70,7 @@ export function recordingsService(deps: Deps) {
   const { db, meetings, recordings, queue, storage, projects, users, room, maxRecordingSeconds, log } = deps;
   const lifecycle = meetingLifecycle(deps);
   const assembly = recordingAssembly({ ...deps, lifecycle });
+  const kept = keptChunks(deps);
 
   const removeChunkFile = (meetingId: string, key: string) =>
     removeFile(storage, key, log, 'chunk file', { meetingId });
@@ -322,27 +324,8 @@ export function recordingsService(deps: Deps) {
       return idle.length;
     },
 
-    /**
-     * The retention job: a recording the sweep finished and that was put together keeps its chunks for
-     * its browser to come back with the rest; `keepMs` after its last chunk it is closed and they go, their
-     * rows first (the user's stored bytes with them), then their files (decision 263). Answers how many
-     * recordings were closed.
-     */
-    async dropKeptChunks(keepMs: number): Promise<number> {
-      const before = new Date(Date.now() - keepMs).toISOString();
-      let closed = 0;
-      for (const { id } of await recordings.keptBefore(before)) {
-        const dropped = await db.transaction().execute(async (trx) => {
-          if (!(await lifecycle.close(trx, id, before))) return []; // a chunk came, or another worker took it
-          const chunks = await recordings.chunks(id, trx);
-          await recordings.deleteChunkRows(trx, id);
-          return chunks;
-        });
-        if (dropped.length > 0) closed++;
-        for (const c of dropped) await removeChunkFile(id, c.storage_key);
-      }
-      return closed;
-    },
+    /** The retention job's part (decision 263): chunks kept for a browser past `keepMs` go. */
+    dropKeptChunks: kept.dropExpired,
 
     /** The finish-recording job: the chunks put together as the meeting's audio (services/recording-assembly.ts). */
     putTogether: assembly.putTogether,

@@ -91,15 +91,18 @@ describe.each(CASES)('chunks kept for a browser that went away, $storage storage
       id = expectSchema(MeetingResponse, res.body).data._id;
     }
     for (let seq = from; seq < to; seq++) {
-      const res = await api.request('PUT', `/api/meetings/${id}/recording/chunks/${seq}`, {
-        token: user.token,
-        raw: chunks[seq]!,
-        headers: { 'content-type': 'audio/webm' },
-      });
+      const res = await putChunk(user, id, seq);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     return id;
   }
+
+  const putChunk = (user: User, meetingId: string, seq: number) =>
+    api.request('PUT', `/api/meetings/${meetingId}/recording/chunks/${seq}`, {
+      token: user.token,
+      raw: chunks[seq]!,
+      headers: { 'content-type': 'audio/webm' },
+    });
 
   /**
    * The newest job of a kind and where it is, read from the queue's own table (pg-boss keeps its queues'
@@ -200,14 +203,7 @@ describe.each(CASES)('chunks kept for a browser that went away, $storage storage
       transcription_status: 'completed',
       recording_state: null,
     });
-    expectError(
-      await api.request('PUT', `/api/meetings/${abandoned}/recording/chunks/4`, {
-        token: ann.token,
-        raw: chunks[4]!,
-        headers: { 'content-type': 'audio/webm' },
-      }),
-      404,
-    );
+    expectError(await putChunk(ann, abandoned, 4), 404, 'Recording not found');
     expect(await keptChunks(abandoned)).toEqual([]);
 
     // Bob's chunks are all there, files and bytes.
@@ -224,5 +220,24 @@ describe.each(CASES)('chunks kept for a browser that went away, $storage storage
     const whole = await meeting(returning);
     expect(whole.transcription_status).toBe('completed');
     expect(Number(whole.duration_ms)).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('"Delete recording, keep transcript" removes the chunks kept for its browser at once', async () => {
+    const carol = await api.registerWithProject('Carol');
+    const id = await record(carol, 0, 4);
+    await browsersGone();
+    const put = await meeting(id);
+    expect(put.transcription_status).toBe('completed');
+    const kept = await keptChunks(id);
+    expect(kept).toHaveLength(4);
+    const before = await bytesOf(carol);
+
+    expect((await api.delete(`/api/projects/${carol.projectId}/meetings/${id}/audio`, carol.token)).status).toBe(204);
+    expect(await keptChunks(id)).toEqual([]);
+    expect(await stored(kept.map((c) => c.storage_key))).toEqual([false, false, false, false]);
+    const keptBytes = kept.reduce((sum, c) => sum + Number(c.size), 0);
+    expect(await bytesOf(carol)).toBe(before - keptBytes - Number(put.audio_size));
+    // Its browser coming back cannot bring the deleted recording back.
+    expectError(await putChunk(carol, id, 4), 404, 'Recording not found');
   });
 });
