@@ -191,15 +191,24 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
     server.on('GET /api/people', () => ok(peoplePage(people)));
     server.on('PATCH /api/projects/:id/meetings/:meetingId/action-items/:itemId', (request) => {
       const body = request.body as { assignee: string; assigneePersonId: string | null };
-      item = { ...item, assignee: body.assignee, personId: null };
+      const person = people.find((p) => p._id === body.assigneePersonId);
+      item = {
+        ...item,
+        assignee: body.assignee,
+        personId: person ? { _id: person._id, name: person.name, company: person.company ?? undefined } : null,
+      };
       return ok(item);
     });
     const { user } = await openTab();
     // "by Thursday" is a day: the same calendar day in every time zone, no time of day.
     expect(await screen.findByText('Due Dec 3, 2026')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit Send the budget to Marco' }));
-    await user.selectOptions(screen.getByLabelText('Person'), people[0]!._id);
-    expect(screen.getByLabelText('Assignee')).toHaveValue(people[0]!.name);
+    // One field takes a person or a name.
+    expect(screen.queryByLabelText('Person')).not.toBeInTheDocument();
+    const assignee = screen.getByRole('combobox', { name: 'Assignee' });
+    await user.clear(assignee);
+    await user.type(assignee, 'priya');
+    await user.click(await screen.findByRole('option', { name: 'Priya Shah - Acme' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1));
     expect(server.requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({
@@ -207,11 +216,13 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
       assigneePersonId: people[0]!._id,
       dueDate: '2026-12-03T00:00:00.000Z',
     });
-    await user.click(await screen.findByRole('button', { name: 'Edit Send the budget to Marco' }));
-    await user.selectOptions(screen.getByLabelText('Person'), people[0]!._id);
-    await user.clear(screen.getByLabelText('Assignee'));
-    await user.type(screen.getByLabelText('Assignee'), 'The design team');
-    expect(screen.getByLabelText('Person')).toHaveValue('');
+    expect(await screen.findByText('Priya Shah - Acme')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Send the budget to Marco' }));
+    const again = screen.getByRole('combobox', { name: 'Assignee' });
+    expect(again).toHaveValue('Priya Shah');
+    await user.clear(again);
+    await user.type(again, 'The design team');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2));
     expect(server.requests.filter((r) => r.method === 'PATCH')[1]!.body).toMatchObject({
