@@ -1,35 +1,16 @@
-import type { ActionItem } from '@parley/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ok, setupFakeApi } from '@/test/fake-api';
-import { makePerson, peoplePage } from '@/test/fixtures';
+import { makeActionItem, makePerson, peoplePage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import type { ActionItemFields } from '../lib/action-item-form';
 import { ActionItemEditor } from './ActionItemEditor';
 
 const server = setupFakeApi();
-const NOW = '2026-11-22T10:00:00.000Z';
 const priya = makePerson({ _id: 'pers00000009', name: 'Priya Shah', company: 'Acme' });
 const marco = makePerson({ _id: 'pers00000010', name: 'Marco Rossi', company: 'Studio Nord' });
 
-const item = (overrides: Partial<ActionItem> = {}): ActionItem => ({
-  _id: 'item00000001',
-  meetingId: 'm1',
-  task: 'Send the budget',
-  context: null,
-  contextStartTime: null,
-  assignee: 'Project Manager',
-  personId: null,
-  dueDate: null,
-  status: 'pending',
-  source: 'generated',
-  editedAt: null,
-  createdAt: NOW,
-  updatedAt: NOW,
-  ...overrides,
-});
-
-function renderEditor(editing = item()) {
+function renderEditor(editing = makeActionItem()) {
   server.on('GET /api/people', () => ok(peoplePage([priya, marco])));
   const onSave = vi.fn<(fields: ActionItemFields) => void>();
   const app = renderWithProviders(
@@ -78,7 +59,7 @@ describe('the action item editor’s assignee', { timeout: 20_000 }, () => {
 
   it('keeps a typed name as a name: typing after a pick unlinks the person', async () => {
     const { user, field, onSave } = renderEditor(
-      item({ assignee: 'Priya', personId: { _id: priya._id, name: priya.name, company: 'Acme' } }),
+      makeActionItem({ assignee: 'Priya', personId: { _id: priya._id, name: priya.name, company: 'Acme' } }),
     );
     expect(field).toHaveValue('Priya Shah');
     await waitFor(() => expect(field).toHaveAccessibleDescription('Linked to Priya Shah - Acme in People'));
