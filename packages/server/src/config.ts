@@ -225,7 +225,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ffmpegPath: e.FFMPEG_PATH ? resolve(e.FFMPEG_PATH) : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'packages/web/dist')),
     trustProxy: e.TRUST_PROXY,
-    webhooks: { allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
+    webhooks: {
+      allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      /** Endpoints posted to at once per worker, in the deliveries' own lane (decision 275). */
+      deliveryConcurrency: 4,
+    },
     ai,
     embeddings,
   };

@@ -63,15 +63,12 @@ export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> 
  */
 export async function startWorker(ctx: AppContext): Promise<JobRunner> {
   const handlers = await createJobHandlers(ctx);
-  // Live passes have a lane of their own, so words keep appearing while a long meeting is transcribed.
+  const lanes = jobLanes(ctx.config);
+  const inLanes = lanes.flatMap((lane) => lane.names);
   const runner = combined([
-    ctx.queue.createRunner({ log: ctx.log, handlers, names: JOB_NAMES.filter((n) => !LIVE_JOBS.includes(n)) }),
-    ctx.queue.createRunner({
-      log: ctx.log,
-      handlers,
-      names: LIVE_JOBS,
-      concurrency: ctx.config.recording.liveConcurrency,
-    }),
+    // The main lane: every other job kind, WORKER_CONCURRENCY at once.
+    ctx.queue.createRunner({ log: ctx.log, handlers, names: JOB_NAMES.filter((n) => !inLanes.includes(n)) }),
+    ...lanes.map(({ names, concurrency }) => ctx.queue.createRunner({ log: ctx.log, handlers, names, concurrency })),
   ]);
   await runner.start();
 
@@ -123,8 +120,16 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
 /** As often as the shortest webhook retry wait, at most every 30 seconds. */
 export const webhookSweepMs = (retryDelaySeconds: number) => Math.min(30, retryDelaySeconds) * 1000;
 
-/** Jobs that run in the live lane (decision 150). */
-const LIVE_JOBS: readonly JobName[] = ['live-transcribe'];
+/**
+ * Short jobs that someone is waiting to see, each in a lane of its own beside the main one, so they never
+ * wait behind a long transcription or a slow model holding the main lane's WORKER_CONCURRENCY slots.
+ */
+const jobLanes = (config: AppContext['config']): Array<{ names: readonly JobName[]; concurrency: number }> => [
+  // Live words keep appearing while a long meeting is transcribed (decision 150).
+  { names: ['live-transcribe'], concurrency: config.recording.liveConcurrency },
+  // Deliveries go out within seconds of their event (decision 275).
+  { names: ['deliver-webhooks'], concurrency: config.webhooks.deliveryConcurrency },
+];
 
 /** Several runners of one worker seen as one. */
 function combined(runners: JobRunner[]): JobRunner {

@@ -6,7 +6,7 @@ import {
   WebhookListResponse,
   WebhookPayload,
 } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobRunner } from '../../src/jobs/worker.ts';
 import { verifySignature } from '../../src/webhooks/signature.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
@@ -75,14 +75,20 @@ describe.each(QUEUES)('webhooks on the %s queue', (queue) => {
       const meeting = Meeting.parse(payload.meeting);
       expect(meeting).toMatchObject({ _id: upload.body.data._id, transcriptionStatus: 'completed' });
 
-      const log = await api.get(`/api/webhooks/${hook._id}/deliveries`, token);
-      const [delivery] = expectSchema(WebhookDeliveriesResponse, log.body).data.deliveries;
-      expect(delivery).toMatchObject({
-        event: 'meeting.transcribed',
-        status: 'delivered',
-        attempts: 1,
-        responseStatus: 200,
-      });
+      // Recorded once the receiver's answer is read, a moment after the request arrived.
+      await vi.waitFor(
+        async () => {
+          const log = await api.get(`/api/webhooks/${hook._id}/deliveries`, token);
+          const [delivery] = expectSchema(WebhookDeliveriesResponse, log.body).data.deliveries;
+          expect(delivery).toMatchObject({
+            event: 'meeting.transcribed',
+            status: 'delivered',
+            attempts: 1,
+            responseStatus: 200,
+          });
+        },
+        { timeout: 10_000, interval: 100 },
+      );
     } finally {
       await receiver.close();
     }
