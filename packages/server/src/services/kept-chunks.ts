@@ -50,5 +50,3 @@ export function keptChunks({ db, meetings, recordings, storage, log }: Deps) {
     dropFor: (meetingId: string) => close(meetingId, null),
   };
 }
-
-export type KeptChunks = ReturnType<typeof keptChunks>;

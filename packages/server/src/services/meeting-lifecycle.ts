@@ -56,8 +56,9 @@ export const MOVES = {
   },
   /**
    * A recording the server finished while its browser was away, put together, whose browser did not come
-   * back within RECORDING_CHUNKS_KEEP_HOURS of its last chunk: the chunks it kept for that browser go with
-   * this move, and it takes no more (decision 263). Only such a recording: see `close` below.
+   * back within RECORDING_CHUNKS_KEEP_HOURS of its last chunk, or whose recording its owner deleted: the
+   * chunks it kept for that browser go with this move, and it takes no more (decision 263). Only such a
+   * recording: see `close` below.
    */
   closed: { recording: { from: [null], to: null }, also: { recording_finished_by: null } },
   /** A transcription job starts (or starts again after a failed attempt); a complete transcript is kept. */

@@ -93,7 +93,7 @@ export function meetingsService(deps: Deps) {
   const { db, meetings, projectRows, usage, queue, storage, projects, users, removeHidden, room, log } = deps;
   const kept = keptChunks(deps);
 
-  /** The recording's file, and the chunks it was put together from if a browser's return kept them (decision 263). */
+  /** The recording's file, and the chunks it was put together from if kept for its browser (decision 263). */
   async function removeRecording(userId: string, meetingId: string, audioKey: string) {
     if (!(await meetings.forgetRecording(userId, meetingId, audioKey))) return false;
     await removeFile(storage, audioKey, log, 'recording file', { meetingId });
