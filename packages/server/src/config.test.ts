@@ -21,6 +21,8 @@ describe('configuration', () => {
     });
     expect(config.worker).toMatchObject({ runInServer: true, concurrency: 1 });
     expect(config.transcription).toMatchObject({ engine: 'local', moonshineModel: 'base' });
+    // A day for a browser that went away to come back with the rest of its recording (decision 263).
+    expect(config.recording).toMatchObject({ idleMs: 2 * 60_000, keepChunksMs: 24 * 3_600_000 });
   });
 
   it('generates a signing secret once and keeps it in DATA_DIR', () => {
@@ -44,6 +46,7 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ TIER_MONTHLY_MINUTES: '-5' }, 'TIER_MONTHLY_MINUTES'],
     [{ TIER_STORAGE_MB: '0' }, 'TIER_STORAGE_MB'],
+    [{ RECORDING_CHUNKS_KEEP_HOURS: '0' }, 'RECORDING_CHUNKS_KEEP_HOURS'],
     [{ MOONSHINE_MODEL: 'huge' }, 'MOONSHINE_MODEL'],
     [{ TRANSCRIPTION_ENGINE: 'remote' }, 'REMOTE_ASR_URL'],
   ])('stops on %j with a message naming %s', (env, name) => {

@@ -101,6 +101,7 @@ const EnvSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: int(1, 600, 5),
   JOB_QUEUE: z.enum(['database', 'pg-boss']).default('database'),
   RECORDING_IDLE_MINUTES: decimal(0.01, 24 * 60, 2),
+  RECORDING_CHUNKS_KEEP_HOURS: decimal(0.01, 24 * 365, 24),
   TRANSCRIPTION_ENGINE: z.enum(['local', 'remote']).default('local'),
   MOONSHINE_MODEL: z.enum(['tiny', 'base']).default(DEFAULT_MOONSHINE_MODEL),
   LIVE_MOONSHINE_MODEL: z.enum(['tiny', 'base']).default('tiny'),
@@ -198,6 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     recording: {
       /** A recording in chunks with no new chunk for this long is finished by the server (decision 150). */
       idleMs: Math.round(e.RECORDING_IDLE_MINUTES * 60_000),
+      /**
+       * How long the chunks of a recording the server finished while its browser was away are kept after
+       * its last chunk, for that browser to complete it (decision 263); then they go and it takes no more.
+       */
+      keepChunksMs: Math.round(e.RECORDING_CHUNKS_KEEP_HOURS * 3_600_000),
       /** Live passes one worker runs at once, beside (never behind) its other jobs. */
       liveConcurrency: 4,
       /**
@@ -219,7 +225,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ffmpegPath: e.FFMPEG_PATH ? resolve(e.FFMPEG_PATH) : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'packages/web/dist')),
     trustProxy: e.TRUST_PROXY,
-    webhooks: { allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
+    webhooks: {
+      allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      /** Endpoints posted to at once per worker, in the deliveries' own lane (decision 275). */
+      deliveryConcurrency: 4,
+    },
     ai,
     embeddings,
   };

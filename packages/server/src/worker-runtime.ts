@@ -15,8 +15,11 @@ import { transcribingService } from './services/transcribing.ts';
 export const MISSING_VECTORS_CHECK_MS = 60 * 60_000;
 /** How often meetings a stopped process left hidden (import, removal) are looked for (docs/decisions/191). */
 export const ABANDONED_HIDDEN_CHECK_MS = 10 * 60_000;
-/** How often recordings past their project's retention are looked for. */
-export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
+/**
+ * How often recordings past their project's retention, and chunks kept past RECORDING_CHUNKS_KEEP_HOURS,
+ * are looked for (decisions 173, 263): hourly, so chunks go within an hour of their time.
+ */
+export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /** The job handlers, one per JOB_NAMES entry, on the configured transcription engine. */
 export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> {
@@ -39,7 +42,11 @@ export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> 
       allowPrivateNetworks: ctx.config.webhooks.allowPrivateNetworks,
       retryBaseSeconds: ctx.config.worker.retryDelaySeconds,
     }),
-    applyRetentionHandler({ meetings: ctx.services.meetings }),
+    applyRetentionHandler({
+      meetings: ctx.services.meetings,
+      recordings: ctx.services.recordings,
+      keepChunksMs: ctx.config.recording.keepChunksMs,
+    }),
     embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
     finishRecordingHandler({ recordings: ctx.services.recordings }),
     liveTranscribeHandler({
@@ -56,15 +63,12 @@ export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> 
  */
 export async function startWorker(ctx: AppContext): Promise<JobRunner> {
   const handlers = await createJobHandlers(ctx);
-  // Live passes have a lane of their own, so words keep appearing while a long meeting is transcribed.
+  const lanes = jobLanes(ctx.config);
+  const inLanes = lanes.flatMap((lane) => lane.names);
   const runner = combined([
-    ctx.queue.createRunner({ log: ctx.log, handlers, names: JOB_NAMES.filter((n) => !LIVE_JOBS.includes(n)) }),
-    ctx.queue.createRunner({
-      log: ctx.log,
-      handlers,
-      names: LIVE_JOBS,
-      concurrency: ctx.config.recording.liveConcurrency,
-    }),
+    // The main lane: every other job kind, WORKER_CONCURRENCY at once.
+    ctx.queue.createRunner({ log: ctx.log, handlers, names: JOB_NAMES.filter((n) => !inLanes.includes(n)) }),
+    ...lanes.map(({ names, concurrency }) => ctx.queue.createRunner({ log: ctx.log, handlers, names, concurrency })),
   ]);
   await runner.start();
 
@@ -81,7 +85,7 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
   every(webhookSweepMs(ctx.config.worker.retryDelaySeconds), 'could not queue webhook deliveries', () =>
     ctx.services.webhooks.queueDueDeliveries(),
   );
-  // Retention runs as a job (one worker takes it however many run), queued at start and then daily.
+  // Retention runs as a job (one worker takes it however many run), queued at start and then hourly.
   every(RETENTION_INTERVAL_MS, 'could not queue the retention job', () =>
     ctx.queue.enqueue(ctx.db, 'apply-retention', {}, { userId: null, idempotencyKey: 'apply-retention' }),
   );
@@ -116,8 +120,16 @@ export async function startWorker(ctx: AppContext): Promise<JobRunner> {
 /** As often as the shortest webhook retry wait, at most every 30 seconds. */
 export const webhookSweepMs = (retryDelaySeconds: number) => Math.min(30, retryDelaySeconds) * 1000;
 
-/** Jobs that run in the live lane (decision 150). */
-const LIVE_JOBS: readonly JobName[] = ['live-transcribe'];
+/**
+ * Short jobs that someone is waiting to see, each in a lane of its own beside the main one, so they never
+ * wait behind a long transcription or a slow model holding the main lane's WORKER_CONCURRENCY slots.
+ */
+const jobLanes = (config: AppContext['config']): Array<{ names: readonly JobName[]; concurrency: number }> => [
+  // Live words keep appearing while a long meeting is transcribed (decision 150).
+  { names: ['live-transcribe'], concurrency: config.recording.liveConcurrency },
+  // Deliveries go out within seconds of their event (decision 275).
+  { names: ['deliver-webhooks'], concurrency: config.webhooks.deliveryConcurrency },
+];
 
 /** Several runners of one worker seen as one. */
 function combined(runners: JobRunner[]): JobRunner {

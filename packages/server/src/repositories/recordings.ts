@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { MeetingsTable, RecordingChunksTable } from '../db/schema.ts';
+import type { Database, MeetingsTable, RecordingChunksTable } from '../db/schema.ts';
 import { nowIso } from '../lib/ids.ts';
 
 export type RecordingChunkRow = RecordingChunksTable;
@@ -10,6 +10,38 @@ export interface LivePiece {
   endMs: number;
   text: string;
   final: boolean;
+}
+
+/**
+ * A recording the idle sweep finished (decision 150) and that was put together (its audio stored, or
+ * deleted by its owner since: either way not these chunks' only copy), visible, whose last chunk came
+ * before `before` (null: whenever): its kept chunks may go (decision 263). A recording being finished or
+ * whose putting together failed is none of these: `recording_state` is null only once the audio is
+ * stored, and a failure removes the chunks in the move that records it (decision 201).
+ */
+const keptBefore = (before: string | null) => (eb: ExpressionBuilder<Database, 'meetings'>) =>
+  eb.and([
+    eb('recording_state', 'is', null),
+    eb('recording_finished_by', '=', 'idle'),
+    ...(before === null ? [] : [eb('recording_last_chunk_at', '<', before)]),
+    eb('hidden_since', 'is', null),
+    eb.or([eb('audio_key', 'is not', null), eb('audio_deleted_at', 'is not', null)]),
+  ]);
+
+/** Writes `changes` to the meeting only while `condition` holds for its row (a compare-and-set): whether it did. */
+async function setIf(
+  trx: Db,
+  meetingId: string,
+  changes: Partial<MeetingsTable>,
+  condition: (eb: ExpressionBuilder<Database, 'meetings'>) => Expression<SqlBool>,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('meetings')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', meetingId)
+    .where(condition)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Chunks of recordings under way and their live transcript (docs/decisions/150-chunked-recording.md). */
@@ -39,20 +71,22 @@ export function recordingsRepository(db: Db) {
     },
 
     /**
-     * Milliseconds the user's other recordings under way (recording, or being put together) have reached
-     * that usage does not count yet: what a recording that goes on is checked against beside its own
-     * (decision 193). A recording finished once while its browser was away counts its length already.
+     * Milliseconds the recorder's other recordings under way (recording, or being put together) have
+     * reached that usage does not count yet: what a recording that goes on is checked against beside its
+     * own (decision 193). They are the ones on the recorder's meter, in whichever project (decision 220:
+     * `created_by`; a row from before it has only its holder). A recording finished once while its browser
+     * was away counts its length already.
      */
-    async uncountedElsewhere(userId: string, exceptMeetingId?: string): Promise<number> {
+    async uncountedElsewhere(recorderId: string, exceptMeetingId?: string): Promise<number> {
       const row = await db
         .selectFrom('meetings')
         .select(
           sql<number>`coalesce(sum(case when recording_reached_ms > duration_ms
             then recording_reached_ms - duration_ms else 0 end), 0)`.as('ms'),
         )
-        .where('user_id', '=', userId)
-        .$if(exceptMeetingId !== undefined, (q) => q.where('id', '!=', exceptMeetingId!))
         .where('recording_state', 'in', ['recording', 'finishing'])
+        .where((eb) => eb(eb.fn.coalesce('created_by', 'user_id'), '=', recorderId))
+        .$if(exceptMeetingId !== undefined, (q) => q.where('id', '!=', exceptMeetingId!))
         .executeTakeFirstOrThrow();
       return Number(row.ms);
     },
@@ -100,15 +134,32 @@ export function recordingsRepository(db: Db) {
       from: readonly string[],
       changes: Partial<MeetingsTable>,
     ): Promise<boolean> {
-      const result = await trx
-        .updateTable('meetings')
-        .set({ ...changes, updated_at: nowIso() })
-        .where('id', '=', meetingId)
-        .where('recording_state', 'in', from)
-        .where('recording_last_chunk_at', '<', before)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return setIf(trx, meetingId, changes, (eb) =>
+        eb.and([eb('recording_state', 'in', from), eb('recording_last_chunk_at', '<', before)]),
+      );
     },
+
+    /**
+     * Recordings the idle sweep finished and that were put together, still keeping their chunks for a
+     * browser that may come back, whose last chunk came before `before` (decision 263). Read from the
+     * chunks, which only recordings under way or kept have.
+     */
+    keptBefore: (before: string) =>
+      db
+        .selectFrom('meetings')
+        .select(['id', 'user_id'])
+        .where('id', 'in', (eb) => eb.selectFrom('recording_chunks').select('meeting_id'))
+        .where(keptBefore(before))
+        .execute(),
+
+    /**
+     * Closes a kept recording (the lifecycle's `closed` move, services/meeting-lifecycle.ts, its only
+     * caller): written only while it is still kept and its last chunk came before `before` (when given),
+     * so a chunk written first (it reopens the recording and renews the time) or the user's Stop wins, and
+     * a chunk written after finds it closed.
+     */
+    markClosed: (trx: Db, meetingId: string, before: string | null, changes: Partial<MeetingsTable>) =>
+      setIf(trx, meetingId, changes, keptBefore(before)),
 
     /** The meeting's recording state as this transaction sees it (a late chunk may have reopened it). */
     recordingStateIn: (trx: Db, meetingId: string) =>

@@ -20,6 +20,9 @@ describe("the meeting's lifecycle", () => {
     // Only a recording takes the idle sweep; only a finishing or idle-finished one is reopened.
     expect(allows('idle', row('finishing', 'pending'))).toBe(false);
     expect(allows('reopen', row('recording', 'pending'))).toBe(false);
+    // A recording under way or being put together is never closed (its chunks are its only audio).
+    expect(allows('closed', row('recording', 'pending'))).toBe(false);
+    expect(allows('closed', row('finishing', 'pending'))).toBe(false);
   });
 
   it('allows the moves a meeting makes, from recording to transcript', () => {

@@ -54,6 +54,13 @@ export const MOVES = {
     recording: { from: ['finishing'], to: null },
     transcription: { from: ANY_STATUS, to: 'failed' },
   },
+  /**
+   * A recording the server finished while its browser was away, put together, whose browser did not come
+   * back within RECORDING_CHUNKS_KEEP_HOURS of its last chunk, or whose recording its owner deleted: the
+   * chunks it kept for that browser go with this move, and it takes no more (decision 263). Only such a
+   * recording: see `close` below.
+   */
+  closed: { recording: { from: [null], to: null }, also: { recording_finished_by: null } },
   /** A transcription job starts (or starts again after a failed attempt); a complete transcript is kept. */
   transcriptionStarted: {
     transcription: { from: ['pending', 'processing', 'failed'], to: 'processing' },
@@ -128,6 +135,14 @@ export function meetingLifecycle({ meetings, recordings }: Deps) {
     /** Takes a recording whose last chunk came before `before`; false when a chunk came or another worker took it. */
     takeIdle: (trx: Db, meetingId: string, before: string) =>
       recordings.markIdleFinishing(trx, meetingId, before, MOVES.idle.recording.from, writtenBy('idle')),
+
+    /**
+     * Closes a recording the idle sweep finished and that was put together, whose last chunk came before
+     * `before` (null: whenever; decision 263); false when a chunk reopened it, the user stopped it, or
+     * another worker closed it. Waits for a chunk being written (the row's lock).
+     */
+    close: (trx: Db, meetingId: string, before: string | null) =>
+      recordings.markClosed(trx, meetingId, before, writtenBy('closed')),
 
     /** Waits for a chunk being written (the row's lock); false when a chunk reopened it or it went. */
     assembled: (trx: Db, meetingId: string, audio: MeetingChanges) => move(trx, meetingId, 'assembled', audio),

@@ -7,10 +7,12 @@ import { newId, nowIso } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
+import type { recordingsRepository } from '../repositories/recordings.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { transcribeJobKey } from './job-keys.ts';
+import { keptChunks } from './kept-chunks.ts';
 import { FIRST_STATES } from './meeting-lifecycle.ts';
 import type { RemoveHiddenMeeting } from './meeting-removal.ts';
 import type { ProjectsService } from './projects.ts';
@@ -20,6 +22,7 @@ import type { UsersService } from './users.ts';
 interface Deps {
   db: Db;
   meetings: ReturnType<typeof meetingsRepository>;
+  recordings: ReturnType<typeof recordingsRepository>;
   projectRows: ReturnType<typeof projectsRepository>;
   usage: ReturnType<typeof usageRepository>;
   queue: JobQueue;
@@ -88,10 +91,13 @@ export const HIDDEN_ABANDONED_AFTER_MS = 60 * 60_000;
 
 export function meetingsService(deps: Deps) {
   const { db, meetings, projectRows, usage, queue, storage, projects, users, removeHidden, room, log } = deps;
+  const kept = keptChunks(deps);
 
+  /** The recording's file, and the chunks it was put together from if kept for its browser (decision 263). */
   async function removeRecording(userId: string, meetingId: string, audioKey: string) {
     if (!(await meetings.forgetRecording(userId, meetingId, audioKey))) return false;
     await removeFile(storage, audioKey, log, 'recording file', { meetingId });
+    await kept.dropFor(meetingId);
     return true;
   }
 

@@ -23,6 +23,7 @@ import type { usageRepository } from '../repositories/usage.ts';
 import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { finishRecordingJobKey, liveJobKey } from './job-keys.ts';
+import { keptChunks } from './kept-chunks.ts';
 import { FIRST_STATES, meetingLifecycle, moved } from './meeting-lifecycle.ts';
 import { newMeetingRow } from './meetings.ts';
 import type { ProjectsService } from './projects.ts';
@@ -69,9 +70,12 @@ export function recordingsService(deps: Deps) {
   const { db, meetings, recordings, queue, storage, projects, users, room, maxRecordingSeconds, log } = deps;
   const lifecycle = meetingLifecycle(deps);
   const assembly = recordingAssembly({ ...deps, lifecycle });
+  const kept = keptChunks(deps);
 
   const removeChunkFile = (meetingId: string, key: string) =>
     removeFile(storage, key, log, 'chunk file', { meetingId });
+
+  const finishedConflict = () => conflict('This recording is finished: it takes no more audio');
 
   async function owned(userId: string, meetingId: string): Promise<MeetingRow> {
     const row = await meetings.findForUser(userId, meetingId);
@@ -135,13 +139,15 @@ export function recordingsService(deps: Deps) {
   /**
    * The limits an upload meets, for a recording that grows (decisions 108, 193): a chunk that takes it
    * past MAX_RECORDING_HOURS (400) or past the minutes left this month (403, the spec's message) is
-   * refused. The minutes left count the user's other recordings under way too. Read once; the check
-   * runs before the chunk is stored and again where it is written.
+   * refused. The minutes are those of whoever records (decision 220), and they count that person's other
+   * recordings under way too, in any project. Read once; the check runs before the chunk is stored and
+   * again where it is written.
    */
-  async function limitsFor(userId: string, row: MeetingRow) {
+  async function limitsFor(row: MeetingRow) {
+    const recorderId = row.created_by ?? row.user_id;
     const [quota, elsewhereMs] = await Promise.all([
-      users.quota(row.created_by ?? userId),
-      recordings.uncountedElsewhere(userId, row.id),
+      users.quota(recorderId),
+      recordings.uncountedElsewhere(recorderId, row.id),
     ]);
     // A recording the server finished once (idle) and that goes on is already counted that far: as the
     // row read first says, or the locked row where the chunk is written.
@@ -162,9 +168,9 @@ export function recordingsService(deps: Deps) {
     async start(userId: string, projectId: string, input: StartRecordingRequest, recorderId = userId) {
       await projects.assertOwned(userId, projectId);
       const quota = await users.quota(recorderId);
-      // The user's other recordings under way have used minutes usage does not show yet (decision 193).
+      // The recorder's other recordings under way have used minutes usage does not show yet (decision 193).
       // A recording that could not keep a second is not started: its first chunk would be refused.
-      const elsewhereMs = await recordings.uncountedElsewhere(userId);
+      const elsewhereMs = await recordings.uncountedElsewhere(recorderId);
       if (quota.monthlyDuration - quota.usedSeconds - elsewhereMs / 1000 < LIMITS.minRecordingSeconds)
         throw forbidden(MESSAGES.monthlyLimitReached(quota.monthlyDuration));
       const id = newId();
@@ -188,12 +194,12 @@ export function recordingsService(deps: Deps) {
 
     async putChunk(userId: string, meetingId: string, seq: number, body: Buffer) {
       const row = await owned(userId, meetingId);
-      if (!acceptsChunks(row)) throw conflict('This recording is finished: it takes no more audio');
+      if (!acceptsChunks(row)) throw finishedConflict();
       if (body.length === 0) throw badRequest('The chunk is empty', [{ path: 'body', message: 'No audio' }]);
       if (body.length > RECORDING_CHUNK.maxBytes) throw payloadTooLarge('The chunk is too large');
       assertContinues(row, seq, body);
       const stamped = stampedReachOf(row, body);
-      const assertWithinLimits = await limitsFor(userId, row);
+      const assertWithinLimits = await limitsFor(row);
       // Refused before it is stored, then checked again where it is written: chunks sent at once do not
       // see each other's bytes until then.
       assertWithinLimits(reachWith(stamped.reachesMs, (await recordings.heldBytes(meetingId, seq)) + body.length));
@@ -210,7 +216,7 @@ export function recordingsService(deps: Deps) {
           const locked = await meetings.touchRecording(trx, meetingId);
           if (!locked) {
             const now = await meetings.findById(meetingId, trx);
-            if (now && !now.hidden_since) throw conflict('This recording is finished: it takes no more audio');
+            if (now && !now.hidden_since) throw finishedConflict();
             throw notFound('Recording');
           }
           const reachesMs = reachWith(
@@ -264,6 +270,9 @@ export function recordingsService(deps: Deps) {
         });
       await db.transaction().execute(async (trx) => {
         await lifecycle.stop(trx, meetingId);
+        // A recording closed meanwhile (its kept chunks gone, decision 263) has its audio: it is not put
+        // together again from nothing. The stop above waited for the close to end, so this count sees it.
+        if ((await recordings.countChunks(trx, meetingId)) < chunks) throw finishedConflict();
         await queue.enqueue(
           trx,
           'finish-recording',
@@ -314,6 +323,9 @@ export function recordingsService(deps: Deps) {
       }
       return idle.length;
     },
+
+    /** The retention job's part (decision 263): chunks kept for a browser past `keepMs` go. */
+    dropKeptChunks: kept.dropExpired,
 
     /** The finish-recording job: the chunks put together as the meeting's audio (services/recording-assembly.ts). */
     putTogether: assembly.putTogether,

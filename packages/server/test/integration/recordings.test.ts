@@ -544,6 +544,46 @@ describe('a recording in chunks meets the limits an upload meets (MAX_RECORDING_
     expectError(await putChunk(api, token, first, 3, chunks[3]!), 403, MESSAGES.monthlyLimitReached(6));
   });
 
+  it("counts the recorder's own recordings under way, not those of the shared project's creator (decision 220)", async () => {
+    // Ann records in her project with 7 s a month; Bob, her editor, has 6 s.
+    const ann = await recording(7);
+    const bob = await api.registerWithProject('Bob');
+    const added = await api.post(
+      `/api/projects/${ann.projectId}/members`,
+      { email: bob.email, role: 'editor' },
+      ann.token,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    await server.ctx.db
+      .updateTable('users')
+      .set({ monthly_duration_limit: 6 })
+      .where('id', '=', bob.user._id)
+      .execute();
+    for (let seq = 0; seq < 3; seq++)
+      expect((await putChunk(api, ann.token, ann.meetingId, seq, chunks[seq]!)).status).toBe(200);
+
+    const startIn = async (projectId: string) => {
+      const res = await api.post(
+        `/api/projects/${projectId}/recordings`,
+        { title: 'Bob', mimeType: 'audio/webm' },
+        bob.token,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return expectSchema(MeetingResponse, res.body).data._id;
+    };
+    // Ann's 4.2 s under way are on her meter, not Bob's: his recording in her project reaches 2.7 s.
+    const inShared = await startIn(ann.projectId);
+    for (let seq = 0; seq < 2; seq++)
+      expect((await putChunk(api, bob.token, inShared, seq, chunks[seq]!)).status).toBe(200);
+    // His own recording elsewhere counts those 2.7 s: with 6 s, it may add 2.7 s more, not 4.2 s.
+    const inOwn = await startIn(bob.projectId);
+    for (let seq = 0; seq < 2; seq++)
+      expect((await putChunk(api, bob.token, inOwn, seq, chunks[seq]!)).status).toBe(200);
+    expectError(await putChunk(api, bob.token, inOwn, 2, chunks[2]!), 403, MESSAGES.monthlyLimitReached(6));
+    // And none of his 5.4 s are Ann's: her recording goes on to 5.7 s.
+    expect((await putChunk(api, ann.token, ann.meetingId, 3, chunks[3]!)).status).toBe(200);
+  });
+
   it('leaves no chunk behind when the meeting is deleted while recording', async () => {
     const { token, projectId, meetingId } = await recording(60);
     for (let seq = 0; seq < 3; seq++)

@@ -78,7 +78,7 @@ describe.each(QUEUES)('webhooks on the %s queue', (queue) => {
       const meeting = Meeting.parse(payload.meeting);
       expect(meeting).toMatchObject({ _id: upload.body.data._id, transcriptionStatus: 'completed' });
 
-      // The receiver has the request before the server has its answer recorded: waited for.
+      // Recorded once the receiver's answer is read, a moment after the request arrived.
       await vi.waitFor(
         async () => {
           const log = await api.get(`/api/webhooks/${hook._id}/deliveries`, token);
@@ -90,7 +90,7 @@ describe.each(QUEUES)('webhooks on the %s queue', (queue) => {
             responseStatus: 200,
           });
         },
-        { timeout: 30_000, interval: 50 },
+        { timeout: 30_000, interval: 100 },
       );
     } finally {
       await receiver.close();

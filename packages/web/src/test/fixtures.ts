@@ -1,4 +1,6 @@
 import {
+  ActionItem,
+  type ActionItem as ActionItemType,
   Meeting,
   type Meeting as MeetingType,
   Person,
@@ -59,6 +61,26 @@ export function makeMeeting(overrides: Partial<MeetingType> = {}): MeetingType {
     actionItemsStatus: 'not_started',
     actionItemsProgress: 0,
     metadata: { audio: { mimeType: 'audio/webm', size: 48_000, fileName: 'kick-off.webm' } },
+    ...overrides,
+  });
+}
+
+/** A generated item of meeting m1, assigned by the text the transcript used. */
+export function makeActionItem(overrides: Partial<ActionItemType> = {}): ActionItemType {
+  return ActionItem.parse({
+    _id: 'item00000001',
+    meetingId: 'm1',
+    task: 'Send the budget to Marco',
+    context: 'Project Manager: I will send the budget to Marco by Friday.',
+    contextStartTime: 75,
+    assignee: 'Project Manager',
+    personId: null,
+    dueDate: null,
+    status: 'pending',
+    source: 'generated',
+    editedAt: null,
+    createdAt: NOW,
+    updatedAt: NOW,
     ...overrides,
   });
 }

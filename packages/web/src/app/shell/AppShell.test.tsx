@@ -195,6 +195,24 @@ describe('home', () => {
     expect(request?.query.get('limit')).toBe('5');
   });
 
+  it('rings a meeting card for a keyboard user, as every other control on focus-visible', async () => {
+    signIn(server);
+    server.on('GET /api/users/:userId/meetings', () =>
+      ok({ meetings: [makeMeeting({ _id: 'm1', projectId: 'p1', title: 'Standup' })] }),
+    );
+    const { user } = renderApp('/');
+    const link = await screen.findByRole('link', { name: 'Standup' });
+    // Tab reaches the card (its title link covers it) from the top of the page.
+    for (let presses = 0; presses < 30 && document.activeElement !== link; presses++) await user.tab();
+    expect(link).toHaveFocus();
+    // jsdom draws nothing: the card carries the classes that ring it while its link has keyboard focus.
+    expect(link.closest('article')).toHaveClass(
+      'has-[a:focus-visible]:border-ring',
+      'has-[a:focus-visible]:ring-[3px]',
+      'has-[a:focus-visible]:ring-ring/50',
+    );
+  });
+
   it("shows 'No meetings yet'; New Meeting asks for a project, and Create New Project leads to /projects", async () => {
     signIn(server);
     server.on('GET /api/projects', () => ok({ projects: [] }));

@@ -1,6 +1,14 @@
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
+/**
+ * A card whose title link covers it (a stretched `after:` link): when that link has the keyboard's focus,
+ * the card shows the border and ring every other control shows on focus-visible. Not on a mouse click,
+ * and not when one of the card's own buttons (its menu) has the focus: those ring themselves.
+ */
+export const cardLinkFocusRing =
+  'has-[a:focus-visible]:border-ring has-[a:focus-visible]:ring-ring/50 has-[a:focus-visible]:ring-[3px]';
+
 function Card({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div

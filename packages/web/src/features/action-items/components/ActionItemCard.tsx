@@ -4,15 +4,14 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { personLabel } from '../lib/assignee-options';
 import { formatDueDate } from '../lib/due-date';
 import { STATUS_CLASSES, STATUS_LABELS } from '../lib/status';
 import { ActionItemEditor } from './ActionItemEditor';
 
 /** 'name - company' for a linked person, else the assignee text. */
 export function assigneeLabel(item: Pick<ActionItem, 'assignee' | 'personId'>): string | null {
-  if (item.personId)
-    return item.personId.company ? `${item.personId.name} - ${item.personId.company}` : item.personId.name;
-  return item.assignee;
+  return item.personId ? personLabel(item.personId) : item.assignee;
 }
 
 export function ActionItemCard({

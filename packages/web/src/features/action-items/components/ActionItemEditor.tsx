@@ -1,20 +1,27 @@
-import type { ActionItem, UpdateActionItemRequest } from '@parley/contract';
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACTION_ITEM_LIMITS, type ActionItem } from '@parley/contract';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { usePeople } from '@/api/people/get-people';
 import { Button } from '@/components/ui/button';
+import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { fromLocalInputValue, toLocalInputValue } from '../lib/due-date';
+import {
+  type ActionItemFields,
+  ActionItemFormSchema,
+  type ActionItemFormValues,
+  actionItemFields,
+  actionItemFormValues,
+} from '../lib/action-item-form';
+import { personLabel } from '../lib/assignee-options';
+import { AssigneeCombobox } from './AssigneeCombobox';
 
-/** What the editor saves: the fields of an update, which are also those of a new item. */
-export type ActionItemFields = Required<
-  Pick<UpdateActionItemRequest, 'task' | 'dueDate' | 'context' | 'assignee' | 'assigneePersonId'>
->;
+export type { ActionItemFields };
 
 /**
- * Edit of an item, or a new one: 'Task title', 'Assignee' (free text, or a person picked from the
- * contacts, whose name then fills the text), 'Due Date' (local, to the minute; midnight is a day) and 'Context'.
+ * Edit of an item, or a new one: 'Task title', 'Assignee' (one field: a name, or a person picked from
+ * People), 'Due Date' (local, to the minute; midnight is a day) and 'Context'.
  */
 export function ActionItemEditor({
   item,
@@ -29,103 +36,70 @@ export function ActionItemEditor({
   onCancel: () => void;
   saveLabel?: string;
 }) {
-  const [task, setTask] = useState(item?.task ?? '');
-  const [assignee, setAssignee] = useState(item?.assignee ?? item?.personId?.name ?? '');
-  const [personId, setPersonId] = useState(item?.personId?._id ?? '');
-  const [dueDate, setDueDate] = useState(toLocalInputValue(item?.dueDate));
-  const [context, setContext] = useState(item?.context ?? '');
+  const form = useForm<ActionItemFormValues, unknown, Parameters<typeof actionItemFields>[0]>({
+    resolver: zodResolver(ActionItemFormSchema),
+    defaultValues: actionItemFormValues(item),
+  });
+  const { errors } = form.formState;
+  const blankTask = form.watch('task').trim() === '';
+  const assignee = form.watch('assignee');
   const people = usePeople();
+  const person = assignee.personId ? people.data?.find((p) => p._id === assignee.personId) : undefined;
+  const linked = assignee.personId ? (person ? personLabel(person) : (assignee.name ?? '')) : undefined;
   const id = useId();
+  const ids = { task: `${id}-task`, assignee: `${id}-assignee`, due: `${id}-due`, context: `${id}-context` };
+  const assigneeError = errors.assignee?.name?.message;
 
   return (
-    <form
-      className="grid gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!task.trim()) return;
-        onSave({
-          task: task.trim(),
-          assignee: assignee.trim() || null,
-          assigneePersonId: personId || null,
-          dueDate: fromLocalInputValue(dueDate),
-          context: context.trim() || null,
-        });
-      }}
-    >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-task`}>Task title</Label>
+    <form className="grid gap-3" noValidate onSubmit={form.handleSubmit((values) => onSave(actionItemFields(values)))}>
+      <FormField id={ids.task} label="Task title" error={errors.task?.message} className="gap-1.5">
         <Input
-          id={`${id}-task`}
-          value={task}
-          onChange={(e) => setTask(e.target.value)}
+          {...fieldProps(ids.task, errors.task?.message)}
           placeholder="Task title"
           autoFocus
-          maxLength={500}
+          maxLength={ACTION_ITEM_LIMITS.taskMax}
+          {...form.register('task')}
         />
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-assignee`}>Assignee</Label>
-          <Input
-            id={`${id}-assignee`}
-            value={assignee}
-            onChange={(e) => {
-              setAssignee(e.target.value);
-              // A name typed by hand is no longer the picked person.
-              if (personId) setPersonId('');
-            }}
-            placeholder="Name"
-            maxLength={200}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-person`}>Person</Label>
-          <select
-            id={`${id}-person`}
-            value={personId}
-            onChange={(e) => {
-              setPersonId(e.target.value);
-              const person = people.data?.find((p) => p._id === e.target.value);
-              if (person) setAssignee(person.name);
-            }}
-            className="border-input h-9 rounded-md border bg-transparent px-2 text-sm outline-none focus-visible:ring-[3px]"
-          >
-            <option value="">No person</option>
-            {people.data?.map((person) => (
-              <option key={person._id} value={person._id}>
-                {person.company ? `${person.name} - ${person.company}` : person.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-due`}>Due Date</Label>
-        <Input
-          id={`${id}-due`}
-          type="datetime-local"
-          step={60}
-          value={dueDate}
-          onChange={(e) => setDueDate(e.target.value)}
-          className="max-w-xs"
+      </FormField>
+      <FormField
+        id={ids.assignee}
+        label="Assignee"
+        error={assigneeError}
+        hint={linked ? `Linked to ${linked} in People` : 'Pick someone from People, or type any name'}
+        className="gap-1.5"
+      >
+        <Controller
+          control={form.control}
+          name="assignee"
+          render={({ field }) => (
+            <AssigneeCombobox
+              id={ids.assignee}
+              value={{ name: field.value.name ?? '', personId: field.value.personId }}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              maxLength={ACTION_ITEM_LIMITS.assigneeMax}
+              describedBy={fieldProps(ids.assignee, assigneeError, true)['aria-describedby']}
+            />
+          )}
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-context`}>Context</Label>
+      </FormField>
+      <FormField id={ids.due} label="Due Date" className="gap-1.5">
+        <Input id={ids.due} type="datetime-local" step={60} className="max-w-xs" {...form.register('dueDate')} />
+      </FormField>
+      <FormField id={ids.context} label="Context" error={errors.context?.message} className="gap-1.5">
         <Textarea
-          id={`${id}-context`}
-          value={context}
-          onChange={(e) => setContext(e.target.value)}
+          {...fieldProps(ids.context, errors.context?.message)}
           placeholder="Context"
           rows={3}
-          maxLength={2000}
+          maxLength={ACTION_ITEM_LIMITS.contextMax}
+          {...form.register('context')}
         />
-      </div>
+      </FormField>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" size="sm" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>
-        <Button type="submit" size="sm" disabled={!task.trim() || pending}>
+        <Button type="submit" size="sm" disabled={blankTask || pending}>
           {pending ? 'Saving...' : saveLabel}
         </Button>
       </div>

@@ -2,32 +2,12 @@ import type { ActionItem, Meeting, Project } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, setupFakeApi } from '@/test/fake-api';
-import { makeMeeting, makePerson, makeProject, peoplePage } from '@/test/fixtures';
+import { makeActionItem, makeMeeting, makePerson, makeProject, peoplePage } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 
 const server = setupFakeApi();
 beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('@/app/pages/MeetingDetailPage')), 30_000);
 const project = makeProject({ _id: 'p1', name: 'Standups' });
-const NOW = '2026-11-22T10:00:00.000Z';
-
-function makeItem(overrides: Partial<ActionItem> = {}): ActionItem {
-  return {
-    _id: 'item00000001',
-    meetingId: 'm1',
-    task: 'Send the budget to Marco',
-    context: 'Project Manager: I will send the budget to Marco by Friday.',
-    contextStartTime: 75,
-    assignee: 'Project Manager',
-    personId: null,
-    dueDate: null,
-    status: 'pending',
-    source: 'generated',
-    editedAt: null,
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...overrides,
-  };
-}
 
 function serve(meeting: () => Meeting, items: () => ActionItem[], served: Project = project) {
   signIn(server, undefined, { projects: [served] });
@@ -118,7 +98,7 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
     const person = { _id: 'pers00000001', name: 'Marco Rossi', company: 'Acme' };
     serve(
       () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
-      () => [makeItem({ personId: person, dueDate: '2026-11-27T17:00:00.000Z' })],
+      () => [makeActionItem({ personId: person, dueDate: '2026-11-27T17:00:00.000Z' })],
     );
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
@@ -150,7 +130,7 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
   });
 
   it('edits the title, due date and context; Save is off for a blank title', async () => {
-    let item = makeItem();
+    let item = makeActionItem();
     serve(
       () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
       () => [item],
@@ -182,7 +162,7 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
   });
 
   it('changes the assignee to one of the people, or to a name typed by hand; a day shows without a time', async () => {
-    let item = makeItem({ dueDate: '2026-12-03T00:00:00.000Z' });
+    let item = makeActionItem({ dueDate: '2026-12-03T00:00:00.000Z' });
     serve(
       () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
       () => [item],
@@ -191,15 +171,24 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
     server.on('GET /api/people', () => ok(peoplePage(people)));
     server.on('PATCH /api/projects/:id/meetings/:meetingId/action-items/:itemId', (request) => {
       const body = request.body as { assignee: string; assigneePersonId: string | null };
-      item = { ...item, assignee: body.assignee, personId: null };
+      const person = people.find((p) => p._id === body.assigneePersonId);
+      item = {
+        ...item,
+        assignee: body.assignee,
+        personId: person ? { _id: person._id, name: person.name, company: person.company ?? undefined } : null,
+      };
       return ok(item);
     });
     const { user } = await openTab();
     // "by Thursday" is a day: the same calendar day in every time zone, no time of day.
     expect(await screen.findByText('Due Dec 3, 2026')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit Send the budget to Marco' }));
-    await user.selectOptions(screen.getByLabelText('Person'), people[0]!._id);
-    expect(screen.getByLabelText('Assignee')).toHaveValue(people[0]!.name);
+    // One field takes a person or a name.
+    expect(screen.queryByLabelText('Person')).not.toBeInTheDocument();
+    const assignee = screen.getByRole('combobox', { name: 'Assignee' });
+    await user.clear(assignee);
+    await user.type(assignee, 'priya');
+    await user.click(await screen.findByRole('option', { name: 'Priya Shah - Acme' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1));
     expect(server.requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({
@@ -207,11 +196,13 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
       assigneePersonId: people[0]!._id,
       dueDate: '2026-12-03T00:00:00.000Z',
     });
-    await user.click(await screen.findByRole('button', { name: 'Edit Send the budget to Marco' }));
-    await user.selectOptions(screen.getByLabelText('Person'), people[0]!._id);
-    await user.clear(screen.getByLabelText('Assignee'));
-    await user.type(screen.getByLabelText('Assignee'), 'The design team');
-    expect(screen.getByLabelText('Person')).toHaveValue('');
+    expect(await screen.findByText('Priya Shah - Acme')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Send the budget to Marco' }));
+    const again = screen.getByRole('combobox', { name: 'Assignee' });
+    expect(again).toHaveValue('Priya Shah');
+    await user.clear(again);
+    await user.type(again, 'The design team');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2));
     expect(server.requests.filter((r) => r.method === 'PATCH')[1]!.body).toMatchObject({
@@ -221,14 +212,14 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
   });
 
   it('adds an item by hand, and asks before regenerating', async () => {
-    let items = [makeItem()];
+    let items = [makeActionItem()];
     serve(
       () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
       () => items,
     );
     server.on('POST /api/projects/:id/meetings/:meetingId/action-items', (request) => {
       const body = request.body as { task: string; assignee?: string };
-      const created = makeItem({
+      const created = makeActionItem({
         _id: 'item00000002',
         task: body.task,
         assignee: body.assignee ?? null,
@@ -266,7 +257,7 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
   it("deletes an item after the 'Delete Action Item' dialog", async () => {
     serve(
       () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
-      () => [makeItem()],
+      () => [makeActionItem()],
     );
     server.on('DELETE /api/projects/:id/meetings/:meetingId/action-items/:itemId', () => ({ status: 204 }));
     const { user } = await openTab();
@@ -289,7 +280,7 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
   it('shows a viewer the items read-only: no status choice, edit, delete, add or regenerate', async () => {
     serve(
       () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
-      () => [makeItem({ status: 'in_progress' })],
+      () => [makeActionItem({ status: 'in_progress' })],
       makeProject({ _id: 'p1', name: 'Standups', role: 'viewer' }),
     );
     await openTabAs();
@@ -322,7 +313,7 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
   it('offers an editor every control on the items', async () => {
     serve(
       () => makeMeeting({ _id: 'm1', projectId: 'p1', actionItemsStatus: 'completed' }),
-      () => [makeItem()],
+      () => [makeActionItem()],
       makeProject({ _id: 'p1', name: 'Standups', role: 'editor' }),
     );
     await openTabAs();

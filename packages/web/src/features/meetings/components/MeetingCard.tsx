@@ -2,14 +2,21 @@ import type { Meeting } from '@parley/contract';
 import { CalendarDays, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { cardLinkFocusRing } from '@/components/ui/card';
 import { formatDate, formatDuration } from '@/lib/format';
 import { meetingPath, projectIdOf } from '@/lib/meeting-links';
+import { cn } from '@/lib/utils';
 import { MeetingStatusBadge } from './MeetingStatusBadge';
 
 /** One meeting in a grid. `actions` is where per-meeting menus (move, delete) plug in. */
 export function MeetingCard({ meeting, actions }: { meeting: Meeting; actions?: ReactNode }) {
   return (
-    <article className="bg-card relative flex flex-col gap-3 rounded-xl border p-4 shadow-sm transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md">
+    <article
+      className={cn(
+        'bg-card relative flex flex-col gap-3 rounded-xl border p-4 shadow-sm transition-[color,box-shadow] hover:shadow-md',
+        cardLinkFocusRing,
+      )}
+    >
       <div className="flex items-start justify-between gap-2">
         <h3 className="min-w-0 font-medium wrap-anywhere">
           <Link

@@ -6,10 +6,12 @@ import { usePeople } from '@/api/people/get-people';
 import { EmptyState, PageContainer, PageHeader, useDocumentTitle } from '@/components/page';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { cardLinkFocusRing } from '@/components/ui/card';
 import { useDelayedFlag } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { initials } from '../lib/person-form';
 import { DeletePersonDialog } from './DeletePersonDialog';
 import { PersonActionsMenu } from './PersonActionsMenu';
@@ -162,7 +164,7 @@ function PeopleCards({ people, onEdit, onDelete }: ListProps) {
     <ul className="grid gap-3 sm:hidden" data-testid="people-cards">
       {people.map((person) => (
         <li key={person._id}>
-          <article className="bg-card relative flex gap-3 rounded-xl border p-4 shadow-sm focus-within:ring-[3px] focus-within:ring-ring/50">
+          <article className={cn('bg-card relative flex gap-3 rounded-xl border p-4 shadow-sm', cardLinkFocusRing)}>
             <Avatar name={person.name} />
             <div className="grid min-w-0 flex-1 gap-1 text-sm">
               <h2 className="truncate font-medium">

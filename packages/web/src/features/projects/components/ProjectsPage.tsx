@@ -7,9 +7,11 @@ import { EmptyState, PageContainer, PageHeader, useDocumentTitle } from '@/compo
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { cardLinkFocusRing } from '@/components/ui/card';
 import { useDelayedFlag } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { canManage, ROLE_LABELS } from '../lib/roles';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectActionsMenu } from './ProjectActionsMenu';
@@ -76,7 +78,12 @@ export default function ProjectsPage() {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {projects.data.map((project) => (
             <li key={project._id}>
-              <article className="bg-card relative flex h-full flex-col gap-3 rounded-xl border p-4 shadow-sm transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md">
+              <article
+                className={cn(
+                  'bg-card relative flex h-full flex-col gap-3 rounded-xl border p-4 shadow-sm transition-[color,box-shadow] hover:shadow-md',
+                  cardLinkFocusRing,
+                )}
+              >
                 <div className="flex items-start justify-between gap-2">
                   <h2 className="min-w-0 font-medium wrap-anywhere">
                     <Link
