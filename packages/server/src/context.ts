@@ -144,6 +144,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     webhooks: repos.webhooks,
     queue,
     allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+    retryBaseSeconds: config.worker.retryDelaySeconds,
   });
   const services = {
     access: accessService(repos),

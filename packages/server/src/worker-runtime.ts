@@ -35,11 +35,7 @@ export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> 
       }),
     }),
     generateActionItemsHandler({ actionItems: ctx.services.actionItems }),
-    deliverWebhooksHandler({
-      webhooks: ctx.repos.webhooks,
-      allowPrivateNetworks: ctx.config.webhooks.allowPrivateNetworks,
-      retryBaseSeconds: ctx.config.worker.retryDelaySeconds,
-    }),
+    deliverWebhooksHandler({ webhooks: ctx.services.webhooks }),
     applyRetentionHandler({ meetings: ctx.services.meetings }),
     embedSegmentsHandler({ meetingVectors: ctx.services.meetingVectors }),
     finishRecordingHandler({ recordings: ctx.services.recordings }),
