@@ -33,7 +33,6 @@ export interface TranscriptionResult {
   segments: TranscriptSegment[];
   diarization: 'ok' | 'failed';
   diarizationError?: string;
-  /** How many people the transcript names (speakers/people.ts decides who they are). */
   speakerCount: number;
   /** For a call heard side by side: each side's labels (0 left, 1 right). */
   sides?: [string[], string[]];
