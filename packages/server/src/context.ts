@@ -45,6 +45,7 @@ import { healthService } from './services/health.ts';
 import { importsService } from './services/imports.ts';
 import { DEFAULT_THROTTLE, loginThrottle } from './services/login-throttle.ts';
 import { meetingRemoval } from './services/meeting-removal.ts';
+import { meetingVectorsService } from './services/meeting-vectors.ts';
 import { meetingsService } from './services/meetings.ts';
 import { membersService } from './services/members.ts';
 import { oidcService } from './services/oidc.ts';
@@ -144,6 +145,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     webhooks: repos.webhooks,
     queue,
     allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+    retryBaseSeconds: config.worker.retryDelaySeconds,
   });
   const services = {
     access: accessService(repos),
@@ -163,7 +165,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     webhooks,
     shares: sharesService({ ...repos, meetingsService: meetings }),
     ask: askService({ ...repos, index, ai }),
-    actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue }),
+    actionItems: actionItemsService({ db, ...repos, meetingsService: meetings, queue, ai, events: webhooks }),
     oidc: config.oidc ? oidcService({ ...repos, flows: repos.oidcFlows, config: config.oidc, log }) : undefined,
     exports: exportsService({ ...repos, cpu, publicUrl: config.publicUrl }),
     recordings: recordingsService({
@@ -177,6 +179,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       maxRecordingSeconds: config.maxRecordingHours * 3600,
       log,
     }),
+    meetingVectors: meetingVectorsService({ db, meetings: repos.meetings, semantic }),
     imports: importsService({ db, ...repos, storage, room, log, cpu, semantic, meetingsService: meetings }),
     health: healthService({ health: healthRepository(db), dbKind: kind, queue, storage, log }),
   };

@@ -9,6 +9,7 @@ import { generateActionItemsHandler } from './job-handlers/generate-action-items
 import { liveTranscribeHandler } from './job-handlers/live-transcribe.ts';
 import { transcribeMeetingHandler } from './job-handlers/transcribe-meeting.ts';
 import type { JobHandler, JobRunner } from './jobs/worker.ts';
+import { liveTranscribingService } from './services/live-transcribing.ts';
 import { transcribingService } from './services/transcribing.ts';
 
 /** How often meetings whose vectors are missing are looked for again (search/semantic/index.ts). */
@@ -36,23 +37,21 @@ export async function createJobHandlers(ctx: AppContext): Promise<JobHandler[]> 
         semantic: ctx.semantic,
       }),
     }),
-    generateActionItemsHandler({ db: ctx.db, ...ctx.repos, ai: ctx.ai, events: ctx.services.webhooks }),
-    deliverWebhooksHandler({
-      webhooks: ctx.repos.webhooks,
-      allowPrivateNetworks: ctx.config.webhooks.allowPrivateNetworks,
-      retryBaseSeconds: ctx.config.worker.retryDelaySeconds,
-    }),
+    generateActionItemsHandler({ actionItems: ctx.services.actionItems }),
+    deliverWebhooksHandler({ webhooks: ctx.services.webhooks }),
     applyRetentionHandler({
       meetings: ctx.services.meetings,
       recordings: ctx.services.recordings,
       keepChunksMs: ctx.config.recording.keepChunksMs,
     }),
-    embedSegmentsHandler({ db: ctx.db, meetings: ctx.repos.meetings, semantic: ctx.semantic }),
+    embedSegmentsHandler({ meetingVectors: ctx.services.meetingVectors }),
     finishRecordingHandler({ recordings: ctx.services.recordings }),
     liveTranscribeHandler({
-      ...ctx.repos,
-      storage: ctx.storage,
-      engine: createLiveEngine(ctx.config.transcription, ctx.config.recording.liveModel, engine),
+      liveTranscribing: liveTranscribingService({
+        ...ctx.repos,
+        storage: ctx.storage,
+        engine: createLiveEngine(ctx.config.transcription, ctx.config.recording.liveModel, engine),
+      }),
     }),
   ];
 }

@@ -1,5 +1,6 @@
 import { ACTION_ITEMS_PER_MEETING, type CreateActionItemRequest, type UpdateActionItemRequest } from '@parley/contract';
 import type { z } from 'zod';
+import type { AiEngine } from '../ai/index.ts';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
@@ -9,9 +10,12 @@ import type { ActionItemChanges, ActionItemsRepository } from '../repositories/a
 import type { MeetingNotesRepository } from '../repositories/meeting-notes.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { peopleRepository } from '../repositories/people.ts';
+import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
+import { actionItemsGeneration } from './action-items-generation.ts';
 import { actionItemsJobKey } from './job-keys.ts';
 import type { MeetingsService } from './meetings.ts';
 import { NOT_TRANSCRIBED } from './summary.ts';
+import type { WebhookEvents } from './webhooks.ts';
 
 interface Deps {
   db: Db;
@@ -20,7 +24,10 @@ interface Deps {
   meetingNotes: MeetingNotesRepository;
   actionItems: ActionItemsRepository;
   people: ReturnType<typeof peopleRepository>;
+  transcriptions: ReturnType<typeof transcriptionsRepository>;
   queue: JobQueue;
+  ai: AiEngine;
+  events: WebhookEvents;
 }
 
 export const ACTION_ITEMS_IN_PROGRESS = 'Action items are already being generated for this meeting';
@@ -28,6 +35,7 @@ const ACTION_ITEMS_FULL = `A meeting can have at most ${ACTION_ITEMS_PER_MEETING
 
 export function actionItemsService(deps: Deps) {
   const { db, meetingsService, meetings, meetingNotes, actionItems, people, queue } = deps;
+  const generation = actionItemsGeneration(deps);
 
   async function getItem(userId: string, meetingId: string, itemId: string) {
     const row = await actionItems.findForUser(userId, meetingId, itemId);
@@ -123,6 +131,10 @@ export function actionItemsService(deps: Deps) {
       await meetingsService.getInProject(userId, projectId, meetingId);
       if (!(await actionItems.delete(userId, meetingId, itemId))) throw notFound('Action item');
     },
+
+    /** The generate-action-items job's work, queued by `generate`. */
+    generateNow: generation.generateNow,
+    generationFailed: generation.generationFailed,
   };
 }
 

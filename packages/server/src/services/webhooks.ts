@@ -18,12 +18,18 @@ import { presentMeeting, presentWebhook, presentWebhookDelivery } from '../prese
 import type { MeetingRow } from '../repositories/meetings.ts';
 import type { WebhookRow, webhooksRepository } from '../repositories/webhooks.ts';
 import { isBlockedAddress } from '../webhooks/address-guard.ts';
+import type { PostOptions } from '../webhooks/post.ts';
+import { webhookDelivery } from './webhook-delivery.ts';
 
 interface Deps {
   db: Db;
   webhooks: ReturnType<typeof webhooksRepository>;
   queue: JobQueue;
   allowPrivateNetworks: boolean;
+  /** JOB_RETRY_DELAY_SECONDS: a failed delivery's first retry wait (webhook-delivery.ts). */
+  retryBaseSeconds: number;
+  /** Tests narrow the address guard or give their own DNS. */
+  post?: Pick<PostOptions, 'isBlocked' | 'lookup'>;
 }
 
 /** One delivery job per endpoint at a time: it posts that endpoint's deliveries in order (decision 171). */
@@ -32,7 +38,9 @@ export const deliverJobKey = (webhookId: string) => meetingJobKey('deliver-webho
 const eventsOf = (row: WebhookRow) => JSON.parse(row.events) as string[];
 const TEST_WINDOW_MS = 60_000;
 
-export function webhooksService({ db, webhooks, queue, allowPrivateNetworks }: Deps) {
+export function webhooksService(deps: Deps) {
+  const { db, webhooks, queue, allowPrivateNetworks } = deps;
+  const delivery = webhookDelivery(deps);
   async function get(userId: string, id: string) {
     const row = await webhooks.findForUser(userId, id);
     if (!row) throw notFound('Webhook');
@@ -172,6 +180,9 @@ export function webhooksService({ db, webhooks, queue, allowPrivateNetworks }: D
         );
       }
     },
+
+    /** The deliver-webhooks job's work: posts the endpoint's pending deliveries in order. */
+    deliver: delivery.deliver,
   };
 }
 

@@ -186,7 +186,7 @@ describe('semantic search', () => {
     ]);
     await embeddingsSettled();
     expect(texts((await inMeeting(meetingId, 'umbrella')).transcriptions)).toHaveLength(1);
-    // The transcription job's transaction (job-handlers/transcribe-meeting.ts): the segments replaced,
+    // The transcription job's transaction (services/transcribing.ts): the segments replaced,
     // their embedding job enqueued beside them.
     await server.ctx.db.transaction().execute(async (trx) => {
       await server.ctx.repos.transcriptions.replaceForMeeting(trx, owner.userId, meetingId, [

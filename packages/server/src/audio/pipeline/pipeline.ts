@@ -15,6 +15,7 @@ import { type LevelSettings, levelStage } from '../decoding/level-stage.ts';
 import { type ProbedSource, probeSource } from '../decoding/source.ts';
 import type { AsrEngine } from '../recognition/engine.ts';
 import type { TranscriptSegment } from '../speakers/label.ts';
+import { countSpeakers } from '../speakers/people.ts';
 import type { SpeakerSettings } from '../speakers/speaker-stage.ts';
 import type { HearSettings } from './hear.ts';
 import { transcribeMix } from './mix.ts';
@@ -133,7 +134,8 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
       ? await transcribeSides(source, options, { ...run, bleed })
       : await transcribeMix(source, options, run);
   const tEnd = performance.now();
-  const { segments, speakerCount, diarization, diarizationError, sides } = heard;
+  const { segments, diarization, diarizationError, sides } = heard;
+  const speakerCount = countSpeakers(segments.map((s) => s.speaker));
   const durationSeconds = heard.samples / 16000;
   const result: TranscriptionResult = {
     durationSeconds,

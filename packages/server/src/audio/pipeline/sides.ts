@@ -44,7 +44,6 @@ export async function transcribeSides(
   const failed = labelled.find((l) => l.diarization === 'failed');
   return {
     segments,
-    speakerCount: new Set(segments.map((s) => s.speaker)).size,
     diarization: failed ? 'failed' : 'ok',
     ...(failed?.diarizationError !== undefined && { diarizationError: failed.diarizationError }),
     sides,

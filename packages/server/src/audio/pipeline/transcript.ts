@@ -4,7 +4,6 @@ import type { TranscriptSegment } from '../speakers/label.ts';
 export interface HeardTranscript {
   /** Ordered by start. */
   segments: TranscriptSegment[];
-  speakerCount: number;
   diarization: 'ok' | 'failed';
   diarizationError?: string;
   /** For a file heard per side: the labels of each side (0 left, 1 right), in order of appearance. */

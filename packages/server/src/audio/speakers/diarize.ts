@@ -9,30 +9,19 @@
  * 4. re-segmentation (resegment.ts): per-speaker Gaussians and a Viterbi pass over the blocks;
  * 5. transcript segments are labelled, and cut where the speaker changes inside them.
  *
- * A stereo recording with one party per channel (channels.ts) is first split by side; steps 2–4 then
- * run on each side alone, so a voice on the left never shares a label with one on the right.
+ * Steps 2–4, with what the channels, the segmentation model's tracks and the pitch add, are how many
+ * people there are and whose each block is: people.ts decides that, in one place (a stereo recording
+ * with one party per channel is split by side first, so a voice on the left never shares a label with
+ * one on the right). This file cuts the transcript segments between those people and names them.
  *
  * See docs/decisions/011-diarization.md and 012-real-meetings.md for the reasoning and figures.
  */
 
-import { type ChannelSplitOptions, channelSides } from '../decoding/channels.ts';
 import type { SpeakerTracks } from '../speech/segmentation.ts';
-import { type ChangeOptions, detectChanges } from './change-detection.ts';
-import { type ClusteringOptions, clusterSegments } from './clustering.ts';
-import { GaussStats } from './gaussian.ts';
-import { lowVoicesApart, twoPitchesInBriefSpeech } from './pitch-people.ts';
-import { compact, labelCount, type ResegmentOptions, resegment } from './resegment.ts';
+import { countSpeakers, findPeople, type LowVoices, type PeopleOptions, personOfOverlap } from './people.ts';
+import { compact, mostFrequent } from './resegment.ts';
 import type { SpeakerBlock } from './speaker-features.ts';
-import {
-  dominantTracks,
-  heardTogether,
-  heardTwoAt,
-  labelBlocksByTracks,
-  personOfTracks,
-  secondPersonToldApart,
-  secondVoice,
-  type TrackOptions,
-} from './tracks.ts';
+import { heardTwoAt } from './tracks.ts';
 
 export { type FeatureOptions, type SpeakerBlock, SpeakerFeatures } from './speaker-features.ts';
 
@@ -43,20 +32,10 @@ export { type FeatureOptions, type SpeakerBlock, SpeakerFeatures } from './speak
  */
 const MIN_PART_SECONDS = 0.75;
 
-export interface DiarizeOptions {
-  change?: ChangeOptions;
-  clustering?: ClusteringOptions;
-  resegment?: ResegmentOptions;
+/** How many people and whose each block is (people.ts), and how transcript segments are cut between them. */
+export interface DiarizeOptions extends PeopleOptions {
   /** A speaker run shorter than this inside a transcript segment does not cut it; default MIN_PART_SECONDS. */
   minPartSeconds?: number;
-  /** Fewer blocks than this (too little speech to tell voices apart) give one speaker; default 8. */
-  minBlocks?: number;
-  /** When a stereo recording counts as one party per channel (channels.ts); false: never split by channel. */
-  channels?: ChannelSplitOptions | false;
-  /** How the segmentation's tracks become people (tracks.ts); changeDetection: cut and cluster as without them. */
-  tracks?: TrackOptions & { changeDetection?: boolean };
-  /** false: the blocks' pitch is not used to tell people apart (pitch-people.ts). */
-  pitch?: boolean;
 }
 
 export interface SegmentPart {
@@ -95,47 +74,14 @@ export function diarize(
 ): DiarizationResult {
   const order = Array.from({ length: blocks.length }, (_, i) => i).sort((a, b) => blocks[a]!.start - blocks[b]!.start);
   const sorted = order.map((i) => blocks[i]!);
-  const sides =
-    options.channels === false
-      ? undefined
-      : channelSides(
-          sorted.map((b) => b.channelBalanceDb),
-          options.channels,
-        );
-  const dominant = tracks && !sides ? dominantTracks(sorted, tracks) : undefined;
-  const found = sides
-    ? labelEachSide(sorted, sides, options)
-    : dominant && tracks && sorted.length >= (options.minBlocks ?? 8)
-      ? options.tracks?.changeDetection
-        ? labelBlocks(sorted, options, { dominant, apart: heardTogether(tracks) })
-        : compact(
-            labelBlocksByTracks(sorted, dominant, tracks, options.clustering, {
-              ...options.tracks,
-              pitch: options.pitch !== false,
-            }),
-          )
-      : labelBlocks(sorted, options);
-  const told =
-    dominant && tracks && options.tracks?.distinct !== false
-      ? secondPersonToldApart(sorted, dominant, found, tracks)
-      : found;
   const minPart = options.minPartSeconds ?? MIN_PART_SECONDS;
-  // a voice far below its person's pitch is somebody else's; two pitches far apart in a few seconds
-  // of speech are two people (docs/decisions/025)
-  const byPitch =
-    options.pitch === false || sorted.length >= (options.minBlocks ?? 8) ? told : twoPitchesInBriefSpeech(sorted, told);
-  const labels = options.pitch === false ? told : lowVoicesApart(sorted, byPitch, minPart);
-  // the people rule 1 made: a low voice inside another's speech, which may be heard over it
-  const lowVoice = labels === byPitch ? undefined : { before: byPitch, tracks, dominant, made: labelCount(byPitch) };
-  const personOfTrack = dominant ? personOfTracks(dominant, labels) : undefined;
-  const onePerson = labels.every((l) => l === 0); // labels are compact: person 1 is a new one
+  // how many people and whose each block is: decided in people.ts alone
+  const people = findPeople(sorted, tracks, options, minPart);
+  const { labels, lowVoice } = people;
   const parts = segments.map((seg) => {
     if (!seg.overlap) return splitSegment(seg, sorted, labels, minPart, lowVoice);
-    // a second voice over the first: its own segment when another known voice is there, else none
-    let person = personOfTrack && tracks ? secondVoice(seg.start, seg.end, tracks, personOfTrack) : undefined;
-    // ... or a person of its own when only one was found: a voice heard only over another's is
-    // never measured alone, but two voices at once are two people (docs/decisions/026)
-    if (person === undefined && onePerson && tracks && heardTwoAt(seg.start, seg.end, tracks)) person = 1;
+    // a second voice over the first: its own segment when it is somebody's, else none
+    const person = personOfOverlap(seg, people, tracks);
     return person === undefined ? [] : [{ start: seg.start, end: seg.end, speaker: person }];
   });
   // number speakers in order of first appearance in the transcript
@@ -151,9 +97,8 @@ export function diarize(
   order.forEach((orig, t) => {
     blockSpeakers[orig] = rename.get(labels[t]!) ?? 0;
   });
-  const used = new Set(orderedParts.map((p) => p.speaker));
   return {
-    speakerCount: segments.length ? used.size : new Set(labels).size,
+    speakerCount: countSpeakers(segments.length ? orderedParts.map((p) => p.speaker) : labels),
     labels: parts.map((ps) => {
       const own = ps.filter((p) => !p.overlap);
       return own.length ? name(mainSpeaker(own)) : ps.length ? name(ps[0]!.speaker) : '';
@@ -162,91 +107,12 @@ export function diarize(
       ps.map((p) => ({ start: p.start, end: p.end, speaker: name(p.speaker), ...(p.overlap && { overlap: true }) })),
     ),
     blockSpeakers,
-    ...(personOfTrack && {
+    ...(people.personOfTrack && {
       speakerOfTrack: new Map(
-        [...personOfTrack].filter(([, p]) => rename.has(p)).map(([t, p]) => [t, name(p)] as [number, string]),
+        [...people.personOfTrack].filter(([, p]) => rename.has(p)).map(([t, p]) => [t, name(p)] as [number, string]),
       ),
     }),
   };
-}
-
-/** Speaker index per block (sorted by time), numbered from 0 in order of first appearance: steps 2–4. */
-function labelBlocks(
-  sorted: SpeakerBlock[],
-  options: DiarizeOptions,
-  heard?: { dominant: Int32Array; apart: (x: number, y: number) => boolean },
-): Int32Array {
-  let labels: Int32Array = new Int32Array(sorted.length);
-  if (sorted.length < (options.minBlocks ?? 8)) return labels;
-  const ranges = heard
-    ? cutAtTrackChanges(detectChanges(sorted, options.change), heard.dominant)
-    : detectChanges(sorted, options.change);
-  const segmentStats = ranges.map(([a, b]) => GaussStats.merged(...sorted.slice(a, b).map((x) => x.stats)));
-  const segmentTrack = heard ? ranges.map(([a, b]) => mostFrequent(heard.dominant.subarray(a, b))) : [];
-  const clusters = clusterSegments(segmentStats, {
-    ...options.clustering,
-    ...(heard && {
-      cannotLink: (i: number, j: number) => {
-        const x = segmentTrack[i]!;
-        const y = segmentTrack[j]!;
-        return x >= 0 && y >= 0 && x !== y && heard.apart(x, y);
-      },
-    }),
-  });
-  ranges.forEach(([a, b], s) => {
-    labels.fill(clusters[s]!, a, b);
-  });
-  labels = resegment(sorted, labels, options.resegment);
-  return compact(labels);
-}
-
-/** Ranges of blocks cut further where the segmentation's track changes between neighbouring blocks. */
-function cutAtTrackChanges(ranges: Array<[number, number]>, dominant: Int32Array): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  for (const [a, b] of ranges) {
-    let from = a;
-    for (let i = a + 1; i < b; i++) {
-      const x = dominant[i - 1]!;
-      const y = dominant[i]!;
-      if (x >= 0 && y >= 0 && x !== y) {
-        out.push([from, i]);
-        from = i;
-      }
-    }
-    out.push([from, b]);
-  }
-  return out;
-}
-
-function mostFrequent(values: Int32Array): number {
-  const n = new Map<number, number>();
-  let best = -1;
-  for (const v of values) {
-    n.set(v, (n.get(v) ?? 0) + 1);
-    if (best < 0 || n.get(v)! > n.get(best)!) best = v;
-  }
-  return best;
-}
-
-/** Steps 2–4 on each channel's blocks alone; the right side's speakers are numbered after the left's. */
-function labelEachSide(sorted: SpeakerBlock[], sides: Uint8Array, options: DiarizeOptions): Int32Array {
-  const labels = new Int32Array(sorted.length);
-  let offset = 0;
-  for (const side of [0, 1]) {
-    const mine: number[] = [];
-    sides.forEach((s, i) => {
-      if (s === side) mine.push(i);
-    });
-    const own = labelBlocks(
-      mine.map((i) => sorted[i]!),
-      options,
-    );
-    mine.forEach((i, k) => {
-      labels[i] = offset + own[k]!;
-    });
-    offset += labelCount(own);
-  }
-  return compact(labels);
 }
 
 function mainSpeaker(parts: Array<{ start: number; end: number; speaker: number }>): number {
@@ -258,17 +124,6 @@ function mainSpeaker(parts: Array<{ start: number; end: number; speaker: number 
 }
 
 type Part = { start: number; end: number; speaker: number; overlap?: boolean };
-
-/** What splitSegment needs to tell a low voice heard over another from one heard alone. */
-interface LowVoices {
-  /** The labels before pitch rule 1 (lowVoicesApart) took runs away from their person. */
-  before: Int32Array;
-  /** People from this number on are rule 1's low voices. */
-  made: number;
-  tracks: SpeakerTracks | undefined;
-  /** The segmentation's track of each block (-1: none), when there are tracks (single channel). */
-  dominant: Int32Array | undefined;
-}
 
 /**
  * The segment's speaker runs (from the blocks inside it), runs shorter than minPart folded into a

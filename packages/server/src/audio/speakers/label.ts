@@ -29,8 +29,8 @@ export interface LabelInput {
   tracks?: SpeakerTracks;
 }
 
-/** The transcript, ordered by start, and how many speakers it names. */
-export function labelStage(input: LabelInput): { segments: TranscriptSegment[]; speakerCount: number } {
+/** The transcript, ordered by start; how many speakers it names is people.ts countSpeakers'. */
+export function labelStage(input: LabelInput): { segments: TranscriptSegment[] } {
   const { speakers, blocks } = input;
   // a segment without a word (a second voice marked unheard, decision 024) is never stored or shown (decision 241)
   const labelled = labelSegments(input.segments, speakers.parts, input.tracks, speakers.speakerOfTrack).filter((s) =>
@@ -53,7 +53,7 @@ export function labelStage(input: LabelInput): { segments: TranscriptSegment[]; 
       ...(voice ? { voice: encodeVoice(voice) } : {}),
     };
   });
-  return { segments, speakerCount: new Set(labelled.map((s) => s.speaker)).size };
+  return { segments };
 }
 
 /**

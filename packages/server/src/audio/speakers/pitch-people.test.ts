@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PitchStats } from './pitch.ts';
-import { APART_SEMITONES, lowVoicesApart, pitchApart, twoPitchesInBriefSpeech } from './pitch-people.ts';
+import { APART_SEMITONES, lowPitchGroup, lowVoicesApart, pitchApart } from './pitch-people.ts';
 import { sample, voice } from './synthetic-voices.ts';
 
 /** A histogram of `voiced` frames at `hz`. */
@@ -45,18 +45,15 @@ describe('lowVoicesApart', () => {
   });
 });
 
-describe('twoPitchesInBriefSpeech', () => {
-  it('splits a few seconds of speech whose pitch falls in two groups far apart', () => {
+describe('lowPitchGroup', () => {
+  it('finds the lower of two pitch groups far apart in a few seconds of speech', () => {
     const b = blocks([190, 200, 180, 110, 115, 105]);
-    expect([...twoPitchesInBriefSpeech(b, new Int32Array(6))]).toEqual([0, 0, 0, 1, 1, 1]);
+    expect(lowPitchGroup(b).sort()).toEqual([3, 4, 5]);
   });
 
-  it('keeps one voice whose pitch moves within a few semitones, and what the statistics already split', () => {
+  it('finds none in one voice whose pitch moves within a few semitones', () => {
     const one = blocks([110, 125, 100, 140, 118, 130]);
-    expect([...twoPitchesInBriefSpeech(one, new Int32Array(6))]).toEqual([0, 0, 0, 0, 0, 0]);
-    const two = blocks([190, 200, 180, 110, 115, 105]);
-    const found = Int32Array.from([0, 0, 1, 1, 1, 1]);
-    expect(twoPitchesInBriefSpeech(two, found)).toBe(found);
+    expect(lowPitchGroup(one)).toEqual([]);
   });
 });
 

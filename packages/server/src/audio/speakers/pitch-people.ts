@@ -83,20 +83,19 @@ export function lowVoicesApart(sorted: readonly SpeakerBlock[], labels: Int32Arr
 }
 
 /**
- * Labels where too little speech was found for the statistics to tell voices apart (fewer blocks
- * than the diarizer's minimum, all one person) but the blocks' pitch falls in two groups: cut at
- * the widest gap between the blocks' medians, the two groups' medians APART_SEMITONES or more apart
- * and each with STRETCH_VOICED voiced frames. The lower group becomes a second person. A few
- * seconds of speech say nothing against it; a longer monologue never comes here (its blocks are
+ * Where a few blocks' pitch falls in two groups (cut at the widest gap between the blocks' medians, the
+ * two groups' medians APART_SEMITONES or more apart and each with STRETCH_VOICED voiced frames): the
+ * blocks of the lower group, or none. When too little speech was found for the statistics to tell voices
+ * apart (fewer blocks than the minimum, all one person), these are a second person (people.ts rule 5).
+ * A few seconds of speech say nothing against it; a longer monologue never comes here (its blocks are
  * clustered, and one voice's pitch is a continuum, not two groups).
  */
-export function twoPitchesInBriefSpeech(sorted: readonly SpeakerBlock[], labels: Int32Array): Int32Array {
-  if (labels.some((l) => l !== 0)) return labels;
+export function lowPitchGroup(sorted: readonly SpeakerBlock[]): number[] {
   const voiced = sorted
     .map((b, i) => ({ i, pitch: b.pitch }))
     .filter((x): x is { i: number; pitch: PitchStats } => (x.pitch?.voiced() ?? 0) >= BLOCK_VOICED)
     .sort((a, b) => a.pitch.medianSemitones() - b.pitch.medianSemitones());
-  if (voiced.length < 2) return labels;
+  if (voiced.length < 2) return [];
   let cut = 1;
   for (let k = 2; k < voiced.length; k++) {
     const gap = (j: number) => voiced[j]!.pitch.medianSemitones() - voiced[j - 1]!.pitch.medianSemitones();
@@ -109,10 +108,8 @@ export function twoPitchesInBriefSpeech(sorted: readonly SpeakerBlock[], labels:
     high.voiced() < STRETCH_VOICED ||
     high.medianSemitones() - low.medianSemitones() < APART_SEMITONES
   )
-    return labels;
-  const out = labels.slice();
-  for (const x of voiced.slice(0, cut)) out[x.i] = 1;
-  return out;
+    return [];
+  return voiced.slice(0, cut).map((x) => x.i);
 }
 
 /**

@@ -97,3 +97,14 @@ export function compact(labels: ArrayLike<number>): Int32Array {
   }
   return out;
 }
+
+/** The value most frequent in a run of labels or tracks (ties: the first to lead); -1 for an empty run. */
+export function mostFrequent(values: Int32Array): number {
+  const n = new Map<number, number>();
+  let best = -1;
+  for (const v of values) {
+    n.set(v, (n.get(v) ?? 0) + 1);
+    if (best < 0 || n.get(v)! > n.get(best)!) best = v;
+  }
+  return best;
+}

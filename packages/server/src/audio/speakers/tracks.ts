@@ -209,19 +209,13 @@ export function toldApart(
 }
 
 /**
- * Labels where the statistics found one person but the model told two voices apart as two local
- * speakers of one window (each speaking there for at least a second, segmentation.ts) and both hold
- * speaker blocks in it: the blocks there of the voice with fewer of them become a second person.
- * Too little speech to measure (a few blocks) says nothing against what the model heard; the number
- * of people is at least what it told apart (docs/decisions/026).
+ * Where the model told two voices apart as two local speakers of one window (each speaking there for at
+ * least a second, segmentation.ts) and both hold speaker blocks in it: the blocks there of the voice
+ * with fewer of them (the first such window's), or none. When the statistics found one person, these
+ * are a second one (people.ts rule 4: the number of people is at least what the model told apart,
+ * docs/decisions/026).
  */
-export function secondPersonToldApart(
-  sorted: SpeakerBlock[],
-  dominant: Int32Array,
-  labels: Int32Array,
-  tracks: SpeakerTracks,
-): Int32Array {
-  if (labels.some((l) => l !== 0)) return labels;
+export function quieterVoiceToldApart(sorted: SpeakerBlock[], dominant: Int32Array, tracks: SpeakerTracks): number[] {
   const ofTrack = new Map<number, number[]>();
   dominant.forEach((t, i) => {
     if (t < 0) return;
@@ -247,11 +241,9 @@ export function secondPersonToldApart(
     const x = blocksOf(w.x);
     const y = blocksOf(w.y);
     if (x.length === 0 || y.length === 0) continue;
-    const out = labels.slice();
-    for (const i of x.length < y.length ? x : y) out[i] = 1;
-    return out;
+    return x.length < y.length ? x : y;
   }
-  return labels;
+  return [];
 }
 
 /** The person most of each track's blocks were given. */
