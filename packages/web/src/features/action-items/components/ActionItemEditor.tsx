@@ -1,6 +1,7 @@
 import type { ActionItem, UpdateActionItemRequest } from '@parley/contract';
 import { useId, useState } from 'react';
-import { usePeople } from '@/api/people/get-people';
+import { useProjectPeople } from '@/api/people/get-project-people';
+import { ProjectPeopleOptions } from '@/components/project-people-options';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -14,15 +15,19 @@ export type ActionItemFields = Required<
 
 /**
  * Edit of an item, or a new one: 'Task title', 'Assignee' (free text, or a person picked from the
- * contacts, whose name then fills the text), 'Due Date' (local, to the minute; midnight is a day) and 'Context'.
+ * project's people, whose name then fills the text), 'Due Date' (local, to the minute; midnight is a day)
+ * and 'Context'.
  */
 export function ActionItemEditor({
+  projectId,
   item,
   pending,
   onSave,
   onCancel,
   saveLabel = 'Save',
 }: {
+  /** Whose people the item may be assigned to: the user's own and the ones the project names (decision 266). */
+  projectId: string;
   item?: ActionItem;
   pending: boolean;
   onSave: (fields: ActionItemFields) => void;
@@ -34,7 +39,7 @@ export function ActionItemEditor({
   const [personId, setPersonId] = useState(item?.personId?._id ?? '');
   const [dueDate, setDueDate] = useState(toLocalInputValue(item?.dueDate));
   const [context, setContext] = useState(item?.context ?? '');
-  const people = usePeople();
+  const people = useProjectPeople(projectId);
   const id = useId();
 
   return (
@@ -91,11 +96,10 @@ export function ActionItemEditor({
             className="border-input h-9 rounded-md border bg-transparent px-2 text-sm outline-none focus-visible:ring-[3px]"
           >
             <option value="">No person</option>
-            {people.data?.map((person) => (
-              <option key={person._id} value={person._id}>
-                {person.company ? `${person.name} - ${person.company}` : person.name}
-              </option>
-            ))}
+            {item?.personId && !people.data?.some((person) => person._id === item.personId?._id) && (
+              <option value={item.personId._id}>{item.personId.name}</option>
+            )}
+            <ProjectPeopleOptions people={people.data ?? []} />
           </select>
         </div>
       </div>

@@ -188,7 +188,9 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
       () => [item],
     );
     const people = [makePerson({ _id: 'pers00000009', name: 'Priya Shah', company: 'Acme' })];
-    server.on('GET /api/people', () => ok(peoplePage(people)));
+    server.on('GET /api/projects/:id/people', () =>
+      ok({ people: people.map(({ _id, name, company }) => ({ _id, name, company, own: true })) }),
+    );
     server.on('PATCH /api/projects/:id/meetings/:meetingId/action-items/:itemId', (request) => {
       const body = request.body as { assignee: string; assigneePersonId: string | null };
       item = { ...item, assignee: body.assignee, personId: null };
@@ -198,6 +200,8 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
     // "by Thursday" is a day: the same calendar day in every time zone, no time of day.
     expect(await screen.findByText('Due Dec 3, 2026')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit Send the budget to Marco' }));
+    // the project's people load when the editor opens
+    await screen.findByRole('option', { name: 'Priya Shah - Acme' });
     await user.selectOptions(screen.getByLabelText('Person'), people[0]!._id);
     expect(screen.getByLabelText('Assignee')).toHaveValue(people[0]!.name);
     await user.click(screen.getByRole('button', { name: 'Save' }));
