@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, PeopleTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
@@ -27,23 +27,9 @@ function linkableIn({ callerId, holderId, projectId }: LinkPlace) {
       .select('meetings.id')
       .where('meetings.project_id', '=', projectId)
       .where('meetings.user_id', '=', holderId);
-    // The same test on both tables, written twice: Kysely cannot type one query over either table.
-    const inSegments = eb.exists(
-      eb
-        .selectFrom('transcriptions as linked')
-        .select('linked.id')
-        .whereRef('linked.person_id', '=', 'people.id')
-        .where('linked.user_id', '=', holderId)
-        .where('linked.meeting_id', 'in', projectMeetings),
-    );
-    const inActionItems = eb.exists(
-      eb
-        .selectFrom('action_items as linked')
-        .select('linked.id')
-        .whereRef('linked.person_id', '=', 'people.id')
-        .where('linked.user_id', '=', holderId)
-        .where('linked.meeting_id', 'in', projectMeetings),
-    );
+    const linkedFrom = (table: 'transcriptions' | 'action_items') =>
+      sql<SqlBool>`exists (select 1 from ${sql.table(table)} linked where linked.person_id = people.id
+        and linked.user_id = ${holderId} and linked.meeting_id in (${projectMeetings}))`;
     const members = eb
       .selectFrom('project_members')
       .select('project_members.user_id')
@@ -52,7 +38,7 @@ function linkableIn({ callerId, holderId, projectId }: LinkPlace) {
       eb('people.user_id', '=', callerId),
       eb.and([
         eb.or([eb('people.user_id', '=', holderId), eb('people.user_id', 'in', members)]),
-        eb.or([inSegments, inActionItems]),
+        eb.or([linkedFrom('transcriptions'), linkedFrom('action_items')]),
       ]),
     ]);
   };
