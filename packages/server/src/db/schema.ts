@@ -140,7 +140,7 @@ export interface TranscriptionsTable {
   id: string;
   user_id: string;
   meeting_id: string;
-  /** Indexed lower-cased, then user_id (migrations 026-speaker-search, 026b): a label is searchable. */
+  /** Indexed lower-cased, then user_id (migrations 026-speaker-search, 026b), and by meeting (029): a label is searchable. */
   speaker: string;
   person_id: string | null;
   text: string;
