@@ -137,8 +137,11 @@ export function peopleRepository(db: Db) {
      * and a person may be linked across any number of meetings), then by the key for any linked meanwhile.
      */
     async delete(userId: string, id: string): Promise<boolean> {
-      await unlinkPersonRows(db, 'transcriptions', userId, id);
-      await unlinkPersonRows(db, 'action_items', userId, id);
+      // Theirs to delete, so every link to it goes, in other holders' shared projects too (decision 266).
+      const own = await db.selectFrom('people').select('id').where('user_id', '=', userId).where('id', '=', id);
+      if (!(await own.executeTakeFirst())) return false;
+      await unlinkPersonRows(db, 'transcriptions', id);
+      await unlinkPersonRows(db, 'action_items', id);
       const result = await db
         .deleteFrom('people')
         .where('user_id', '=', userId)
