@@ -15,9 +15,12 @@ const root = resolve(import.meta.dirname, '..');
  * the library of `segments` segments. v2: meeting ids shaped like the app's (24 hex digits, one token);
  * the first library's ids ('bench-m-12') were three words each, two of them in every row, which the
  * SQLite in-meeting search (it indexes the meeting id as a word) paid for and production never does.
+ * With `memberships` > 1 the meetings are spread over that many projects, each held by another account
+ * and the bench user a member of all of them (issue 37): a library of its own folder.
  */
-export async function openLibrary(kind: string, segments: number) {
-  const dataDir = join(root, 'bench/.data', `search-${kind}-${segments}-v2`);
+export async function openLibrary(kind: string, segments: number, memberships = 1) {
+  const shape = memberships > 1 ? `m${memberships}-v3` : 'v2';
+  const dataDir = join(root, 'bench/.data', `search-${kind}-${segments}-${shape}`);
   mkdirSync(dataDir, { recursive: true });
   const cluster =
     kind === 'postgres' && !process.env.DATABASE_URL ? await startKeptCluster(join(dataDir, 'postgres')) : undefined;
@@ -35,7 +38,10 @@ export async function openLibrary(kind: string, segments: number) {
 /** Meeting i's id, shaped like lib/ids.ts's (the same on every run, so a kept library is found again). */
 export const benchMeetingId = (i: number) => createHash('sha256').update(`bench-m-${i}`).digest('hex').slice(0, 24);
 
-/** The bench user's id and project, once the library exists. */
+/** Colleague k's account (k >= 1), the holder of the k-th project the bench user is a member of. */
+export const benchColleagueEmail = (k: number) => `bench-${k}@example.com`;
+
+/** The bench user's id and their own project, once the library exists. */
 export async function benchOwner(ctx: Awaited<ReturnType<typeof openLibrary>>['ctx']) {
   const user = await ctx.db
     .selectFrom('users')

@@ -1,6 +1,8 @@
 // Search latency on a large library, and what keeping the index costs a transcription job.
-//   node bench/search.bench.ts [--db sqlite|postgres] [--segments 1000000] [--meetings 2000]
-// The library (one user, one project, `--meetings` meetings of segments/meetings segments each) is built
+//   node bench/search.bench.ts [--db sqlite|postgres] [--segments 1000000] [--meetings 2000] [--memberships 50]
+// The library (`--meetings` meetings of segments/meetings segments each, spread over `--memberships`
+// projects: the bench user's own and ones held by colleagues that the bench user is a member of; with
+// `--memberships 1` one user and one project, the library of the runs before issue 37) is built
 // from the real AMI meeting transcripts in ../shared/data/ami-notes/*.vtt through the same repository
 // the transcription job uses, and kept: SQLite in bench/.data/, PostgreSQL in a cluster the bench keeps
 // in bench/.data/ too (or in DATABASE_URL when set). The first run builds it (~1.5 min on SQLite, ~3.5 on
@@ -14,13 +16,21 @@ import { createDb } from '../packages/server/src/db/database.ts';
 import * as initial from '../packages/server/src/db/migrations/001-initial.ts';
 import type { NewSegment } from '../packages/server/src/repositories/transcriptions.ts';
 import { cpuMeter } from './cpu-time.ts';
-import { benchMeetingId, benchOwner, latency, openLibrary, SEARCH_QUERIES } from './search-library.ts';
+import {
+  benchColleagueEmail,
+  benchMeetingId,
+  benchOwner,
+  latency,
+  openLibrary,
+  SEARCH_QUERIES,
+} from './search-library.ts';
 
 const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'sqlite' },
     segments: { type: 'string', default: '1000000' },
     meetings: { type: 'string', default: '2000' },
+    memberships: { type: 'string', default: '50' },
     runs: { type: 'string', default: '200' },
     'indexing-only': { type: 'boolean', default: false },
     'search-only': { type: 'boolean', default: false },
@@ -29,6 +39,10 @@ const { values: args } = parseArgs({
 const SEGMENTS = Number(args.segments);
 const MEETINGS = Number(args.meetings);
 const PER_MEETING = Math.ceil(SEGMENTS / MEETINGS);
+const MEMBERSHIPS = Math.max(1, Number(args.memberships));
+/** Meeting i is in project i % MEMBERSHIPS; project 0 is the bench user's own. */
+const OWN_MEETINGS = Math.ceil(MEETINGS / MEMBERSHIPS);
+const ownMeeting = (k: number) => benchMeetingId((k % OWN_MEETINGS) * MEMBERSHIPS);
 const RUNS = Number(args.runs);
 const root = resolve(import.meta.dirname, '..');
 // Beside the checkout (../shared), or beside the worktrees folder when run from a worktree.
@@ -36,7 +50,7 @@ const AMI_DIR =
   process.env.AMI_NOTES_DIR ??
   [resolve(root, '../shared/data/ami-notes'), resolve(root, '../../shared/data/ami-notes')].find(existsSync) ??
   resolve(root, '../shared/data/ami-notes');
-const { dataDir, databaseUrl, ctx, stopCluster } = await openLibrary(args.db as string, SEGMENTS);
+const { dataDir, databaseUrl, ctx, stopCluster } = await openLibrary(args.db as string, SEGMENTS, MEMBERSHIPS);
 const meetingId = benchMeetingId;
 
 interface Cue {
@@ -97,17 +111,28 @@ async function ensureLibrary() {
   }
   const userId = (await repos.users.create({ name: 'Bench', email: 'bench@example.com', passwordHash: null })).id;
   const projectId = (await services.projects.create(userId, { name: 'Everything' }))._id;
+  // Project k > 0 is colleague k's, the bench user an editor of it (decision 220: rows stay the holder's).
+  const holders = [{ userId, projectId }];
+  for (let k = 1; k < MEMBERSHIPS; k++) {
+    const colleague = (
+      await repos.users.create({ name: `Colleague ${k}`, email: benchColleagueEmail(k), passwordHash: null })
+    ).id;
+    const project = (await services.projects.create(colleague, { name: `Team ${k}` }))._id;
+    await repos.members.add(project, userId, 'editor');
+    holders.push({ userId: colleague, projectId: project });
+  }
   const at = new Date().toISOString();
   const started = performance.now();
   for (let i = 0; i < MEETINGS; i++) {
     const id = meetingId(i);
+    const holder = holders[i % MEMBERSHIPS] as (typeof holders)[number];
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('meetings')
         .values({
           id,
-          user_id: userId,
-          project_id: projectId,
+          user_id: holder.userId,
+          project_id: holder.projectId,
           title: `AMI replay ${i}`,
           recording_type: 'upload',
           transcription_status: 'completed',
@@ -115,7 +140,7 @@ async function ensureLibrary() {
           updated_at: at,
         } as never)
         .execute();
-      await repos.transcriptions.replaceForMeeting(trx, userId, id, meetingSegments(i));
+      await repos.transcriptions.replaceForMeeting(trx, holder.userId, id, meetingSegments(i));
     });
     if (i % 100 === 99) {
       const rate = ((i + 1) * PER_MEETING) / ((performance.now() - started) / 1000);
@@ -142,7 +167,11 @@ async function main() {
     .selectFrom('transcriptions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  console.log(`\n${ctx.dbKind}: ${Number(total.n)} segments, ${MEETINGS} meetings, one user, one project\n`);
+  const shape =
+    MEMBERSHIPS > 1
+      ? `${MEMBERSHIPS} projects of ${MEMBERSHIPS} holders, the searching user a member of all (its own: ${OWN_MEETINGS} meetings)`
+      : 'one user, one project';
+  console.log(`\n${ctx.dbKind}: ${Number(total.n)} segments, ${MEETINGS} meetings, ${shape}\n`);
 
   if (args['indexing-only']) {
     await indexingCost(userId);
@@ -173,9 +202,7 @@ async function main() {
   };
   for (let r = 0; r < RUNS; r++) {
     const q = QUERIES[r % QUERIES.length] as string;
-    await measure('meeting', () =>
-      services.search.inMeeting(userId, meetingId((r * 37) % MEETINGS), { q, page: 1, limit: 20 }),
-    );
+    await measure('meeting', () => services.search.inMeeting(userId, ownMeeting(r * 37), { q, page: 1, limit: 20 }));
     await measure('project', () =>
       services.search.inProject(userId, projectId, { q, page: 1, limit: 20, groupByMeeting: true }),
     );
@@ -184,10 +211,15 @@ async function main() {
   }
   const labels = {
     meeting: `in-meeting search (${RUNS} runs)`,
-    project: `project search, ${MEETINGS} meetings`,
+    project: `project search, ${OWN_MEETINGS} meetings`,
     global: 'global search (GET /api/search)',
   };
   for (const kind of kinds) summary(labels[kind], times[kind]);
+  // That the global search reads the shared projects too, not only the user's own.
+  const everywhere = await services.search.everywhere(userId, { q: 'budget', page: 1, limit: 100 });
+  console.log(
+    `(global search "budget": its first 100 passages come from ${new Set(everywhere.segments.map((s) => s.projectId)).size} projects)`,
+  );
   if (meter) {
     console.log(
       `\nCPU time per search (this process${ctx.dbKind === 'postgres' ? ' + the PostgreSQL server' : ''}): what it costs on a free core`,

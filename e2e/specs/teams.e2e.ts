@@ -9,7 +9,7 @@ import { type RunningServer, startServer } from '../support/server.ts';
 
 // Teams (issue 37) in Chromium against the real server: the owner adds a colleague as viewer from the
 // Members dialog; the colleague signs in and reads the shared project without controls to change it; made
-// editor, they fix a segment; removed, they lose the project.
+// editor, they fix a segment and name its speaker with a contact of their own; removed, they lose the project.
 
 let server: RunningServer;
 let browser: Browser;
@@ -82,6 +82,17 @@ describe('a shared project', () => {
     await visible(page.getByText('We ship on Friday.'));
     const segments = await apiCall(server.url, owner.token, 'GET', `/api/meetings/${meetingId}/transcriptions`);
     expect(segments.data.transcriptions[0].text).toBe('We ship on Friday.');
+
+    // The editor names the speaker with a new contact of their own (decision 266): the owner reads the name.
+    await page.getByRole('combobox', { name: 'Speaker for Ann' }).selectOption({ label: '+ Add Person' });
+    const add = page.getByRole('dialog', { name: 'Add New Person' });
+    await add.getByLabel('Name').fill('Ann Author');
+    await add.getByRole('button', { name: 'Create & Assign' }).click();
+    await hidden(add);
+    await eventually(
+      () => apiCall(server.url, owner.token, 'GET', `/api/meetings/${meetingId}/transcriptions`),
+      (reply) => expect(reply.data.transcriptions[0].personId?.name).toBe('Ann Author'),
+    );
 
     // Removed, the colleague loses the project.
     await dialog.getByRole('button', { name: `Remove ${colleague.name}` }).click();

@@ -88,5 +88,19 @@ export const PersonTranscriptionsQuery = z.object({
   search: z.string().trim().max(200, 'Search query must be at most 200 characters').optional(),
 });
 
+/**
+ * Someone a speaker or an action item of a project may be linked to (docs/decisions/266): one of the
+ * caller's own contacts (`own`), or a contact of another member's that the project already names, shown
+ * as its transcript shows it (name and company) and nothing more.
+ */
+export const ProjectPerson = z.object({
+  _id: Id,
+  name: z.string(),
+  company: z.string().optional(),
+  own: z.boolean(),
+});
+export type ProjectPerson = z.infer<typeof ProjectPerson>;
+export const ProjectPeopleResponse = success(z.object({ people: z.array(ProjectPerson) }));
+
 export const PeoplePage = PeopleListResponse.shape.data;
 export type PeoplePage = z.infer<typeof PeopleListResponse.shape.data>;

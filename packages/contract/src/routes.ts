@@ -46,6 +46,7 @@ import {
   PeopleListResponse,
   PersonResponse,
   PersonTranscriptionsQuery,
+  ProjectPeopleResponse,
   UpdatePersonRequest,
 } from './people.ts';
 import { CreateProjectRequest, ProjectListResponse, ProjectResponse, UpdateProjectRequest } from './projects.ts';
@@ -311,6 +312,16 @@ export const routes = {
     permission: 'project.read',
     params: ById,
     replies: { 200: MemberListResponse },
+  }),
+  projectPeople: route({
+    method: 'GET',
+    path: '/api/projects/:id/people',
+    tag: 'people',
+    permission: 'project.write',
+    params: ById,
+    description:
+      "Who a speaker or an action item of the project may be linked to: the caller's own contacts and the contacts the project already names (decision 266).",
+    replies: { 200: ProjectPeopleResponse },
   }),
   addMember: route({
     method: 'POST',

@@ -52,6 +52,7 @@ export function databaseQueue(jobs: ReturnType<typeof jobsRepository>, options: 
     },
 
     check: async () => ({ pending: await jobs.countPending() }),
+    countFailed: () => jobs.countFailed(),
 
     createRunner: ({ handlers, log, names, concurrency }) =>
       databaseRunner({

@@ -134,6 +134,9 @@ export async function pgBossQueue(options: PgBossQueueOptions): Promise<JobQueue
       return { pending: queues.reduce((sum, q) => sum + q.queuedCount + q.activeCount, 0) };
     },
 
+    // Its dead-letter queues' copies are not counted: they are the runner's record of the same failures.
+    countFailed: () => pgBossJobs.countFailed(JOB_NAMES),
+
     createRunner: ({ handlers, log: runnerLog, names, concurrency }) =>
       pgBossRunner({
         boss,

@@ -48,6 +48,12 @@ export interface JobQueue {
   /** Throws when the queue cannot be reached; otherwise how many jobs wait or run (for GET /api/health). */
   check(): Promise<{ pending: number }>;
   /**
+   * Jobs that failed for good and are still kept, for the admin's overview: each queue counts its own
+   * (the database queue keeps a failed job until its work is asked for again or its meeting goes;
+   * pg-boss until its retention deletes it).
+   */
+  countFailed(): Promise<number>;
+  /**
    * A runner for this queue. Throws when a job kind has no handler. `names` limits it to some job kinds
    * and `concurrency` overrides WORKER_CONCURRENCY: a lane of its own for jobs that must not wait behind
    * long ones (the live transcript, decision 150).

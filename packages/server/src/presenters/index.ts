@@ -6,6 +6,7 @@ import type {
   Meeting,
   Person,
   Project,
+  ProjectPerson,
   ProjectRole,
   SharedActionItem,
   SharedMeetingInfo,
@@ -109,6 +110,14 @@ export function presentMeeting(row: MeetingRow): Meeting {
           : undefined,
     },
   };
+}
+
+/** A person a project's speaker may be linked to: what its transcript would show, and whether it is the caller's. */
+export function presentProjectPerson(
+  row: { id: string; name: string; company: string | null; user_id: string },
+  callerId: string,
+): ProjectPerson {
+  return { _id: row.id, name: row.name, company: optional(row.company), own: row.user_id === callerId };
 }
 
 /** A row's linked person, populated as `{_id, name, company}` (null when unlinked or the person is gone). */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, DbKind } from '../db/database.ts';
 import { nowIso } from '../lib/ids.ts';
 import { VISIBLE_MEETING } from './meetings.ts';
-import { isEverywhere, meetingsOfScope, type SearchScope } from './scope.ts';
+import { byMembership, meetingsOfScope, type SearchScope } from './scope.ts';
 
 // The vectors of semantic search (migration 007-embeddings). Written by the embed-segments job, read
 // page by page by the semantic retriever: a scan never holds more than one page of vectors.
@@ -129,7 +129,7 @@ export function embeddingsRepository(db: Db, kind: DbKind) {
             .where('e.meeting_id', '=', meetingId)
             .where('e.model', '=', model)
             // everywhere, the meetings were chosen by membership: their vectors may be another holder's
-            .$if(!isEverywhere(scope), (q) => q.where('e.user_id', '=', scope.userId))
+            .$if(!byMembership(scope), (q) => q.where('e.user_id', '=', scope.userId))
             .where('e.dimension', '=', dimension)
             .where('e.segment_id', '>', after)
             .orderBy('e.segment_id')

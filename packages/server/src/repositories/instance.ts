@@ -6,7 +6,7 @@ export function instanceRepository(db: Db) {
   const count = async (query: Promise<{ n: number | string | bigint } | undefined>) => Number((await query)?.n ?? 0);
   return {
     async overview() {
-      const [accounts, meetings, storedBytes, jobsFailed] = await Promise.all([
+      const [accounts, meetings, storedBytes] = await Promise.all([
         count(
           db
             .selectFrom('users')
@@ -27,16 +27,8 @@ export function instanceRepository(db: Db) {
             .where('audio_key', 'is not', null)
             .executeTakeFirst(),
         ),
-        // The database queue's failed jobs (with pg-boss, its own tables keep them).
-        count(
-          db
-            .selectFrom('jobs')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('status', '=', 'failed')
-            .executeTakeFirst(),
-        ),
       ]);
-      return { accounts, meetings, storedBytes, jobsFailed };
+      return { accounts, meetings, storedBytes };
     },
   };
 }

@@ -186,6 +186,15 @@ export function jobsRepository(db: Db, kind: DbKind) {
       db.selectFrom('jobs').selectAll().where('idempotency_key', 'in', keys).orderBy('created_at').execute(),
 
     /** Jobs waiting or running, for the health check. */
+    async countFailed(): Promise<number> {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'failed')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async countPending(): Promise<number> {
       const row = await db
         .selectFrom('jobs')

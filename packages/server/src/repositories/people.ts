@@ -1,13 +1,71 @@
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { PeopleTable } from '../db/schema.ts';
+import type { Database, PeopleTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { unlinkPersonRows } from './short-statements.ts';
 
 export type PersonRow = PeopleTable;
 export type PersonFields = Omit<PersonRow, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
 
+/** Where a speaker or an action item of a project may be linked (decision 266): who asks, in which project. */
+export interface LinkPlace {
+  callerId: string;
+  /** The project's holder: its rows are kept under this account (decision 220). */
+  holderId: string;
+  projectId: string;
+}
+
+/**
+ * The people `place.callerId` may link there: their own, and the contacts of the project's members (its
+ * holder's among them) that one of its segments or action items is linked to already. Each probe goes
+ * by the person_id indexes of both tables.
+ */
+function linkableIn({ callerId, holderId, projectId }: LinkPlace) {
+  return (eb: ExpressionBuilder<Database, 'people'>) => {
+    const projectMeetings = eb
+      .selectFrom('meetings')
+      .select('meetings.id')
+      .where('meetings.project_id', '=', projectId)
+      .where('meetings.user_id', '=', holderId);
+    const linkedFrom = (table: 'transcriptions' | 'action_items') =>
+      sql<SqlBool>`exists (select 1 from ${sql.table(table)} linked where linked.person_id = people.id
+        and linked.user_id = ${holderId} and linked.meeting_id in (${projectMeetings}))`;
+    const members = eb
+      .selectFrom('project_members')
+      .select('project_members.user_id')
+      .where('project_members.project_id', '=', projectId);
+    return eb.or([
+      eb('people.user_id', '=', callerId),
+      eb.and([
+        eb.or([eb('people.user_id', '=', holderId), eb('people.user_id', 'in', members)]),
+        eb.or([linkedFrom('transcriptions'), linkedFrom('action_items')]),
+      ]),
+    ]);
+  };
+}
+
 export function peopleRepository(db: Db) {
   return {
+    /** What a project's speaker picker offers (decision 266), by name; bounded like a contact book. */
+    linkable: (place: LinkPlace, limit: number) =>
+      db
+        .selectFrom('people')
+        .select(['id', 'name', 'company', 'user_id'])
+        .where(linkableIn(place))
+        .orderBy('name')
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+
+    /** The person when `place.callerId` may link them there (decision 266). */
+    findLinkable: (place: LinkPlace, id: string) =>
+      db
+        .selectFrom('people')
+        .select(['id', 'name', 'user_id'])
+        .where('id', '=', id)
+        .where(linkableIn(place))
+        .executeTakeFirst(),
+
     async listForUser(userId: string, { limit, offset }: { limit: number; offset: number }) {
       const [rows, count] = await Promise.all([
         db
@@ -79,8 +137,11 @@ export function peopleRepository(db: Db) {
      * and a person may be linked across any number of meetings), then by the key for any linked meanwhile.
      */
     async delete(userId: string, id: string): Promise<boolean> {
-      await unlinkPersonRows(db, 'transcriptions', userId, id);
-      await unlinkPersonRows(db, 'action_items', userId, id);
+      // Theirs to delete, so every link to it goes, in other holders' shared projects too (decision 266).
+      const own = await db.selectFrom('people').select('id').where('user_id', '=', userId).where('id', '=', id);
+      if (!(await own.executeTakeFirst())) return false;
+      await unlinkPersonRows(db, 'transcriptions', id);
+      await unlinkPersonRows(db, 'action_items', id);
       const result = await db
         .deleteFrom('people')
         .where('user_id', '=', userId)

@@ -21,6 +21,14 @@ export function pgBossJobsRepository(db: Db) {
       return { round: row?.round ?? null, usersLast: userId === null ? null : (row?.usersLast ?? null) };
     },
 
+    /** Jobs of these kinds that failed for good (pg-boss's `getQueues` counts are the monitor's, minutes old). */
+    async countFailed(names: readonly string[]): Promise<number> {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pgboss.job where name in (${sql.join(names)}) and state = 'failed'
+      `.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+
     /**
      * False when nothing was handed back: the attempt is no longer this worker's, or (a catch-up job,
      * decision 151) a pass of the same key already waits; that one is the pass asked for, and a second

@@ -5,6 +5,10 @@ import type { Database } from '../db/schema.ts';
 export type SearchScope =
   | { userId: string; meetingId: string }
   | { userId: string; projectId: string }
+  /**
+   * One of the caller's contacts, in every project the caller is a member of: a member may link their own
+   * contacts in a shared project (decision 266), whose rows its holder keeps.
+   */
   | { userId: string; personId: string }
   /**
    * Every meeting of every project the user is a member of, their own and those shared with them (the
@@ -13,16 +17,15 @@ export type SearchScope =
    */
   | { userId: string };
 
-/** The scope that reads across the caller's memberships, not one holder's rows. */
-export const isEverywhere = (scope: SearchScope): boolean =>
-  !('meetingId' in scope) && !('projectId' in scope) && !('personId' in scope);
+/** The scopes that read across the caller's memberships (everywhere, a person), not one holder's rows. */
+export const byMembership = (scope: SearchScope): boolean => !('meetingId' in scope) && !('projectId' in scope);
 
 /**
- * The scope's meetings by their holder, or everywhere by the caller's memberships: for `where` on a
- * query that has `meetings` (one place, so every part of a search reads the same projects).
+ * The scope's meetings by their holder, or by the caller's memberships: for `where` on a query that has
+ * `meetings` (one place, so every part of a search reads the same projects).
  */
 export const meetingsOfScope = (scope: SearchScope) => (eb: ExpressionBuilder<Database, 'meetings'>) =>
-  isEverywhere(scope)
+  byMembership(scope)
     ? eb(
         'meetings.project_id',
         'in',

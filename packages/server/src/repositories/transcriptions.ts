@@ -212,10 +212,11 @@ export function transcriptionsRepository(db: Db) {
       personId: string,
       opts: { limit: number; offset: number; sort: 'createdAt' | '-createdAt' | 'startTime' },
     ) {
+      // The contact's segments in every project the user is a member of, whoever holds them (decision 266).
       const base = db
         .selectFrom('transcriptions')
         .innerJoin('meetings', 'meetings.id', 'transcriptions.meeting_id')
-        .where('transcriptions.user_id', '=', userId)
+        .where(meetingsOfScope({ userId, personId }))
         .where('transcriptions.person_id', '=', personId)
         .where(...VISIBLE_MEETING);
       const ordered =

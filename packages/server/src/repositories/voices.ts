@@ -11,6 +11,18 @@ export interface SegmentVoiceRow {
 
 export function voicesRepository(db: Db) {
   return {
+    /** Which of these people are the user's own contacts. */
+    async ownPeople(userId: string, personIds: readonly string[]): Promise<Set<string>> {
+      if (personIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('people')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', 'in', personIds)
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     /** Every voice of a meeting's segments, with the segment's label and person. */
     segmentVoices: async (userId: string, meetingId: string): Promise<SegmentVoiceRow[]> =>
       db

@@ -4,7 +4,7 @@ import type { SegmentInMeetingRow } from '../repositories/transcriptions.ts';
 import { runSearch } from './engine.ts';
 import { postgresStore } from './postgres-store.ts';
 import type { SemanticRetriever } from './semantic/retriever.ts';
-import { peopleNamed, segmentsOfSpeakers } from './speakers.ts';
+import { peopleNamed, segmentsOfSpeakers, speakersNamed } from './speakers.ts';
 import { sqliteStore } from './sqlite-store.ts';
 import type { SearchScope, SearchStore } from './store.ts';
 import type { TextMatcher } from './word-match.ts';
@@ -34,7 +34,7 @@ export function searchIndex(options: {
     segments: options.segments,
     semantic: options.semantic,
     async speakers(scope: SearchScope, terms: string[], match: TextMatcher, cap: number) {
-      const people = await peopleNamed(db, scope.userId, match, PEOPLE_LISTED);
+      const people = await speakersNamed(db, scope, match, PEOPLE_LISTED);
       return segmentsOfSpeakers(db, scope, { personIds: people.map((p) => p.id), label: terms.join(' ') }, cap);
     },
   };

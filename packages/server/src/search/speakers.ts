@@ -3,20 +3,47 @@ import type { Db } from '../db/database.ts';
 import { inScope, type SearchCandidate, type SearchScope } from './store.ts';
 import type { TextMatcher } from './word-match.ts';
 
-// People and speaker labels are searchable (decision 162): a query that names one of the user's people
-// (every query word in their name) or is a speaker label finds that person's or label's segments. The
-// same SQL on both databases: people are few per user, labels are compared by the index of migration
-// 026-speaker-search (led by the label since 026b: led by user_id, SQLite took it over primary keys).
+// People and speaker labels are searchable (decision 162): a query that names a person (every query word
+// in their name) or is a speaker label finds that person's or label's segments. The same SQL on both
+// databases: people are few per account, labels are compared by the index of migration 026-speaker-search
+// (led by the label since 026b: led by user_id, SQLite took it over primary keys).
 
-/** The user's people whose name holds every word of the query, as the matcher reads them. */
-export async function peopleNamed(db: Db, userId: string, match: TextMatcher, limit: number) {
+/**
+ * Whose contacts a speaker in the scope may be linked to (decision 266): the members' of its project, or
+ * everywhere of every project the caller is a member of, the caller's own always. The segments found are
+ * the scope's only, so a contact of someone else's that no segment in it is linked to finds nothing.
+ */
+function contactOwners(scope: SearchScope): RawBuilder<string> | null {
+  if ('meetingId' in scope)
+    return sql`select pm.user_id from project_members pm join meetings m on m.project_id = pm.project_id
+      where m.id = ${scope.meetingId} and m.user_id = ${scope.userId}`;
+  if ('projectId' in scope)
+    return sql`select pm.user_id from project_members pm where pm.project_id = ${scope.projectId}`;
+  if ('personId' in scope) return null;
+  return sql`select other.user_id from project_members pm
+    join project_members other on other.project_id = pm.project_id where pm.user_id = ${scope.userId}`;
+}
+
+/** People whose name holds every word of the query, as the matcher reads them: the caller's own. */
+export const peopleNamed = (db: Db, userId: string, match: TextMatcher, limit: number) =>
+  namedAmong(db, null, userId, match, limit);
+
+/** The same among every contact a speaker in the scope may be linked to (theirs first, then the others'). */
+export const speakersNamed = (db: Db, scope: SearchScope, match: TextMatcher, limit: number) =>
+  namedAmong(db, contactOwners(scope), scope.userId, match, limit);
+
+async function namedAmong(db: Db, owners: RawBuilder<string> | null, first: string, match: TextMatcher, limit: number) {
   const people = await db
     .selectFrom('people')
-    .select(['id', 'name', 'company'])
-    .where('user_id', '=', userId)
+    .select(['id', 'name', 'company', 'user_id'])
+    .where(owners ? sql<boolean>`user_id = ${first} or user_id in (${owners})` : sql<boolean>`user_id = ${first}`)
     .orderBy('name')
     .execute();
-  return people.filter((p) => match(p.name).allTermsMatched).slice(0, limit);
+  return people
+    .filter((p) => match(p.name).allTermsMatched)
+    .sort((a, b) => Number(b.user_id === first) - Number(a.user_id === first))
+    .slice(0, limit)
+    .map(({ user_id: _, ...person }) => person);
 }
 
 /**

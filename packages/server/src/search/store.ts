@@ -5,7 +5,7 @@
 // ever binds it as a parameter.
 
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { isEverywhere, type SearchScope } from '../repositories/scope.ts';
+import { byMembership, type SearchScope } from '../repositories/scope.ts';
 
 export type { SearchScope };
 
@@ -96,14 +96,16 @@ export function narrowed(scope: SearchScope, query: WordQuery): WordQuery {
 export const inScope = (scope: SearchScope): Expression<SqlBool> => {
   const user = sql<SqlBool>`t.user_id = ${scope.userId}`;
   if ('meetingId' in scope) return sql`${user} and t.meeting_id = ${scope.meetingId}`;
-  if ('personId' in scope) return sql`${user} and t.person_id = ${scope.personId}`;
   if ('projectId' in scope)
     return sql`${user} and t.meeting_id in (select m.id from meetings m where m.project_id = ${scope.projectId} and m.user_id = ${scope.userId})`;
   // Everywhere: the meetings of the caller's projects, whoever holds their rows (decision 223). The
   // members' index (user_id, project_id) and meetings' (project_id, ...) give a short list of meeting ids,
   // built once; each matched segment is then checked against it.
-  return sql`t.meeting_id in (select m.id from project_members pm join meetings m on m.project_id = pm.project_id
-    where pm.user_id = ${scope.userId})`;
+  const memberMeetings = sql<SqlBool>`t.meeting_id in (select m.id from project_members pm
+    join meetings m on m.project_id = pm.project_id where pm.user_id = ${scope.userId})`;
+  // A contact's segments wherever the caller is a member (decision 266), by the person_id index.
+  if ('personId' in scope) return sql`t.person_id = ${scope.personId} and ${memberMeetings}`;
+  return memberMeetings;
 };
 
 /**
@@ -112,7 +114,7 @@ export const inScope = (scope: SearchScope): Expression<SqlBool> => {
  * so a shared project's words are forgiven as they are inside it.
  */
 export const vocabularyOf = (scope: SearchScope, v: string): Expression<SqlBool> =>
-  isEverywhere(scope)
+  byMembership(scope)
     ? sql`${sql.ref(`${v}.user_id`)} in (select p.user_id from project_members pm join projects p on p.id = pm.project_id
         where pm.user_id = ${scope.userId})`
     : sql`${sql.ref(`${v}.user_id`)} = ${scope.userId}`;

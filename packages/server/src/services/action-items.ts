@@ -9,7 +9,7 @@ import { pagination, presentActionItem, presentMeeting } from '../presenters/ind
 import type { ActionItemChanges, ActionItemsRepository } from '../repositories/action-items.ts';
 import type { MeetingNotesRepository } from '../repositories/meeting-notes.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
-import type { peopleRepository } from '../repositories/people.ts';
+import type { LinkPlace, peopleRepository } from '../repositories/people.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
 import { actionItemsGeneration } from './action-items-generation.ts';
 import { actionItemsJobKey } from './job-keys.ts';
@@ -43,8 +43,9 @@ export function actionItemsService(deps: Deps) {
     return row;
   }
 
-  async function findPerson(userId: string, personId: string, path = 'assigneePersonId') {
-    const person = await people.findForUser(userId, personId);
+  /** A person the caller may assign the project's items to (decision 266), else a 400 on the field. */
+  async function findPerson(place: LinkPlace, personId: string, path = 'assigneePersonId') {
+    const person = await people.findLinkable(place, personId);
     if (!person) throw badRequest('The person does not exist', [{ path, message: 'Person not found' }]);
     return person;
   }
@@ -78,9 +79,11 @@ export function actionItemsService(deps: Deps) {
       projectId: string,
       meetingId: string,
       input: z.output<typeof CreateActionItemRequest>,
+      callerId: string,
     ) {
       const meeting = await meetingsService.getInProject(userId, projectId, meetingId);
-      const person = input.assigneePersonId ? await findPerson(userId, input.assigneePersonId) : null;
+      const place = { callerId, holderId: userId, projectId };
+      const person = input.assigneePersonId ? await findPerson(place, input.assigneePersonId) : null;
       const item = {
         task: input.task,
         context: input.context ?? null,
@@ -105,12 +108,14 @@ export function actionItemsService(deps: Deps) {
       meetingId: string,
       itemId: string,
       input: z.output<typeof UpdateActionItemRequest>,
+      callerId: string,
     ) {
       await meetingsService.getInProject(userId, projectId, meetingId);
       await getItem(userId, meetingId, itemId);
       const personId = input.assigneePersonId !== undefined ? input.assigneePersonId : input.personId;
+      const place = { callerId, holderId: userId, projectId };
       const person = personId
-        ? await findPerson(userId, personId, input.assigneePersonId ? 'assigneePersonId' : 'personId')
+        ? await findPerson(place, personId, input.assigneePersonId ? 'assigneePersonId' : 'personId')
         : null;
       const changes: ActionItemChanges = { edited_at: nowIso() };
       if (input.status !== undefined) changes.status = input.status;

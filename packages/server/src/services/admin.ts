@@ -14,7 +14,7 @@ interface Deps {
   usage: ReturnType<typeof usageRepository>;
   instance: ReturnType<typeof instanceRepository>;
   usersService: Pick<UsersService, 'limitsOf'>;
-  queue: Pick<JobQueue, 'check'>;
+  queue: Pick<JobQueue, 'check' | 'countFailed'>;
 }
 
 const MB = 1024 * 1024;
@@ -69,8 +69,8 @@ export function adminService({ users, usage, instance, usersService, queue }: De
     },
 
     async overview() {
-      const [counts, jobs] = await Promise.all([instance.overview(), queue.check()]);
-      return { ...counts, jobsWaiting: jobs.pending };
+      const [counts, jobs, jobsFailed] = await Promise.all([instance.overview(), queue.check(), queue.countFailed()]);
+      return { ...counts, jobsWaiting: jobs.pending, jobsFailed };
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { CreatePersonRequest as CreateSchema, UpdatePersonRequest as UpdateSchema } from '@parley/contract';
 import type { z } from 'zod';
 import { notFound } from '../lib/errors.ts';
-import { pagination, presentPerson, presentSegment } from '../presenters/index.ts';
-import type { PersonFields, PersonRow, peopleRepository } from '../repositories/people.ts';
+import { pagination, presentPerson, presentProjectPerson, presentSegment } from '../presenters/index.ts';
+import type { LinkPlace, PersonFields, PersonRow, peopleRepository } from '../repositories/people.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { SearchService } from './search.ts';
 import type { VoicesService } from './voices.ts';
@@ -40,6 +40,9 @@ function toColumns(input: ParsedUpdate): Partial<PersonFields> {
   return columns;
 }
 
+/** People a project's speaker picker lists at most (a contact book and the project's names). */
+const LINKABLE_LISTED = 1000;
+
 const EMPTY_PERSON: Omit<PersonFields, 'name'> = {
   email: null,
   phone: null,
@@ -72,6 +75,17 @@ export function peopleService({ people, transcriptions, search, voices }: Deps) 
   return {
     get: async (userId: string, id: string) => presentOne(userId, await get(userId, id)),
     assertOwned: async (userId: string, id: string) => void (await get(userId, id)),
+
+    /** Who the caller may link a speaker or an action item of the project to (decision 266). */
+    async linkable(place: LinkPlace) {
+      const rows = await people.linkable(place, LINKABLE_LISTED);
+      return { people: rows.map((row) => presentProjectPerson(row, place.callerId)) };
+    },
+    /** The person when the caller may link them in the project, else undefined (each caller says how it refuses). */
+    findLinkable: (place: LinkPlace, id: string) => people.findLinkable(place, id),
+    async assertLinkable(place: LinkPlace, id: string) {
+      if (!(await people.findLinkable(place, id))) throw notFound('Person');
+    },
 
     async list(userId: string, { page, limit }: { page: number; limit: number }) {
       const { rows, total } = await people.listForUser(userId, { limit, offset: (page - 1) * limit });

@@ -19,7 +19,24 @@ interface Deps {
 
 export function transcriptionsService({ db, meetings, transcriptions, people, voices, semantic }: Deps) {
   async function assertMeeting(userId: string, meetingId: string) {
-    if (!(await meetings.findForUser(userId, meetingId))) throw notFound('Meeting');
+    const meeting = await meetings.findForUser(userId, meetingId);
+    if (!meeting) throw notFound('Meeting');
+    return meeting;
+  }
+
+  /**
+   * The meeting, and a check that each person given may be linked in its project by the caller (their
+   * own contacts and the ones the project names, decision 266): 404 for anyone else's.
+   */
+  async function assertLinkable(
+    holderId: string,
+    meetingId: string,
+    callerId: string,
+    personIds: Array<string | null>,
+  ) {
+    const meeting = await assertMeeting(holderId, meetingId);
+    const place = { callerId, holderId, projectId: meeting.project_id };
+    for (const personId of personIds) if (personId) await people.assertLinkable(place, personId);
   }
 
   async function getSegment(userId: string, meetingId: string, id: string) {
@@ -62,9 +79,8 @@ export function transcriptionsService({ db, meetings, transcriptions, people, vo
 
     // Every change of a segment's person re-learns what this meeting says of the voices of the people
     // it touches (the one given the segments and the ones who lose them): docs/decisions/130.
-    async assignSpeaker(userId: string, meetingId: string, speaker: string, personId: string | null) {
-      await assertMeeting(userId, meetingId);
-      if (personId) await people.assertOwned(userId, personId);
+    async assignSpeaker(userId: string, meetingId: string, speaker: string, personId: string | null, callerId: string) {
+      await assertLinkable(userId, meetingId, callerId, [personId]);
       const before = peopleOf(await voices.segmentVoices(userId, meetingId), speaker);
       const modifiedCount = await transcriptions.assignSpeaker(userId, meetingId, speaker, personId);
       await voices.learn(userId, meetingId, [...before, personId]);
@@ -84,19 +100,22 @@ export function transcriptionsService({ db, meetings, transcriptions, people, vo
       return { modifiedCount };
     },
 
-    async reassignPerson(userId: string, meetingId: string, fromPersonId: string, toPersonId: string | null) {
-      await assertMeeting(userId, meetingId);
-      await people.assertOwned(userId, fromPersonId);
-      if (toPersonId) await people.assertOwned(userId, toPersonId);
+    async reassignPerson(
+      userId: string,
+      meetingId: string,
+      fromPersonId: string,
+      toPersonId: string | null,
+      callerId: string,
+    ) {
+      await assertLinkable(userId, meetingId, callerId, [fromPersonId, toPersonId]);
       const modifiedCount = await transcriptions.reassignPerson(userId, meetingId, fromPersonId, toPersonId);
       await voices.learn(userId, meetingId, [fromPersonId, toPersonId]);
       return { modifiedCount };
     },
 
     /** One segment's person ("Only this segment"); null gives it back to its label. */
-    async assignSegment(userId: string, meetingId: string, id: string, personId: string | null) {
-      await assertMeeting(userId, meetingId);
-      if (personId) await people.assertOwned(userId, personId);
+    async assignSegment(userId: string, meetingId: string, id: string, personId: string | null, callerId: string) {
+      await assertLinkable(userId, meetingId, callerId, [personId]);
       const before = await getSegment(userId, meetingId, id);
       await transcriptions.setSegmentPerson(userId, meetingId, id, personId);
       await voices.learn(userId, meetingId, [before.person_id, personId]);

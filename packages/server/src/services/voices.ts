@@ -17,7 +17,11 @@ export function voicesService({ voices }: { voices: VoicesRepository }) {
 
     /** Re-learns what this meeting says about each of these people (after an assignment changed). */
     async learn(userId: string, meetingId: string, personIds: Iterable<string | null>): Promise<void> {
-      const touched = new Set([...personIds].filter((p): p is string => Boolean(p)));
+      const given = [...new Set([...personIds].filter((p): p is string => Boolean(p)))];
+      if (given.length === 0) return;
+      // The holder's contacts only: a member's own contact linked in a shared meeting is named there,
+      // its voice is not learned into anyone's profile (profiles stay personal, decision 266).
+      const touched = await voices.ownPeople(userId, given);
       if (touched.size === 0) return;
       const rows = await voices.segmentVoices(userId, meetingId);
       for (const personId of touched) {

@@ -260,6 +260,9 @@ describe.each(QUEUES)('the %s job queue', { timeout: TRANSCRIPTION_TEST_MS }, (k
   });
 
   it('retries a failing job, then marks the meeting failed with its message', async () => {
+    // The admin's overview counts it (the account is the instance's first, so its admin).
+    const failedJobs = async () => (await api.get('/api/admin/overview', token)).body.data.jobsFailed as number;
+    const failedBefore = await failedJobs();
     const id = await upload();
     const row = await server.ctx.repos.meetings.findById(id);
     writeFileSync(join(server.ctx.config.dataDir, row!.audio_key!), 'this is not audio any more');
@@ -269,6 +272,7 @@ describe.each(QUEUES)('the %s job queue', { timeout: TRANSCRIPTION_TEST_MS }, (k
     expect(failed.transcriptionError).toMatch(/audio|decode|invalid/i);
     // The meeting says failed before the job row does (the queue reports the failure first).
     await jobsBecome(id, [{ name: 'transcribe-meeting', state: 'failed', attempts: 2 }]);
+    expect(await failedJobs()).toBe(failedBefore + 1);
   });
 
   it('runs two enqueues for one meeting as one job', async () => {

@@ -87,6 +87,23 @@ describe('search and ask across everything, for a member of a shared project', (
     expect(answered.citations.map((c) => [c.meetingId, c.speaker])).toContainEqual([meeting, 'Priya Raman']);
   });
 
+  it('finds the shared meeting’s segments by the name of the holder’s contact, for a member', async () => {
+    const texts = (segments: Array<{ text: string }>) => segments.map((s) => s.text);
+    const everywhere = await search('Priya', people.bob.token);
+    expect(texts(everywhere.segments)).toEqual(['The centrifuge rotor needs balancing before Friday.']);
+    expect(everywhere.segments[0]?.speaker).toBe('Priya Raman');
+    // the contact is Ann's: Bob sees her name on the segment, not a link to her People
+    expect(everywhere.people).toEqual([]);
+    const inProject = await api.get(`/api/projects/${project}/transcriptions/search-all?q=Priya`, people.bob.token);
+    expect(inProject.status).toBe(200);
+    expect(
+      inProject.body.data.results.flatMap((g: { transcriptions: Array<{ text: string }> }) => texts(g.transcriptions)),
+    ).toEqual(['The centrifuge rotor needs balancing before Friday.']);
+    const inMeeting = await api.get(`/api/meetings/${meeting}/transcriptions/hybrid-search?q=Priya`, people.bob.token);
+    expect(texts(inMeeting.body.data.transcriptions)).toEqual(['The centrifuge rotor needs balancing before Friday.']);
+    expect((await search('Priya', people.cat.token)).segments).toEqual([]);
+  });
+
   it('shows a non-member nothing of it', async () => {
     const found = await search('centrifuge', people.cat.token);
     expect(found.segments).toEqual([]);

@@ -159,9 +159,9 @@ describe('transcription segments', () => {
 
     // What the deletion does first, alone: the links cleared in statements of 100 until none is left,
     // by an index on both tables (without one, every statement read every user's rows).
-    await unlinkPersonRows(server.ctx.db, 'transcriptions', userId, dana._id);
+    await unlinkPersonRows(server.ctx.db, 'transcriptions', dana._id);
     expect(await stillLinked()).toEqual([]);
-    await unlinkPersonRows(server.ctx.db, 'action_items', userId, dana._id);
+    await unlinkPersonRows(server.ctx.db, 'action_items', dana._id);
     expect(await itemsLinked()).toEqual([]);
     expect(await indexesLedBy('action_items')).toContain('person_id');
     expect(await indexesLedBy('transcriptions')).toContain('person_id');

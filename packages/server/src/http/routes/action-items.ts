@@ -11,11 +11,12 @@ export function actionItemRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.listActionItems, async ({ holderId, params, query }) =>
     ok(await actionItems.list(holderId, params.id, params.meetingId, query)),
   );
-  router.handle(routes.createActionItem, async ({ holderId, params, body }) =>
-    ok(await actionItems.create(holderId, params.id, params.meetingId, body)),
+  // The caller too: whose contacts an item may be assigned to depends on who assigns (decision 266).
+  router.handle(routes.createActionItem, async ({ holderId, userId, params, body }) =>
+    ok(await actionItems.create(holderId, params.id, params.meetingId, body, userId)),
   );
-  router.handle(routes.updateActionItem, async ({ holderId, params, body }) =>
-    ok(await actionItems.update(holderId, params.id, params.meetingId, params.itemId, body)),
+  router.handle(routes.updateActionItem, async ({ holderId, userId, params, body }) =>
+    ok(await actionItems.update(holderId, params.id, params.meetingId, params.itemId, body, userId)),
   );
   router.handle(routes.deleteActionItem, async ({ holderId, params }) => {
     await actionItems.delete(holderId, params.id, params.meetingId, params.itemId);

@@ -17,6 +17,9 @@ export function peopleRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.forgetVoice, async (request) => {
     await people.forgetVoice(request.userId, request.params.id);
   });
+  router.handle(routes.projectPeople, async ({ userId, holderId, params }) =>
+    ok(await people.linkable({ callerId: userId, holderId, projectId: params.id })),
+  );
   router.handle(routes.personTranscriptions, async (request) =>
     ok(await people.transcriptions(request.userId, request.params.id, request.query)),
   );

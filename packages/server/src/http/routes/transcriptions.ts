@@ -14,16 +14,17 @@ export function transcriptionRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.deleteSegment, async ({ holderId, params }) => {
     await transcriptions.delete(holderId, params.meetingId, params.transcriptionId);
   });
-  router.handle(routes.assignSegment, async ({ holderId, params, body }) =>
-    ok(await transcriptions.assignSegment(holderId, params.meetingId, params.transcriptionId, body.personId)),
+  // Linking takes the caller too: who may be linked depends on whose contacts they are (decision 266).
+  router.handle(routes.assignSegment, async ({ holderId, userId, params, body }) =>
+    ok(await transcriptions.assignSegment(holderId, params.meetingId, params.transcriptionId, body.personId, userId)),
   );
-  router.handle(routes.assignSpeaker, async ({ holderId, params, body }) =>
-    ok(await transcriptions.assignSpeaker(holderId, params.meetingId, params.speaker, body.personId)),
+  router.handle(routes.assignSpeaker, async ({ holderId, userId, params, body }) =>
+    ok(await transcriptions.assignSpeaker(holderId, params.meetingId, params.speaker, body.personId, userId)),
   );
   router.handle(routes.renameSpeaker, async ({ holderId, params, body }) =>
     ok(await transcriptions.renameSpeaker(holderId, params.meetingId, params.speaker, body.name)),
   );
-  router.handle(routes.reassignPerson, async ({ holderId, params, body }) =>
-    ok(await transcriptions.reassignPerson(holderId, params.meetingId, params.personId, body.newPersonId)),
+  router.handle(routes.reassignPerson, async ({ holderId, userId, params, body }) =>
+    ok(await transcriptions.reassignPerson(holderId, params.meetingId, params.personId, body.newPersonId, userId)),
   );
 }

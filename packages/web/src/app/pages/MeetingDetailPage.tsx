@@ -203,6 +203,7 @@ function MeetingDetail({ projectId, meeting }: { projectId: string; meeting: Mee
         </TabsList>
         <TabsContent value="transcription">
           <TranscriptTab
+            projectId={projectId}
             meetingId={meeting._id}
             status={meeting.transcriptionStatus}
             transcriptionError={meeting.transcriptionError}

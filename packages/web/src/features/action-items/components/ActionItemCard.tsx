@@ -15,6 +15,7 @@ export function assigneeLabel(item: Pick<ActionItem, 'assignee' | 'personId'>): 
 }
 
 export function ActionItemCard({
+  projectId,
   item,
   saving,
   onChange,
@@ -22,6 +23,7 @@ export function ActionItemCard({
   onSeek,
   readOnly = false,
 }: {
+  projectId: string;
   item: ActionItem;
   saving: boolean;
   /** Resolves true when saved. */
@@ -39,6 +41,7 @@ export function ActionItemCard({
     <li className="bg-card grid gap-2 rounded-lg border p-3 sm:p-4" data-action-item-id={item._id}>
       {editing ? (
         <ActionItemEditor
+          projectId={projectId}
           item={item}
           pending={saving}
           onCancel={() => setEditing(false)}

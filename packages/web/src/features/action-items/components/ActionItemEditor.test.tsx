@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ok, setupFakeApi } from '@/test/fake-api';
-import { makeActionItem, makePerson, peoplePage } from '@/test/fixtures';
+import { makeActionItem, makePerson } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import type { ActionItemFields } from '../lib/action-item-form';
 import { ActionItemEditor } from './ActionItemEditor';
@@ -10,11 +10,18 @@ const server = setupFakeApi();
 const priya = makePerson({ _id: 'pers00000009', name: 'Priya Shah', company: 'Acme' });
 const marco = makePerson({ _id: 'pers00000010', name: 'Marco Rossi', company: 'Studio Nord' });
 
-function renderEditor(editing = makeActionItem()) {
-  server.on('GET /api/people', () => ok(peoplePage([priya, marco])));
+const own = (person: typeof priya, mine = true) => ({
+  _id: person._id,
+  name: person.name,
+  company: person.company ?? undefined,
+  own: mine,
+});
+
+function renderEditor(editing = makeActionItem(), people = [own(priya), own(marco)]) {
+  server.on('GET /api/projects/:id/people', () => ok({ people }));
   const onSave = vi.fn<(fields: ActionItemFields) => void>();
   const app = renderWithProviders(
-    <ActionItemEditor item={editing} pending={false} onSave={onSave} onCancel={() => {}} />,
+    <ActionItemEditor projectId="proj00000001" item={editing} pending={false} onSave={onSave} onCancel={() => {}} />,
   );
   const field = screen.getByRole('combobox', { name: 'Assignee' });
   return { ...app, onSave, field };
@@ -96,5 +103,19 @@ describe('the action item editor’s assignee', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave.mock.calls[0]![0]).toMatchObject({ assignee: null, assigneePersonId: null });
+  });
+
+  it('lists your own people first and, under their heading, those other members the project names', async () => {
+    const { user } = renderEditor(makeActionItem(), [own(marco, false), own(priya)]);
+    await user.click(screen.getByRole('button', { name: 'Show people' }));
+    const list = await screen.findByRole('listbox', { name: 'People' });
+    expect(list.textContent).toBe('Your peoplePriya Shah - AcmeNamed in this projectMarco Rossi - Studio Nord');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Priya Shah - Acme',
+      'Marco Rossi - Studio Nord',
+    ]);
+    // The headings are not options: the arrows go from one person to the next.
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'Marco Rossi - Studio Nord' })).toHaveAttribute('aria-selected', 'true');
   });
 });

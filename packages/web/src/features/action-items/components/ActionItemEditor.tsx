@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ACTION_ITEM_LIMITS, type ActionItem } from '@parley/contract';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { usePeople } from '@/api/people/get-people';
+import { useProjectPeople } from '@/api/people/get-project-people';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -20,16 +20,19 @@ import { AssigneeCombobox } from './AssigneeCombobox';
 export type { ActionItemFields };
 
 /**
- * Edit of an item, or a new one: 'Task title', 'Assignee' (one field: a name, or a person picked from
- * People), 'Due Date' (local, to the minute; midnight is a day) and 'Context'.
+ * Edit of an item, or a new one: 'Task title', 'Assignee' (one field: a name, or a person picked from the
+ * project's people), 'Due Date' (local, to the minute; midnight is a day) and 'Context'.
  */
 export function ActionItemEditor({
+  projectId,
   item,
   pending,
   onSave,
   onCancel,
   saveLabel = 'Save',
 }: {
+  /** Whose people the item may be assigned to: the user's own and the ones the project names (decision 266). */
+  projectId: string;
   item?: ActionItem;
   pending: boolean;
   onSave: (fields: ActionItemFields) => void;
@@ -43,7 +46,7 @@ export function ActionItemEditor({
   const { errors } = form.formState;
   const blankTask = form.watch('task').trim() === '';
   const assignee = form.watch('assignee');
-  const people = usePeople();
+  const people = useProjectPeople(projectId);
   const person = assignee.personId ? people.data?.find((p) => p._id === assignee.personId) : undefined;
   const linked = assignee.personId ? (person ? personLabel(person) : (assignee.name ?? '')) : undefined;
   const id = useId();
@@ -73,6 +76,7 @@ export function ActionItemEditor({
           name="assignee"
           render={({ field }) => (
             <AssigneeCombobox
+              projectId={projectId}
               id={ids.assignee}
               value={{ name: field.value.name ?? '', personId: field.value.personId }}
               onChange={field.onChange}

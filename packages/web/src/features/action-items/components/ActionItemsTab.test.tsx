@@ -168,7 +168,9 @@ describe('Action Items tab', { timeout: 20_000 }, () => {
       () => [item],
     );
     const people = [makePerson({ _id: 'pers00000009', name: 'Priya Shah', company: 'Acme' })];
-    server.on('GET /api/people', () => ok(peoplePage(people)));
+    server.on('GET /api/projects/:id/people', () =>
+      ok({ people: people.map(({ _id, name, company }) => ({ _id, name, company, own: true })) }),
+    );
     server.on('PATCH /api/projects/:id/meetings/:meetingId/action-items/:itemId', (request) => {
       const body = request.body as { assignee: string; assigneePersonId: string | null };
       const person = people.find((p) => p._id === body.assigneePersonId);

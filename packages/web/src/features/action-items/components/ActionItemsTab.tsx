@@ -244,6 +244,7 @@ function ActionItemList({
           {items.data.map((item) => (
             <ActionItemCard
               key={item._id}
+              projectId={projectId}
               item={item}
               saving={savingId === item._id}
               onChange={(changes) => change(item, changes)}

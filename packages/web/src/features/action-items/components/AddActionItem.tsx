@@ -30,6 +30,7 @@ export function AddActionItem({ projectId, meetingId }: { projectId: string; mee
         }
       />
       <ActionItemEditor
+        projectId={projectId}
         pending={create.isPending}
         saveLabel="Add"
         onCancel={() => setOpen(false)}

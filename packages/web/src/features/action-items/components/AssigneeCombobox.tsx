@@ -1,7 +1,7 @@
-import type { Person } from '@parley/contract';
+import type { ProjectPerson } from '@parley/contract';
 import { Check, ChevronsUpDown, PenLine, UserRound, X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { usePeople } from '@/api/people/get-people';
+import { Fragment, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useProjectPeople } from '@/api/people/get-project-people';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
@@ -14,11 +14,13 @@ export interface AssigneeValue {
 }
 
 /**
- * The one assignee field: type any name, or pick a person from People (filtered by what is typed).
+ * The one assignee field: type any name, or pick one of the project's people (filtered by what is typed):
+ * the user's own contacts, and under "Named in this project" those of other members the project names.
  * An ARIA 1.2 combobox: the focus stays in the input, arrows move through the list, Enter picks, Escape
  * closes it. Typing after a pick makes the text a name again, no longer linked to the person.
  */
 export function AssigneeCombobox({
+  projectId,
   id,
   value,
   onChange,
@@ -26,6 +28,7 @@ export function AssigneeCombobox({
   maxLength,
   describedBy,
 }: {
+  projectId: string;
   id: string;
   value: AssigneeValue;
   onChange: (value: AssigneeValue) => void;
@@ -33,7 +36,7 @@ export function AssigneeCombobox({
   maxLength?: number;
   describedBy?: string;
 }) {
-  const people = usePeople();
+  const people = useProjectPeople(projectId);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   // What the list is filtered by: the text as typed; opened by the button or a click, every person.
@@ -44,6 +47,17 @@ export function AssigneeCombobox({
 
   const linked = value.personId !== null;
   const options = assigneeOptions(people.data ?? [], query);
+  // Headings only when the list holds both kinds, as the speaker picker groups them.
+  const grouped =
+    options.some((o) => o.kind === 'person' && o.person.own) &&
+    options.some((o) => o.kind === 'person' && !o.person.own);
+  const heading = (index: number) => {
+    const option = options[index];
+    if (!grouped || option?.kind !== 'person') return null;
+    const before = options[index - 1];
+    if (before?.kind === 'person' && before.person.own === option.person.own) return null;
+    return option.person.own ? 'Your people' : 'Named in this project';
+  };
   const expanded = open && (options.length > 0 || people.isPending);
 
   useEffect(() => {
@@ -159,29 +173,35 @@ export function AssigneeCombobox({
         >
           {people.isPending && <div className="text-muted-foreground px-2 py-1.5 text-sm">Loading people...</div>}
           {options.map((option, index) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the input's (aria-activedescendant), which keeps the focus
-            <div
-              key={option.kind === 'person' ? option.person._id : 'name'}
-              id={optionId(index)}
-              role="option"
-              tabIndex={-1}
-              aria-selected={index === active}
-              data-active={index === active}
-              // The input keeps the focus: a click picks without blurring it first.
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseMove={() => active !== index && setActive(index)}
-              onClick={() => pick(option)}
-              className="data-[active=true]:bg-accent data-[active=true]:text-accent-foreground relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm select-none"
-            >
-              {option.kind === 'person' ? (
-                <PersonOption person={option.person} chosen={option.person._id === value.personId} />
-              ) : (
-                <>
-                  <PenLine className="text-muted-foreground size-4 shrink-0" aria-hidden="true" />
-                  <span className="min-w-0 truncate">Use “{option.name}” as a name</span>
-                </>
+            <Fragment key={option.kind === 'person' ? option.person._id : 'name'}>
+              {heading(index) && (
+                <div role="presentation" className="text-muted-foreground px-2 pt-1.5 pb-1 text-xs font-medium">
+                  {heading(index)}
+                </div>
               )}
-            </div>
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the input's (aria-activedescendant), which keeps the focus */}
+              <div
+                id={optionId(index)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={index === active}
+                data-active={index === active}
+                // The input keeps the focus: a click picks without blurring it first.
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseMove={() => active !== index && setActive(index)}
+                onClick={() => pick(option)}
+                className="data-[active=true]:bg-accent data-[active=true]:text-accent-foreground relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm select-none"
+              >
+                {option.kind === 'person' ? (
+                  <PersonOption person={option.person} chosen={option.person._id === value.personId} />
+                ) : (
+                  <>
+                    <PenLine className="text-muted-foreground size-4 shrink-0" aria-hidden="true" />
+                    <span className="min-w-0 truncate">Use “{option.name}” as a name</span>
+                  </>
+                )}
+              </div>
+            </Fragment>
           ))}
         </div>
       )}
@@ -189,7 +209,7 @@ export function AssigneeCombobox({
   );
 }
 
-function PersonOption({ person, chosen }: { person: Person; chosen: boolean }) {
+function PersonOption({ person, chosen }: { person: ProjectPerson; chosen: boolean }) {
   return (
     <>
       <UserRound className="text-muted-foreground size-4 shrink-0" aria-hidden="true" />

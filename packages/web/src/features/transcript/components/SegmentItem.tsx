@@ -1,6 +1,7 @@
-import type { Person, TranscriptionSegment } from '@parley/contract';
+import type { Person, ProjectPerson, TranscriptionSegment } from '@parley/contract';
 import { Pencil, Play, Trash2 } from 'lucide-react';
 import { memo, useEffect, useId, useRef, useState } from 'react';
+import { ProjectPeopleOptions } from '@/components/project-people-options';
 import { isUnheard, SegmentText } from '@/components/segment-text';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -17,7 +18,8 @@ export const RENAME_SPEAKER_VALUE = '__rename_speaker__';
 export interface SegmentItemProps {
   meetingId: string;
   segment: TranscriptionSegment;
-  people: Person[];
+  /** Who the user may link a speaker of this project to (their own contacts and the ones it names). */
+  people: ProjectPerson[];
   active: boolean;
   /** Whether the active segment may scroll itself into view (false while the user scrolls). */
   mayFollow: () => boolean;
@@ -42,7 +44,9 @@ function SpeakerSelect({
   onRenameSpeaker,
 }: Pick<SegmentItemProps, 'segment' | 'people' | 'onChoosePerson' | 'onAddPerson' | 'onRenameSpeaker'>) {
   const linked = segment.personId;
-  const options = linked && !people.some((person) => person._id === linked._id) ? [linked, ...people] : people;
+  // The linked person is always shown, even one no longer offered (a former member's contact).
+  const unlisted = linked && !people.some((person) => person._id === linked._id) ? linked : null;
+  const options: Array<Pick<Person, '_id' | 'name' | 'company'>> = unlisted ? [unlisted, ...people] : people;
   return (
     <select
       aria-label={`Speaker for ${segment.speaker}`}
@@ -59,11 +63,8 @@ function SpeakerSelect({
       className="border-input hover:bg-accent focus-visible:border-ring focus-visible:ring-ring/50 h-8 max-w-[12rem] min-w-0 sm:max-w-[14rem] truncate rounded-md border bg-transparent px-2 text-sm font-medium outline-none focus-visible:ring-[3px]"
     >
       {!linked && <option value="">{segment.speaker}</option>}
-      {options.map((person) => (
-        <option key={person._id} value={person._id}>
-          {personLabel(person)}
-        </option>
-      ))}
+      {unlisted && <option value={unlisted._id}>{personLabel(unlisted)}</option>}
+      <ProjectPeopleOptions people={people} />
       <option value={ADD_PERSON_VALUE}>+ Add Person</option>
       <option value={RENAME_SPEAKER_VALUE}>Rename {segment.speaker}...</option>
     </select>

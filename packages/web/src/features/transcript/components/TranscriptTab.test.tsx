@@ -1,4 +1,4 @@
-import { type Person, type TranscriptionSegment, UNHEARD_SEGMENT_TEXT } from '@parley/contract';
+import { type Person, type ProjectPerson, type TranscriptionSegment, UNHEARD_SEGMENT_TEXT } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UNHEARD_LABEL } from '@/components/segment-text';
@@ -13,8 +13,18 @@ beforeAll(() => import('@/app/AuthenticatedApp').then(() => import('@/app/pages/
 const grace = makePerson({ _id: 'g1', name: 'Grace Hopper', company: 'Navy' });
 const ada = makePerson({ _id: 'a1', name: 'Ada Lovelace', company: undefined });
 
-/** The meeting screen with a transcript served page by page (`pages` segments per page). */
-function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada] as Person[] } = {}) {
+/** People as the project's picker lists them: the user's own unless said otherwise. */
+const linkable = (people: Person[], own = true): ProjectPerson[] =>
+  people.map(({ _id, name, company }) => ({ _id, name, ...(company ? { company } : {}), own }));
+
+/**
+ * The meeting screen with a transcript served page by page (`pages` segments per page). `people`: the
+ * user's own contacts; `named`: other members' contacts the project names (docs/decisions/266).
+ */
+function serveTranscript(
+  pages: TranscriptionSegment[][],
+  { people = [grace, ada] as Person[], named = [] as Person[] } = {},
+) {
   signIn(server, undefined, { projects: [makeProject({ _id: 'p1' })] });
   server.on('GET /api/projects/:id', () => ok(makeProject({ _id: 'p1' })));
   server.on('GET /api/projects/:id/meetings/:meetingId', () => ok(makeMeeting({ _id: 'm1', projectId: 'p1' })));
@@ -30,6 +40,7 @@ function serveTranscript(pages: TranscriptionSegment[][], { people = [grace, ada
     });
   });
   server.on('GET /api/people', () => ok(peoplePage(people)));
+  server.on('GET /api/projects/:id/people', () => ok({ people: [...linkable(people), ...linkable(named, false)] }));
   server.on('GET /api/meetings/:meetingId/speaker-suggestions', () => ok({ suggestions: [] }));
   current = renderApp('/projects/p1/meetings/m1');
   return current;
@@ -76,6 +87,34 @@ describe('transcript list', () => {
     expect(item('Hello').querySelector('[class*="rounded-full"][class*="bg-"]')).not.toBeNull();
   });
 
+  it('offers, in a shared project, the user’s own people and the ones the project names, in two groups', async () => {
+    const priya = makePerson({ _id: 'pr1', name: 'Priya Raman', company: 'Lab' });
+    serveTranscript([[makeSegment({ text: 'Hello', speaker: 'Speaker 2' })]], { people: [ada], named: [priya] });
+    await screen.findByText('Hello');
+    const select = within(item('Hello')).getByRole('combobox', { name: 'Speaker for Speaker 2' });
+    await waitFor(() => expect(within(select).getAllByRole('group')).toHaveLength(2));
+    const group = (name: string) =>
+      within(within(select).getByRole('group', { name }))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(group('Your people')).toEqual(['Ada Lovelace']);
+    expect(group('Named in this project')).toEqual(['Priya Raman - Lab']);
+    // the project's people are asked of the project, not the user's whole contact book
+    expect(server.requests.some((r) => r.path === '/api/projects/p1/people')).toBe(true);
+    expect(server.requests.some((r) => r.path === '/api/people')).toBe(false);
+    // choosing another member's contact asks to confirm, as for one's own, and links that person
+    let body: unknown;
+    server.on('PUT /api/meetings/:meetingId/transcriptions/speaker/:speaker/assign', (req) => {
+      body = req.body;
+      return ok({ modifiedCount: 1 });
+    });
+    const { user } = renderedUser(select);
+    await user.selectOptions(select, 'pr1');
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(body).toEqual({ personId: 'pr1' }));
+    expect(await within(item('Hello')).findByRole('combobox', { name: 'Speaker for Speaker 2' })).toHaveValue('pr1');
+  });
+
   it('shows the linked person of an assigned speaker', async () => {
     serveTranscript([[makeSegment({ text: 'Hello', personId: { _id: 'g1', name: 'Grace Hopper', company: 'Navy' } })]]);
     await screen.findByText('Hello');
@@ -101,7 +140,7 @@ describe('transcript list', () => {
 
   it("shows 'Failed to load people' when the people list fails", async () => {
     serveTranscript([[makeSegment({ text: 'Hello' })]]);
-    server.on('GET /api/people', () => fail(500));
+    server.on('GET /api/projects/:id/people', () => fail(500));
     expect(await screen.findByText('Failed to load people', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

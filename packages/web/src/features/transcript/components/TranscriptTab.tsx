@@ -1,7 +1,7 @@
-import type { Person, TranscriptionSegment, TranscriptionStatus } from '@parley/contract';
+import type { ProjectPerson, TranscriptionSegment, TranscriptionStatus } from '@parley/contract';
 import { AlertTriangle, FileText, Loader2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { usePeople } from '@/api/people/get-people';
+import { useProjectPeople } from '@/api/people/get-project-people';
 import { ErrorAlert } from '@/components/error-alert';
 import { EmptyState } from '@/components/page';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -32,10 +32,11 @@ export interface TranscriptPlayback {
   waitingForGesture: number | null;
 }
 
-const noPeople: Person[] = [];
+const noPeople: ProjectPerson[] = [];
 
 /** The Transcription tab (spec section 2): segments page by page, edit, delete and speaker assignment. */
 export function TranscriptTab({
+  projectId,
   meetingId,
   status,
   transcriptionError,
@@ -44,6 +45,8 @@ export function TranscriptTab({
   actions,
   readOnly = false,
 }: {
+  /** The meeting's project: whose people its speakers may be linked to (docs/decisions/266). */
+  projectId: string;
   meetingId: string;
   status: TranscriptionStatus;
   transcriptionError?: string;
@@ -60,7 +63,7 @@ export function TranscriptTab({
 }) {
   const completed = status === 'completed';
   const transcript = useTranscript(meetingId, completed);
-  const people = usePeople();
+  const people = useProjectPeople(projectId, !readOnly);
   const deleteSegment = useDeleteTranscription(meetingId);
   const [listError, setListError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TranscriptionSegment | null>(null);
