@@ -25,6 +25,7 @@ import * as retention from './migrations/027d-retention.ts';
 import * as actionItemsPerson from './migrations/027e-action-items-person.ts';
 import * as teams from './migrations/028-teams.ts';
 import * as callRecordings from './migrations/028b-call-recordings.ts';
+import * as audioChannels from './migrations/028c-audio-channels.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '027e-action-items-person': actionItemsPerson,
   '028-teams': teams,
   '028b-call-recordings': callRecordings,
+  '028c-audio-channels': audioChannels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
