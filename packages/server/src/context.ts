@@ -67,7 +67,7 @@ import { createStorage } from './storage/create-storage.ts';
 /** Everything a process needs, built once: the API server and the worker share it. */
 export async function createContext(config: Config, log: FastifyBaseLogger) {
   configureFfmpeg(config.ffmpegPath);
-  const { db, kind } = createDb(config.database, (err) =>
+  const { db, kind, reader } = createDb(config.database, (err) =>
     log.error({ err }, 'a database connection was lost; the pool will reconnect on the next query'),
   );
   await migrateToLatest(db);
@@ -118,6 +118,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     kind,
     segments: repos.transcriptions.findManyWithMeetings,
     semantic: semantic?.retriever,
+    reader,
   });
   const search = searchService({ ...repos, index });
   const voices = voicesService(repos);
@@ -184,6 +185,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     config,
     db,
     dbKind: kind,
+    /** SQLite's reader thread (db/reader.ts); none on PostgreSQL. */
+    sqliteReader: reader,
     repos,
     services,
     storage,

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { checkpointInThread } from './checkpointer.ts';
+import { type SqliteReader, sqliteReader } from './reader.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -20,7 +21,7 @@ pg.types.setTypeParser(1700, (value) => Number(value));
 export function createDb(
   database: Config['database'],
   onConnectionError: (error: Error) => void,
-): { db: Db; kind: DbKind } {
+): { db: Db; kind: DbKind; reader?: SqliteReader } {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     pool.on('error', onConnectionError);
@@ -31,14 +32,17 @@ export function createDb(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  if (!sqlite.memory) {
-    const checkpointer = checkpointInThread(sqlite, database.file, onConnectionError);
-    // Kysely's destroy closes the connection: the checkpointer goes first.
-    const close = sqlite.close.bind(sqlite);
-    sqlite.close = () => {
-      void checkpointer.stop();
-      return close();
-    };
-  }
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite' };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  if (sqlite.memory) return { db, kind: 'sqlite' };
+  const checkpointer = checkpointInThread(sqlite, database.file, onConnectionError);
+  // The search's full-text matches read on a thread of their own (db/reader.ts, decision 260).
+  const reader = sqliteReader(database.file);
+  // Kysely's destroy closes the connection: the checkpointer and the reader go first.
+  const close = sqlite.close.bind(sqlite);
+  sqlite.close = () => {
+    void checkpointer.stop();
+    void reader.close();
+    return close();
+  };
+  return { db, kind: 'sqlite', reader };
 }

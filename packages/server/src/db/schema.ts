@@ -101,7 +101,7 @@ export interface MeetingsTable {
   created_by?: string | null;
   /** Added by 028b (decision 241): 'call' for a call recorded in Parley (microphone left, tab right). */
   recording_source?: string | null;
-  /** Added by 028c (decision 271): the recording's channels, read when it is transcribed; null before. */
+  /** Added by 029b (decision 271): the recording's channels, read when it is transcribed; null before. */
   audio_channels?: number | null;
   /** Added by 021c (decision 193): how far the accepted chunks reach; an MP4 recording's ticks a second. */
   recording_reached_ms?: number | null;
@@ -142,7 +142,7 @@ export interface TranscriptionsTable {
   id: string;
   user_id: string;
   meeting_id: string;
-  /** Indexed lower-cased, then user_id (migrations 026-speaker-search, 026b): a label is searchable. */
+  /** Indexed lower-cased, then user_id (migrations 026-speaker-search, 026b), and by meeting (029): a label is searchable. */
   speaker: string;
   person_id: string | null;
   text: string;

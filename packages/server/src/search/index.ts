@@ -1,4 +1,5 @@
 import type { Db, DbKind } from '../db/database.ts';
+import type { SqliteReader } from '../db/reader.ts';
 import type { SegmentInMeetingRow } from '../repositories/transcriptions.ts';
 import { runSearch } from './engine.ts';
 import { postgresStore } from './postgres-store.ts';
@@ -11,9 +12,9 @@ import type { TextMatcher } from './word-match.ts';
 // The search module's face: what the services use. How a query becomes a ranked list is engine.ts; the
 // database's part of it is one store per database behind store.ts's interface.
 
-/** The word index of the database in use. */
-export const searchStore = (db: Db, kind: DbKind): SearchStore =>
-  kind === 'postgres' ? postgresStore(db) : sqliteStore(db);
+/** The word index of the database in use; on SQLite its matches are read by `reader` when given. */
+export const searchStore = (db: Db, kind: DbKind, reader?: SqliteReader): SearchStore =>
+  kind === 'postgres' ? postgresStore(db) : sqliteStore(db, reader);
 
 /** People whose name matches a query: listed, and their segments searched, at most this many. */
 const PEOPLE_LISTED = 20;
@@ -24,10 +25,12 @@ export function searchIndex(options: {
   /** Reads the segments a page shows, with their meetings (the transcriptions repository). */
   segments: (scope: SearchScope, ids: string[]) => Promise<SegmentInMeetingRow[]>;
   semantic?: SemanticRetriever;
+  /** SQLite: reads the full-text matches off the event loop (db/reader.ts, decision 260). */
+  reader?: SqliteReader;
 }) {
   const { db } = options;
   const deps = {
-    store: searchStore(db, options.kind),
+    store: searchStore(db, options.kind, options.reader),
     segments: options.segments,
     semantic: options.semantic,
     async speakers(scope: SearchScope, terms: string[], match: TextMatcher, cap: number) {

@@ -21,17 +21,18 @@ export async function peopleNamed(db: Db, userId: string, match: TextMatcher, li
 
 /**
  * The scope's segments of these people or of this speaker label (lower-case), at most `limit`: in a
- * meeting in time order, elsewhere as the index gives them (a name is not ranked by its words).
+ * meeting in time order, elsewhere as the index gives them (a name is not ranked by its words). Inside a
+ * meeting the label is looked up by the meeting's own index (migration 029): the meeting's other segments
+ * are not read.
  */
-export async function segmentsOfSpeakers(
-  db: Db,
+export function speakerSegmentsQuery(
   scope: SearchScope,
   who: { personIds: string[]; label: string },
   limit: number,
-): Promise<SearchCandidate[]> {
+): RawBuilder<SearchCandidate> {
   const inMeeting = 'meetingId' in scope;
-  // Each condition alone, so each is served by its index ((user_id, lower(speaker)) and person_id): joined
-  // by `or`, the planners read every segment of the scope.
+  // Each condition alone, so each is served by its index ((meeting_id, lower(speaker)) or (lower(speaker),
+  // user_id), and person_id): joined by `or`, the planners read every segment of the scope.
   const bySpeaker = (condition: RawBuilder<unknown>) =>
     sql<SearchCandidate>`select t.id, t.meeting_id as "meetingId", t.start_ms from transcriptions t
       where ${inScope(scope)} and ${condition}`;
@@ -40,7 +41,15 @@ export async function segmentsOfSpeakers(
     who.personIds.length > 0
       ? sql`${label} union ${bySpeaker(sql`t.person_id in (${sql.join(who.personIds)})`)}`
       : label;
-  const result = await sql<SearchCandidate>`select id, "meetingId" from (${union}) s
-    ${inMeeting ? sql`order by start_ms, id` : sql``} limit ${limit}`.execute(db);
-  return result.rows;
+  return sql<SearchCandidate>`select id, "meetingId" from (${union}) s
+    ${inMeeting ? sql`order by start_ms, id` : sql``} limit ${limit}`;
+}
+
+export async function segmentsOfSpeakers(
+  db: Db,
+  scope: SearchScope,
+  who: { personIds: string[]; label: string },
+  limit: number,
+): Promise<SearchCandidate[]> {
+  return (await speakerSegmentsQuery(scope, who, limit).execute(db)).rows;
 }

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { SqliteReader } from '../db/reader.ts';
 import {
   emptyAnswer,
   inScope,
@@ -32,35 +33,50 @@ function fts5Query({ words, phrases, anyOf = [] }: WordQuery): string {
   return `{text} : (${parts.join(' AND ')})`;
 }
 
-export function sqliteStore(db: Db): SearchStore {
+/** `reader`: where the full-text matches are read, off the event loop (db/reader.ts); without one, here. */
+export function sqliteStore(db: Db, reader?: Pick<SqliteReader, 'read'>): SearchStore {
+  /**
+   * The full-text matches. FTS5 bounds an intersection of plain words by the shorter list (it skips
+   * through the longer one), but a word read as a prefix first merges the lists of every indexed word it
+   * starts, across the whole library, whatever else the query asks: a cost that grows with everyone's
+   * segments. So these statements run off the event loop when a reader is given (decision 260).
+   */
+  const matches = async <T>(query: RawBuilder<T>): Promise<T[]> =>
+    reader ? ((await reader.read(query.compile(db))) as T[]) : (await query.execute(db)).rows;
+
   async function matching(scope: SearchScope, asked: WordQuery, limit: number): Promise<SearchCandidate[]> {
     const query = narrowed(scope, asked);
     const match = fts5Query(query);
     if ('meetingId' in scope) {
       // A meeting's matches are ranked here (term-frequency-rank.ts), because FTS5's bm25() would first
       // count every match of each word across the library. Ranking reads each match's text on the main
-      // thread (SQLite's statements run there too): past RANK_ALL_UP_TO matches (a word said all through
-      // a 20,000-segment meeting) the first found, in the order written, are taken unranked, so no
-      // search's work grows with the meeting (issue 36). Reading stops where the choice is made.
-      const result = await sql<SearchCandidate & { text: string }>`select t.id, t.meeting_id as meetingId, t.text
+      // thread (the statement runs on the reader's): past RANK_ALL_UP_TO matches (a word said all
+      // through a 20,000-segment meeting) the first found, in the order written, are taken unranked, so
+      // no search's work grows with the meeting (issue 36). Reading stops where the choice is made.
+      const rows = await matches(
+        sql<SearchCandidate & { text: string }>`select t.id, t.meeting_id as meetingId, t.text
         from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
         where transcriptions_fts match ${`{meeting_id} : ${quoted(scope.meetingId)} AND ${match}`}
           and ${inScope(scope)}
-        order by f.rowid limit ${RANK_ALL_UP_TO + 1}`.execute(db);
-      const found = result.rows.length > RANK_ALL_UP_TO ? result.rows : rankByTermFrequency(result.rows, query);
+        order by f.rowid limit ${RANK_ALL_UP_TO + 1}`,
+      );
+      const found = rows.length > RANK_ALL_UP_TO ? rows : rankByTermFrequency(rows, query);
       return found.slice(0, limit).map(({ id, meetingId }) => ({ id, meetingId }));
     }
     // BM25 scores every match before sorting: past a few thousand matches (a common word across a
     // library) that alone takes longer than the search may, so the newest matches are taken instead.
     // Counting stops where the choice is made.
-    const count = await sql<{ n: number }>`select count(*) as n from (select 1 from transcriptions_fts
-      where transcriptions_fts match ${match} limit ${RANK_ALL_UP_TO + 1})`.execute(db);
-    const order = Number(count.rows[0]?.n) > RANK_ALL_UP_TO ? sql`f.rowid desc` : sql`f.rank`;
-    const result = await sql<SearchCandidate>`select t.id, t.meeting_id as meetingId
+    const count = await matches(
+      sql<{ n: number }>`select count(*) as n from (select 1 from transcriptions_fts
+      where transcriptions_fts match ${match} limit ${RANK_ALL_UP_TO + 1})`,
+    );
+    const order = Number(count[0]?.n) > RANK_ALL_UP_TO ? sql`f.rowid desc` : sql`f.rank`;
+    return matches(
+      sql<SearchCandidate>`select t.id, t.meeting_id as meetingId
       from transcriptions_fts f join transcriptions t on t.rowid = f.rowid
       where transcriptions_fts match ${match} and ${inScope(scope)}
-      order by ${order} limit ${limit}`.execute(db);
-    return result.rows;
+      order by ${order} limit ${limit}`,
+    );
   }
 
   /** Words of the scope's vocabulary sharing most of `pieces` (trigrams), except common ones. */
