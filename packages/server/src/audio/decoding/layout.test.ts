@@ -48,7 +48,8 @@ describe('channelLayout', () => {
     const j = reader.length;
     const call = ffmpeg(
       [...reader, jfkWavPath()],
-      `${readerChain()};[${j}:a]aresample=16000,asplit[r][rb];[rb]volume=0.05[b];` +
+      // (the right padded to the reader's 32 s: join ends with its shorter input)
+      `${readerChain()};[${j}:a]aresample=16000,asplit[r0][rb];[rb]volume=0.05[b];[r0]apad=whole_dur=33[r];` +
         '[reader][b]amix=inputs=2:duration=longest:normalize=0[l];[l][r]join=inputs=2:channel_layout=stereo[out]',
       'reader-jfk.wav',
     );
