@@ -42,15 +42,13 @@ const judge = async (path: string) => (await channelLayout(path, undefined)).lay
 
 describe('channelLayout', () => {
   it('hears a call side by side when the far side only ever talks while the near side does', async () => {
-    // the reader on the left; JFK's 11 s on the right from the start, all of it over the reader, and
-    // heard again on the left 26 dB down: no half second is clearly JFK's, his syllables between the
-    // reader's words are
+    // eleven seconds of a call: the reader on the left, JFK on the right all the while, heard again on
+    // the left 26 dB down. No half second is clearly JFK's; his syllables between the reader's words are
     const j = reader.length;
     const call = ffmpeg(
       [...reader, jfkWavPath()],
-      // (the right padded to the reader's 32 s: join ends with its shorter input)
-      `${readerChain()};[${j}:a]aresample=16000,asplit[r0][rb];[rb]volume=0.05[b];[r0]apad=whole_dur=33[r];` +
-        '[reader][b]amix=inputs=2:duration=longest:normalize=0[l];[l][r]join=inputs=2:channel_layout=stereo[out]',
+      `${readerChain()};[${j}:a]aresample=16000,asplit[r][rb];[rb]volume=0.05[b];` +
+        '[reader][b]amix=inputs=2:duration=longest:normalize=0,atrim=0:11[l];[l][r]join=inputs=2:channel_layout=stereo[out]',
       'reader-jfk.wav',
     );
     expect(await judge(call)).toBe('sides');
