@@ -75,10 +75,22 @@ function amiSide(file: string): Side {
   return { name: file, path: join(ami, `${file}.wav`), reference: truth.text, oneVoice: truth.refSpeakers === 1 };
 }
 
-/** left on the left channel, right on the right, the right also on the left `bleedDb` down; as long as the longer. */
+const seconds = (path: string) =>
+  Number(
+    execFileSync(ffmpeg.replace(/ffmpeg$/, 'ffprobe'), [
+      ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path],
+    ]).toString(),
+  );
+
+/**
+ * left on the left channel, right on the right, the right also on the left `bleedDb` down; as long as
+ * the longer (both padded: ffmpeg's join ends with its shorter input, which cut the reader's side of
+ * reader | jfk to JFK's 11 s before 2026-12-07).
+ */
 function call(left: Side, right: Side, bleed: number): string {
   const out = join(dir, `${left.name}+${right.name}.wav`);
   const gain = 10 ** (bleed / 20);
+  const length = Math.max(seconds(left.path), seconds(right.path)).toFixed(3);
   execFileSync(ffmpeg, [
     '-v',
     'error',
@@ -88,7 +100,7 @@ function call(left: Side, right: Side, bleed: number): string {
     '-i',
     right.path,
     '-filter_complex',
-    `[0:a]aresample=16000,aformat=channel_layouts=mono[l0];[1:a]aresample=16000,aformat=channel_layouts=mono,asplit[r][rb];[rb]volume=${gain.toFixed(5)}[b];[l0][b]amix=inputs=2:duration=longest:normalize=0[l];[l][r]join=inputs=2:channel_layout=stereo[out]`,
+    `[0:a]aresample=16000,aformat=channel_layouts=mono[l0];[1:a]aresample=16000,aformat=channel_layouts=mono,asplit[r][rb];[rb]volume=${gain.toFixed(5)}[b];[l0][b]amix=inputs=2:duration=longest:normalize=0,apad=whole_dur=${length}[l];[r]apad=whole_dur=${length}[rp];[l][rp]join=inputs=2:channel_layout=stereo[out]`,
     '-map',
     '[out]',
     '-ar',

@@ -75,6 +75,7 @@ console.log(
     speakerSegmentation: speakerSegmentation ?? 'default',
     segments: r.segments.length,
     speakerCount: r.speakerCount,
+    heardSideBySide: r.sides !== undefined,
     timings: r.timings,
     labelled: r.segments.map((x) => ({ speaker: x.speaker, startTime: x.startTime, endTime: x.endTime })),
   }),

@@ -122,6 +122,7 @@ for (const { name, title, value, file } of paths) {
     maxRssMB: number;
     segments: number;
     speakerCount: number;
+    heardSideBySide: boolean;
     timings: Record<string, number>;
   };
   const d = h.durationSeconds;
@@ -134,6 +135,6 @@ for (const { name, title, value, file } of paths) {
   );
   console.log(`peak RSS ${h.maxRssMB.toFixed(0)} MB; target ≤ 600 MB`);
   console.log(
-    `stages (wall): probe and level ${h.timings.probe!.toFixed(1)} s, decode + speech + recognition ${h.timings.transcribe!.toFixed(1)} s (the recogniser waiting for pieces ${h.timings.recognitionWaited!.toFixed(1)} s of it), speakers ${h.timings.diarize!.toFixed(2)} s; ${h.segments} segments, ${h.speakerCount} speakers`,
+    `stages (wall): probe and level ${h.timings.probe!.toFixed(1)} s, decode + speech + recognition ${h.timings.transcribe!.toFixed(1)} s (the recogniser waiting for pieces ${h.timings.recognitionWaited!.toFixed(1)} s of it), speakers ${h.timings.diarize!.toFixed(2)} s; ${h.segments} segments, ${h.speakerCount} speakers${h.heardSideBySide ? ', heard side by side' : ''}`,
   );
 }

@@ -50,6 +50,8 @@ export const Meeting = z.object({
   recordingState: RecordingState.optional(),
   transcriptionProgress: z.number().min(0).max(100),
   transcriptionError: z.string().optional(),
+  /** What was done with the recording that a user should know (a file of more than two channels heard as one mix). */
+  transcriptionNotice: z.string().optional(),
   summary: z.string().optional(),
   actionItemsStatus: ActionItemsStatus,
   actionItemsProgress: z.number().min(0).max(100),

@@ -26,6 +26,7 @@ import * as actionItemsPerson from './migrations/027e-action-items-person.ts';
 import * as teams from './migrations/028-teams.ts';
 import * as callRecordings from './migrations/028b-call-recordings.ts';
 import * as meetingSpeakerIndex from './migrations/029-meeting-speaker-index.ts';
+import * as audioChannels from './migrations/029b-audio-channels.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '028-teams': teams,
   '028b-call-recordings': callRecordings,
   '029-meeting-speaker-index': meetingSpeakerIndex,
+  '029b-audio-channels': audioChannels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -101,6 +101,8 @@ export interface MeetingsTable {
   created_by?: string | null;
   /** Added by 028b (decision 241): 'call' for a call recorded in Parley (microphone left, tab right). */
   recording_source?: string | null;
+  /** Added by 029b (decision 271): the recording's channels, read when it is transcribed; null before. */
+  audio_channels?: number | null;
   /** Added by 021c (decision 193): how far the accepted chunks reach; an MP4 recording's ticks a second. */
   recording_reached_ms?: number | null;
   recording_timescale?: number | null;

@@ -84,6 +84,16 @@ export function presentPerson(row: PersonRow, voice: { meetings: number; seconds
   };
 }
 
+/**
+ * A recording of more than two channels is heard as ffmpeg's mix of them all: Parley hears each side of
+ * a two-channel call alone, not each of more channels (decision 271).
+ */
+export function channelsNotice(channels: number | null | undefined): string | undefined {
+  return channels && channels > 2
+    ? `This recording has ${channels} audio channels. Parley heard them mixed into one, so speakers are told apart by their voices alone.`
+    : undefined;
+}
+
 export function presentMeeting(row: MeetingRow): Meeting {
   return {
     _id: row.id,
@@ -98,6 +108,7 @@ export function presentMeeting(row: MeetingRow): Meeting {
     recordingState: (row.recording_state ?? undefined) as Meeting['recordingState'],
     transcriptionProgress: row.transcription_progress,
     transcriptionError: optional(row.transcription_error),
+    transcriptionNotice: channelsNotice(row.audio_channels),
     summary: optional(row.summary),
     actionItemsStatus: row.action_items_status as Meeting['actionItemsStatus'],
     actionItemsProgress: row.action_items_progress,

@@ -105,7 +105,11 @@ export function transcribingService(deps: Deps) {
             at: new Date(meeting.created_at),
           });
         }
-        await lifecycle.transcribed(trx, meetingId, { duration_ms: Math.round(result.durationSeconds * 1000) });
+        await lifecycle.transcribed(trx, meetingId, {
+          duration_ms: Math.round(result.durationSeconds * 1000),
+          // more than two are heard as one mix; the meeting says so (decision 271)
+          audio_channels: result.channels ?? null,
+        });
         const done = await meetings.findById(meetingId, trx);
         if (done) await events.emit(trx, 'meeting.transcribed', done);
       });

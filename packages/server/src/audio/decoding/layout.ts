@@ -1,11 +1,15 @@
 /**
  * Whether a two-channel file is a call (one party per side: a call recorder, a stereo pair of lapel
  * microphones, a call recorded in Parley) or ordinary stereo (the same room on both sides), decided
- * before speech detection so that a call is heard side by side (decision 241). The rule is decision
- * 016's (channelSides: at least 80% of the speech clearly on one side, 10 dB or more, and each side
- * holding some of it), judged on half-second blocks of the level stage's windows (a long file) or of
- * the whole file, where a block is speech when its louder side is within 30 dB of the recording's
- * loud end.
+ * before speech detection so that a call is heard side by side (decisions 241, 270). Judged on
+ * half-second blocks of the level stage's windows (a long file) or of the whole file, a block being
+ * speech when its louder side is within 30 dB of the recording's loud end:
+ * - decision 016's rule (channelSides: at least 80% of the speech clearly on one side, 10 dB or more,
+ *   each side holding some of it), or
+ * - each side holds speech of its own (20 ms frames where it is 10 dB over the other: the other
+ *   party's pauses between words are enough), and where both sides are loud at once they are two
+ *   sources, not one sound heard twice: their syllables do not rise and fall together and their
+ *   samples are no copy of each other at any delay of a spaced pair of microphones (decision 270).
  */
 import { channelSides } from './channels.ts';
 import { decodePcmInt16 } from './ffmpeg.ts';
@@ -22,10 +26,16 @@ const SIDE_DB = 10;
 const SAMPLE_FROM = 4 * LEVEL_SAMPLE.windows * LEVEL_SAMPLE.windowSeconds;
 
 /**
- * Where neither side is clearly louder, the two sides are still two parties when their samples are this
- * little alike (correlation): both talking at once on a call, not one room heard twice.
+ * Where both sides are loud, one sound heard twice (a room, a stereo microphone) when the two sides'
+ * 20 ms levels rise and fall together at least this much (correlation within each block, pooled)...
  */
-const APART_CORRELATION = 0.3;
+const ALIKE_ENVELOPE = 0.85;
+/** ... or when the median block's samples are at least this alike at some delay up to MAX_LAG (a copy). */
+const ALIKE_SAMPLES = 0.5;
+/** Each side of a call holds at least this many 20 ms frames clearly its own (~0.1 s). */
+const OWN_FRAMES = 6;
+
+const db = (e: number) => 10 * Math.log10(e + 1e-12);
 
 export type ChannelLayout = 'mix' | 'sides';
 
@@ -44,30 +54,65 @@ interface Block {
   r: number;
   /** Of the two sides' samples. */
   correlation: number;
+  /** The largest correlation of the two sides' samples over delays up to MAX_LAG (a spaced pair of microphones). */
+  lagged: number;
+  /** Each side's level per 20 ms (dB): the syllables' rise and fall. */
+  subL: Float32Array;
+  subR: Float32Array;
 }
 
-/** Each half-second block's left and right energy (mean square). */
+/** 20 ms at 8 kHz. */
+const SUB = 160;
+/** 3 ms at 8 kHz: two microphones a metre apart. */
+const MAX_LAG = 24;
+
+function closeBlock(bl: Float32Array, br: Float32Array): Block {
+  let l = 0;
+  let r = 0;
+  for (let i = 0; i < BLOCK; i++) {
+    l += bl[i]! * bl[i]!;
+    r += br[i]! * br[i]!;
+  }
+  const at = (lag: number) => {
+    let s = 0;
+    for (let i = Math.max(0, -lag); i < BLOCK - Math.max(0, lag); i++) s += bl[i]! * br[i + lag]!;
+    return l > 0 && r > 0 ? s / Math.sqrt(l * r) : 0;
+  };
+  const correlation = at(0);
+  let lagged = Math.abs(correlation);
+  // only where the sides are near each other's level: elsewhere the block is clearly one side's anyway
+  if (Math.abs(db(l) - db(r)) < SIDE_DB)
+    for (let lag = -MAX_LAG; lag <= MAX_LAG; lag++) lagged = Math.max(lagged, Math.abs(at(lag)));
+  const sub = (x: Float32Array) => {
+    const e = new Float32Array(BLOCK / SUB);
+    for (let k = 0; k < e.length; k++) {
+      let s = 0;
+      for (let i = k * SUB; i < (k + 1) * SUB; i++) s += x[i]! * x[i]!;
+      e[k] = db(s / SUB);
+    }
+    return e;
+  };
+  return { l: l / BLOCK, r: r / BLOCK, correlation, lagged, subL: sub(bl), subR: sub(br) };
+}
+
+/** Each half-second block's left and right energy (mean square) and how alike the two sides are. */
 async function blockEnergies(path: string, durationSeconds: number | undefined, signal?: AbortSignal) {
   const input =
     durationSeconds !== undefined && durationSeconds >= SAMPLE_FROM
       ? await sampledInput(path, durationSeconds, { ...LEVEL_SAMPLE })
       : undefined;
   const blocks: Block[] = [];
+  const bl = new Float32Array(BLOCK);
+  const br = new Float32Array(BLOCK);
   for (const part of perProcess(input)) {
-    let l = 0;
-    let r = 0;
-    let lr = 0;
     let fill = 0;
     for await (const chunk of decodePcmInt16(path, { signal, sampleRate: RATE, channels: 2, input: part })) {
       for (let i = 0; i + 1 < chunk.length; i += 2) {
-        const a = chunk[i]! / 32768;
-        const b = chunk[i + 1]! / 32768;
-        l += a * a;
-        r += b * b;
-        lr += a * b;
+        bl[fill] = chunk[i]! / 32768;
+        br[fill] = chunk[i + 1]! / 32768;
         if (++fill === BLOCK) {
-          blocks.push({ l: l / BLOCK, r: r / BLOCK, correlation: l > 0 && r > 0 ? lr / Math.sqrt(l * r) : 0 });
-          l = r = lr = fill = 0;
+          blocks.push(closeBlock(bl, br));
+          fill = 0;
         }
       }
     }
@@ -75,12 +120,10 @@ async function blockEnergies(path: string, durationSeconds: number | undefined, 
   return blocks;
 }
 
-const db = (e: number) => 10 * Math.log10(e + 1e-12);
-
 /**
  * 'sides' when the two channels hold different parties: decision 016's rule (most speech clearly on one
  * side, each side holding some), or each side holding some speech of its own and the speech on both at
- * once being two unlike signals (both parties talking at once), else 'mix'.
+ * once being two sources (both parties talking at once), else 'mix'.
  */
 export async function channelLayout(
   path: string,
@@ -88,11 +131,75 @@ export async function channelLayout(
   signal?: AbortSignal,
 ): Promise<ChannelJudgement> {
   const blocks = await blockEnergies(path, durationSeconds, signal);
+  const loudEnd = loudEndOf(blocks);
+  const speech = speechOf(blocks);
+  if (loudEnd === undefined || speech.length === 0) return { layout: 'mix', bleed: [0, 0] };
+  return { layout: layoutOf(speech, loudEnd), bleed: [bleedOf(speech, 'l', 'r'), bleedOf(speech, 'r', 'l')] };
+}
+
+/** The blocks whose louder side is within SPEECH_RANGE_DB of the recording's loud end. */
+function speechOf(blocks: Block[]): Block[] {
+  const loudEnd = loudEndOf(blocks);
+  return loudEnd === undefined ? [] : blocks.filter((b) => db(Math.max(b.l, b.r)) >= loudEnd - SPEECH_RANGE_DB);
+}
+
+function loudEndOf(blocks: Block[]): number | undefined {
   const louder = blocks.map((b) => db(Math.max(b.l, b.r))).sort((a, b) => a - b);
-  if (louder.length === 0) return { layout: 'mix', bleed: [0, 0] };
-  const loudEnd = louder[Math.floor(0.99 * (louder.length - 1))]!;
-  const speech = blocks.filter((b) => db(Math.max(b.l, b.r)) >= loudEnd - SPEECH_RANGE_DB);
-  return { layout: layoutOf(speech), bleed: [bleedOf(speech, 'l', 'r'), bleedOf(speech, 'r', 'l')] };
+  return louder.length === 0 ? undefined : louder[Math.floor(0.99 * (louder.length - 1))]!;
+}
+
+/** Of the 20 ms frames whose louder side is within SPEECH_RANGE_DB of the loud end, how many are clearly each side's. */
+function ownFrames(speech: Block[], loudEnd: number): [number, number] {
+  const own: [number, number] = [0, 0];
+  for (const b of speech)
+    for (let k = 0; k < b.subL.length; k++) {
+      const [l, r] = [b.subL[k]!, b.subR[k]!];
+      if (Math.max(l, r) < loudEnd - SPEECH_RANGE_DB) continue;
+      if (l - r >= SIDE_DB) own[0]++;
+      else if (r - l >= SIDE_DB) own[1]++;
+    }
+  return own;
+}
+
+/** What the judgement rests on (the layout bench prints it). */
+export async function layoutEvidence(path: string, durationSeconds: number | undefined) {
+  const blocks = await blockEnergies(path, durationSeconds);
+  const speech = speechOf(blocks);
+  const both = loudOnBoth(speech);
+  const r2 = (x: number) => Math.round(100 * x) / 100;
+  return {
+    speechBlocks: speech.length,
+    bothBlocks: both.length,
+    ownFrames: ownFrames(speech, loudEndOf(blocks) ?? 0),
+    lagged: r2(median(both.map((b) => b.lagged)) ?? -1),
+    envelope: r2(envelopeCorrelation(both)),
+  };
+}
+
+function loudOnBoth(speech: Block[]): Block[] {
+  return speech.filter((b) => Math.abs(db(b.l) - db(b.r)) < SIDE_DB);
+}
+
+function median(x: number[]): number | undefined {
+  return x.length ? [...x].sort((a, b) => a - b)[Math.floor(x.length / 2)]! : undefined;
+}
+
+/** The correlation of the two sides' 20 ms levels, each less its block's mean, pooled over `blocks`. */
+function envelopeCorrelation(blocks: Block[]): number {
+  let lr = 0;
+  let ll = 0;
+  let rr = 0;
+  const mean = (x: Float32Array) => x.reduce((a, v) => a + v, 0) / x.length;
+  for (const b of blocks) {
+    const [ml, mr] = [mean(b.subL), mean(b.subR)];
+    for (let k = 0; k < b.subL.length; k++) {
+      const [dl, dr] = [b.subL[k]! - ml, b.subR[k]! - mr];
+      lr += dl * dr;
+      ll += dl * dl;
+      rr += dr * dr;
+    }
+  }
+  return ll > 0 && rr > 0 ? lr / Math.sqrt(ll * rr) : 0;
 }
 
 /** A low quartile of `side`'s share of `other`'s energy where `other` is clearly louder and `side` a copy of it (needs 4 such blocks). */
@@ -105,14 +212,12 @@ function bleedOf(speech: Block[], side: 'l' | 'r', other: 'l' | 'r'): number {
   return ratios.length < 4 ? 0 : ratios[Math.floor(ratios.length / 4)]!;
 }
 
-function layoutOf(speech: Block[]): ChannelLayout {
-  const balances = speech.map((b) => db(b.l) - db(b.r));
-  if (channelSides(balances)) return 'sides';
-  const left = balances.filter((d) => d >= SIDE_DB).length;
-  const right = balances.filter((d) => d <= -SIDE_DB).length;
-  const minSide = Math.max(4, 0.02 * speech.length);
-  if (left < minSide || right < minSide) return 'mix';
-  const both = speech.filter((_, i) => Math.abs(balances[i]!) < SIDE_DB).map((b) => Math.abs(b.correlation));
-  both.sort((a, b) => a - b);
-  return both.length > 0 && both[Math.floor(both.length / 2)]! < APART_CORRELATION ? 'sides' : 'mix';
+function layoutOf(speech: Block[], loudEnd: number): ChannelLayout {
+  if (channelSides(speech.map((b) => db(b.l) - db(b.r)))) return 'sides';
+  const own = ownFrames(speech, loudEnd);
+  if (own[0] < OWN_FRAMES || own[1] < OWN_FRAMES) return 'mix';
+  const both = loudOnBoth(speech);
+  if (both.length === 0) return 'sides';
+  const alike = envelopeCorrelation(both) >= ALIKE_ENVELOPE || median(both.map((b) => b.lagged))! >= ALIKE_SAMPLES;
+  return alike ? 'mix' : 'sides';
 }

@@ -36,6 +36,11 @@ export interface TranscriptionResult {
   speakerCount: number;
   /** For a call heard side by side: each side's labels (0 left, 1 right). */
   sides?: [string[], string[]];
+  /**
+   * The file's audio channels as its header states them (absent when it does not say). More than two
+   * are heard as one mix, ffmpeg's downmix of them all (decision 271).
+   */
+  channels?: number;
   engine: string;
   /** Wall-clock seconds spent, for logs and benchmarks. */
   timings: {
@@ -144,6 +149,7 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
     ...(diarizationError !== undefined ? { diarizationError } : {}),
     speakerCount,
     ...(sides && { sides }),
+    ...(source.channels !== undefined && { channels: source.channels }),
     engine: engine.name,
     timings: {
       total: (tEnd - t0) / 1000,

@@ -14,6 +14,8 @@ export interface TranscriptResult {
   diarizationError?: string;
   /** A call heard side by side: each side's labels (0 left, 1 right). */
   sides?: [string[], string[]];
+  /** The file's audio channels, as its header states them (absent when it does not say). */
+  channels?: number;
 }
 
 /** The audio pipeline as the transcription job sees it: a file in, speaker segments (seconds) out. */

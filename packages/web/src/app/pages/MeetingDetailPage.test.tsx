@@ -160,6 +160,16 @@ describe('meeting detail', () => {
     expect(screen.queryByText('Processing...')).not.toBeInTheDocument();
   });
 
+  it('says what was done with a recording of more than two channels once it is transcribed', async () => {
+    const notice =
+      'This recording has 6 audio channels. Parley heard them mixed into one, so speakers are told apart by their voices alone.';
+    serveMeeting(() =>
+      makeMeeting({ _id: 'm1', projectId: 'p1', transcriptionStatus: 'completed', transcriptionNotice: notice }),
+    );
+    renderApp('/projects/p1/meetings/m1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(notice);
+  });
+
   it('renames the meeting from its header; a blank title is refused inline', async () => {
     let title = 'Kick-off';
     let body: unknown;

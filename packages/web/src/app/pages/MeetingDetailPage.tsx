@@ -114,6 +114,14 @@ function TranscriptionProgress({ meeting }: { meeting: Meeting }) {
       </Alert>
     );
   }
+  // what was done with the recording (a file of more than two channels heard as one mix, decision 271)
+  if (meeting.transcriptionStatus === 'completed' && meeting.transcriptionNotice) {
+    return (
+      <Alert className="mb-6">
+        <AlertDescription>{meeting.transcriptionNotice}</AlertDescription>
+      </Alert>
+    );
+  }
   return null;
 }
 
