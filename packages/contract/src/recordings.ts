@@ -66,6 +66,11 @@ export type FinishRecordingRequest = z.infer<typeof FinishRecordingRequest>;
 
 /** A piece of the live transcript; `final: false` is the words of a phrase still being said. */
 export const LiveSegment = z.object({
+  /**
+   * In a call (source 'call'): whose words, each side heard on its own (docs/decisions/250): 0 the
+   * microphone (the person recording), 1 the call's tab (the other party). Absent in any other recording.
+   */
+  side: z.union([z.literal(0), z.literal(1)]).optional(),
   startTime: z.number().min(0),
   endTime: z.number().min(0),
   text: z.string(),
@@ -81,6 +86,8 @@ export const LiveTranscript = z.object({
   /** Seconds of audio the server has received. */
   receivedSeconds: z.number().min(0),
   segments: z.array(LiveSegment),
+  /** In a call: the name side 0 is shown under, the person recording's (as in the final transcript). */
+  recorder: z.string().optional(),
   updatedAt: IsoDate,
 });
 export type LiveTranscript = z.infer<typeof LiveTranscript>;

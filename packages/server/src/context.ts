@@ -175,6 +175,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
       storage,
       projects,
       users,
+      recorder: { users: repos.users, people: repos.people },
       room,
       maxRecordingSeconds: config.maxRecordingHours * 3600,
       log,

@@ -27,6 +27,7 @@ import * as teams from './migrations/028-teams.ts';
 import * as callRecordings from './migrations/028b-call-recordings.ts';
 import * as meetingSpeakerIndex from './migrations/029-meeting-speaker-index.ts';
 import * as audioChannels from './migrations/029b-audio-channels.ts';
+import * as liveSegmentSide from './migrations/030-live-segment-side.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '028b-call-recordings': callRecordings,
   '029-meeting-speaker-index': meetingSpeakerIndex,
   '029b-audio-channels': audioChannels,
+  '030-live-segment-side': liveSegmentSide,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -124,6 +124,8 @@ export interface RecordingChunksTable {
 export interface LiveSegmentsTable {
   meeting_id: string;
   user_id: string;
+  /** Added by 030 (decision 250): a call's side (0 the microphone, 1 the tab); 0 for a recording heard as one mix. */
+  side: Generated<number>;
   start_ms: number;
   end_ms: number;
   text: string;
@@ -134,7 +136,10 @@ export interface LiveSegmentsTable {
 export interface LiveProgressTable {
   meeting_id: string;
   received_ms: number;
+  /** Audio up to here has final live words: side 0's for a call. */
   final_ms: number;
+  /** Added by 030 (decision 250): side 1's final point for a call; null for every other recording. */
+  side1_final_ms: number | null;
   updated_at: string;
 }
 

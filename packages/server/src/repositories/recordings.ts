@@ -6,10 +6,21 @@ import { nowIso } from '../lib/ids.ts';
 export type RecordingChunkRow = RecordingChunksTable;
 
 export interface LivePiece {
+  /** A call's side (0 the microphone, 1 the tab); 0 for a recording heard as one mix (decision 250). */
+  side: number;
   startMs: number;
   endMs: number;
   text: string;
   final: boolean;
+}
+
+/** One side's part of a live pass (a mix has one side, 0). */
+export interface LiveSidePass {
+  /** Its pieces from here on replace the last pass's (the unfinished phrase goes, its final words come). */
+  fromMs: number;
+  pieces: Array<Omit<LivePiece, 'side'>>;
+  /** The side's audio up to here has final words. */
+  finalMs: number;
 }
 
 /**
@@ -179,42 +190,67 @@ export function recordingsRepository(db: Db) {
           .selectAll()
           .where('meeting_id', '=', meetingId)
           .orderBy('start_ms')
+          .orderBy('side')
           .execute()
-      ).map((r) => ({ startMs: r.start_ms, endMs: r.end_ms, text: r.text, final: Number(r.final) === 1 })),
+      ).map((r) => ({
+        side: Number(r.side),
+        startMs: r.start_ms,
+        endMs: r.end_ms,
+        text: r.text,
+        final: Number(r.final) === 1,
+      })),
+
+    /** Where each side's next live pass starts (side 1 only in a call). */
+    liveFinalMs: async (meetingId: string): Promise<[number, number]> => {
+      const row = await db
+        .selectFrom('live_progress')
+        .select(['final_ms', 'side1_final_ms'])
+        .where('meeting_id', '=', meetingId)
+        .executeTakeFirst();
+      return [Number(row?.final_ms ?? 0), Number(row?.side1_final_ms ?? 0)];
+    },
 
     /**
-     * Records one live pass: pieces from `fromMs` on are replaced (the unfinished phrase of the last pass
-     * goes, its final words come), with how much audio was received and how much is final.
+     * Records one live pass: each side's pieces from its `fromMs` on are replaced, with how much audio
+     * was received and how much of each side is final. `sides[i]` is side i: one for a mix, two for a call.
      */
     async saveLivePass(
       meetingId: string,
       userId: string,
-      pass: { fromMs: number; pieces: LivePiece[]; receivedMs: number; finalMs: number },
+      pass: { sides: LiveSidePass[]; receivedMs: number },
     ): Promise<void> {
       const updated_at = nowIso();
+      const progress = {
+        received_ms: pass.receivedMs,
+        final_ms: pass.sides[0]?.finalMs ?? 0,
+        side1_final_ms: pass.sides[1]?.finalMs ?? null,
+        updated_at,
+      };
       await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('live_segments')
-          .where('meeting_id', '=', meetingId)
-          .where('start_ms', '>=', pass.fromMs)
-          .execute();
-        const rows = pass.pieces
-          .filter((p) => p.text.trim() !== '')
-          .map((p) => ({
-            meeting_id: meetingId,
-            user_id: userId,
-            start_ms: Math.round(p.startMs),
-            end_ms: Math.round(p.endMs),
-            text: p.text,
-            final: p.final ? 1 : 0,
-          }));
-        if (rows.length) await trx.insertInto('live_segments').values(rows).execute();
+        for (const [side, { fromMs, pieces }] of pass.sides.entries()) {
+          await trx
+            .deleteFrom('live_segments')
+            .where('meeting_id', '=', meetingId)
+            .where('side', '=', side)
+            .where('start_ms', '>=', fromMs)
+            .execute();
+          const rows = pieces
+            .filter((p) => p.text.trim() !== '')
+            .map((p) => ({
+              meeting_id: meetingId,
+              user_id: userId,
+              side,
+              start_ms: Math.round(p.startMs),
+              end_ms: Math.round(p.endMs),
+              text: p.text,
+              final: p.final ? 1 : 0,
+            }));
+          if (rows.length) await trx.insertInto('live_segments').values(rows).execute();
+        }
         await trx
           .insertInto('live_progress')
-          .values({ meeting_id: meetingId, received_ms: pass.receivedMs, final_ms: pass.finalMs, updated_at })
-          .onConflict((oc) =>
-            oc.column('meeting_id').doUpdateSet({ received_ms: pass.receivedMs, final_ms: pass.finalMs, updated_at }),
-          )
+          .values({ meeting_id: meetingId, ...progress })
+          .onConflict((oc) => oc.column('meeting_id').doUpdateSet(progress))
           .execute();
       });
     },

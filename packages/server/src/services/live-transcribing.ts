@@ -1,4 +1,4 @@
-import { livePass } from '../audio/live/live-pass.ts';
+import { livePass, liveSidesPass } from '../audio/live/live-pass.ts';
 import type { AsrEngine } from '../audio/recognition/engine.ts';
 import type { JobContext } from '../jobs/worker.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
@@ -66,9 +66,15 @@ export function liveTranscribingService({ meetings, recordings, storage, engine 
         heard = contiguous;
         const keys = chunks.slice(0, contiguous).map((c) => c.storage_key);
         const recording = await cache.bytes(meetingId, keys, storage);
-        const finalMs = Number((await recordings.liveProgress(meetingId))?.final_ms ?? 0);
+        const finalMs = await recordings.liveFinalMs(meetingId);
         const began = performance.now();
-        const result = await livePass(recording, finalMs, { engine, signal });
+        // a call recorded in Parley: each side heard alone (decision 250), else the recording as one mix
+        const result =
+          meeting.recording_source === 'call'
+            ? await liveSidesPass(recording, finalMs, { engine, signal })
+            : await livePass(recording, finalMs[0], { engine, signal }).then(
+                (mix) => mix && { sides: [mix], receivedMs: mix.receivedMs },
+              );
         log.debug(
           { ms: Math.round(performance.now() - began), finalMs, chunks: contiguous, receivedMs: result?.receivedMs },
           'live pass',
@@ -78,10 +84,12 @@ export function liveTranscribingService({ meetings, recordings, storage, engine 
           continue;
         }
         await recordings.saveLivePass(meetingId, meeting.user_id, {
-          fromMs: finalMs,
-          pieces: result.pieces,
           receivedMs: Math.round(result.receivedMs),
-          finalMs: Math.round(result.finalMs),
+          sides: result.sides.map((side, i) => ({
+            fromMs: finalMs[i]!,
+            pieces: side.pieces,
+            finalMs: Math.round(side.finalMs),
+          })),
         });
       }
     },

@@ -27,6 +27,7 @@ import { keptChunks } from './kept-chunks.ts';
 import { FIRST_STATES, meetingLifecycle, moved } from './meeting-lifecycle.ts';
 import { newMeetingRow } from './meetings.ts';
 import type { ProjectsService } from './projects.ts';
+import { type RecorderDeps, recorderOf } from './recorder.ts';
 import { recordingAssembly } from './recording-assembly.ts';
 import type { StorageRoom } from './storage-room.ts';
 import type { UsersService } from './users.ts';
@@ -40,6 +41,8 @@ interface Deps {
   storage: AudioStorage;
   projects: ProjectsService;
   users: UsersService;
+  /** The accounts and People, for the name a call's side 0 is shown under. */
+  recorder: RecorderDeps;
   room: StorageRoom;
   /** MAX_RECORDING_HOURS in seconds: a recording is refused more audio past it, as an upload is. */
   maxRecordingSeconds: number;
@@ -287,20 +290,25 @@ export function recordingsService(deps: Deps) {
     async live(userId: string, meetingId: string): Promise<LiveTranscript> {
       const row = await meetings.findForUser(userId, meetingId);
       if (!row) throw notFound('Meeting');
-      const [progress, pieces] = await Promise.all([
+      // a call's live words say whose they are (decision 250); any other recording's are one mix
+      const call = row.recording_source === 'call';
+      const [progress, pieces, recorder] = await Promise.all([
         recordings.liveProgress(meetingId),
         recordings.livePieces(meetingId),
+        call ? recorderOf(deps.recorder, row.user_id) : undefined,
       ]);
       return {
         meetingId,
         recordingState: (row.recording_state ?? null) as LiveTranscript['recordingState'],
         receivedSeconds: Math.round(Number(progress?.received_ms ?? 0)) / 1000,
         segments: pieces.map((p) => ({
+          ...(call && { side: p.side === 1 ? (1 as const) : (0 as const) }),
           startTime: p.startMs / 1000,
           endTime: p.endMs / 1000,
           text: p.text,
           final: p.final,
         })),
+        ...(recorder && { recorder: recorder.name }),
         updatedAt: progress?.updated_at ?? row.updated_at,
       };
     },

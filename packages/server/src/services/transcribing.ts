@@ -3,24 +3,21 @@ import type { Db } from '../db/database.ts';
 import { progressWriter } from '../jobs/progress.ts';
 import { type JobContext, PermanentJobError } from '../jobs/worker.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
-import type { peopleRepository } from '../repositories/people.ts';
 import type { recordingsRepository } from '../repositories/recordings.ts';
 import type { transcriptionsRepository } from '../repositories/transcriptions.ts';
 import type { usageRepository } from '../repositories/usage.ts';
-import type { usersRepository } from '../repositories/users.ts';
 import type { SemanticSearch } from '../search/semantic/index.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { meetingLifecycle } from './meeting-lifecycle.ts';
+import { type RecorderDeps, recorderOf } from './recorder.ts';
 import type { WebhookEvents } from './webhooks.ts';
 
-interface Deps {
+interface Deps extends RecorderDeps {
   db: Db;
   meetings: ReturnType<typeof meetingsRepository>;
   recordings: ReturnType<typeof recordingsRepository>;
   transcriptions: ReturnType<typeof transcriptionsRepository>;
   usage: ReturnType<typeof usageRepository>;
-  users: Pick<ReturnType<typeof usersRepository>, 'findById'>;
-  people: Pick<ReturnType<typeof peopleRepository>, 'findSelf'>;
   storage: AudioStorage;
   transcribe: Transcribe;
   events: WebhookEvents;
@@ -33,16 +30,8 @@ interface Deps {
  * which alone loads the transcription engine).
  */
 export function transcribingService(deps: Deps) {
-  const { db, meetings, transcriptions, usage, users, people, storage, transcribe, events, semantic } = deps;
+  const { db, meetings, transcriptions, usage, storage, transcribe, events, semantic } = deps;
   const lifecycle = meetingLifecycle(deps);
-
-  /** The person recording, by their name, linked to their own entry in People when there is one. */
-  async function recorderOf(userId: string): Promise<{ name: string; personId: string | null } | undefined> {
-    const user = await users.findById(userId);
-    if (!user) return undefined;
-    const self = await people.findSelf(userId, { name: user.name, email: user.email });
-    return { name: self?.name ?? user.name, personId: self?.id ?? null };
-  }
 
   return {
     async transcribe(meetingId: string, { signal, log }: JobContext) {
@@ -66,7 +55,7 @@ export function transcribingService(deps: Deps) {
         (path) => transcribe(path, { onProgress, signal, ...(call && { channels: 'sides' as const }) }),
         { signal },
       );
-      const recorder = call && result.sides ? await recorderOf(meeting.user_id) : undefined;
+      const recorder = call && result.sides ? await recorderOf(deps, meeting.user_id) : undefined;
       if (result.diarization === 'failed') {
         log.warn({ error: result.diarizationError }, 'speaker separation failed; transcript kept with one speaker');
       }

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MeetingResponse, TranscriptionPageResponse } from '@parley/contract';
+import { LiveTranscriptResponse, MeetingResponse, TranscriptionPageResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Worker } from '../../src/jobs/worker.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
@@ -16,15 +16,25 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const scratch = fixtureTempDir('parley-call-');
 
-/** As the Record tab makes it: WebM/Opus, JFK at the microphone (left), the radio amateur in the tab (right), at once. */
+/**
+ * As the Record tab makes it: WebM/Opus with short Clusters (Chromium's MediaRecorder), JFK at the
+ * microphone (left), the radio amateur in the tab (right), at once.
+ */
 function callRecording(): Buffer {
   const out = join(scratch, 'call.webm');
   execFileSync(fixtureFfmpeg(), [
     ...callPartiesInputs(),
     ...['-filter_complex', '[0:a][1:a]join=inputs=2:channel_layout=stereo[out]', '-map', '[out]'],
-    ...['-c:a', 'libopus', '-b:a', '64k', '-f', 'webm', out],
+    ...['-c:a', 'libopus', '-b:a', '64k', '-cluster_time_limit', '120', '-f', 'webm', out],
   ]);
   return readFileSync(out);
+}
+
+/** The recording cut into `count` chunks at arbitrary byte positions, as MediaRecorder's timeslices fall. */
+function callChunks(count: number): Buffer[] {
+  const bytes = callRecording();
+  const size = Math.ceil(bytes.length / count);
+  return Array.from({ length: count }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 }
 
 describe('a call recorded in Parley', () => {
@@ -85,6 +95,51 @@ describe('a call recorded in Parley', () => {
     expect(textOf((s) => !mine(s))).not.toContain('americans');
     expect(segments.filter((s) => !mine(s)).every((s) => s.personId === null && /^Speaker \d+$/.test(s.speaker))).toBe(
       true,
+    );
+  }, 300_000);
+
+  it('hears each side live on its own: the microphone side under the person recording, the tab side apart', async () => {
+    const { token } = await api().register('Grace Hopper');
+    const projectId = (await api().post('/api/projects', { name: 'Live calls' }, token)).body.data._id;
+    const started = await api().post(
+      `/api/projects/${projectId}/recordings`,
+      { title: 'Live call', mimeType: 'audio/webm;codecs=opus', source: 'call' },
+      token,
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const meetingId = expectSchema(MeetingResponse, started.body).data._id;
+    const chunks = callChunks(8);
+    for (const [seq, raw] of chunks.entries()) {
+      const put = await api().request('PUT', `/api/meetings/${meetingId}/recording/chunks/${seq}`, {
+        token,
+        raw,
+        headers: { 'content-type': 'audio/webm;codecs=opus' },
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+    }
+
+    // Live passes run until both sides' words are in (bounded: a stalled worker fails the test).
+    const sideText = (live: { segments: Array<{ side?: number | null; text: string }> }, side: number) =>
+      live.segments
+        .filter((s) => s.side === side)
+        .map((s) => s.text)
+        .join(' ')
+        .toLowerCase();
+    const deadline = Date.now() + 240_000;
+    let live: ReturnType<typeof LiveTranscriptResponse.parse>['data'];
+    for (;;) {
+      live = expectSchema(LiveTranscriptResponse, (await api().get(`/api/meetings/${meetingId}/live`, token)).body).data;
+      if (sideText(live, 0).includes('country') && sideText(live, 1).includes('brunswick')) break;
+      expect(Date.now(), JSON.stringify(live.segments)).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(live.recorder).toBe('Grace Hopper');
+    expect(live.segments.every((s) => s.side === 0 || s.side === 1)).toBe(true);
+    // each side holds its own party's words and none of the other's
+    expect(sideText(live, 0)).not.toMatch(/brunswick|radio/);
+    expect(sideText(live, 1)).not.toMatch(/country|americans|fellow/);
+    expect((await api().post(`/api/meetings/${meetingId}/recording/finish`, { chunks: chunks.length }, token)).status).toBe(
+      200,
     );
   }, 300_000);
 });

@@ -137,6 +137,35 @@ export async function channelLayout(
   return { layout: layoutOf(speech, loudEnd), bleed: [bleedOf(speech, 'l', 'r'), bleedOf(speech, 'r', 'l')] };
 }
 
+/**
+ * Each side's bleed of the other (ChannelJudgement.bleed) measured on interleaved stereo already
+ * decoded at `rate`: the live pass of a call measures it on the audio it hears (decision 250). Each
+ * run of samples is averaged down to the judging rate.
+ */
+export function bleedOfStereo(stereo: Float32Array, rate: number): [number, number] {
+  const step = Math.max(1, Math.round(rate / RATE));
+  const blocks: Block[] = [];
+  const bl = new Float32Array(BLOCK);
+  const br = new Float32Array(BLOCK);
+  let fill = 0;
+  for (let i = 0; i + 2 * step <= stereo.length; i += 2 * step) {
+    let l = 0;
+    let r = 0;
+    for (let k = 0; k < step; k++) {
+      l += stereo[i + 2 * k]!;
+      r += stereo[i + 2 * k + 1]!;
+    }
+    bl[fill] = l / step;
+    br[fill] = r / step;
+    if (++fill === BLOCK) {
+      blocks.push(closeBlock(bl, br));
+      fill = 0;
+    }
+  }
+  const speech = speechOf(blocks);
+  return [bleedOf(speech, 'l', 'r'), bleedOf(speech, 'r', 'l')];
+}
+
 /** The blocks whose louder side is within SPEECH_RANGE_DB of the recording's loud end. */
 function speechOf(blocks: Block[]): Block[] {
   const loudEnd = loudEndOf(blocks);

@@ -29,8 +29,7 @@ export interface SideOptions {
 }
 
 export function decodeSides(source: ProbedSource, options: SideOptions = {}): [DecodedSide, DecodedSide] {
-  // within 6 dB of the bleed alone
-  const bleed = (options.bleed ?? [0, 0]).map((b) => 4 * b) as [number, number];
+  const bleed = options.bleed ?? [0, 0];
   const lead = (options.leadSeconds ?? 60) * SAMPLE_RATE;
   const stereo = decodePcmStream(source.path, { signal: options.signal, channels: 2, chunkSamples: 32 * FRAME });
   const queued: [Float32Array[], Float32Array[]] = [[], []];
@@ -47,7 +46,7 @@ export function decodeSides(source: ProbedSource, options: SideOptions = {}): [D
       done = true;
       return;
     }
-    const [left, right] = split(next.value, bleed);
+    const [left, right] = splitSides(next.value, bleed);
     levels[0].push(left.recorded);
     levels[1].push(right.recorded);
     queued[0].push(left.heard);
@@ -88,8 +87,14 @@ export function decodeSides(source: ProbedSource, options: SideOptions = {}): [D
   return [decoded(0), decoded(1)];
 }
 
-/** Each side of interleaved stereo samples as recorded, and as heard: frames that hold only the other side's bleed silenced. */
-function split(stereo: Float32Array, [bleedL, bleedR]: [number, number]) {
+/**
+ * Each side of interleaved stereo samples as recorded, and as heard: frames that hold only the other
+ * side's bleed silenced (`bleed` as in SideOptions). The live transcript of a call hears its sides
+ * through this too (live-pass.ts, decision 250).
+ */
+export function splitSides(stereo: Float32Array, bleed: [number, number]) {
+  // within 6 dB of the bleed alone
+  const [bleedL, bleedR] = [4 * bleed[0], 4 * bleed[1]];
   const n = stereo.length >> 1;
   const sides = [0, 1].map(() => ({ recorded: new Float32Array(n), heard: new Float32Array(n) }));
   const [l, r] = [sides[0]!, sides[1]!];

@@ -7,6 +7,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodePcmStream, SAMPLE_RATE } from '../decoding/ffmpeg.ts';
+import { bleedOfStereo } from '../decoding/layout.ts';
+import { splitSides } from '../decoding/sides.ts';
 import type { AsrEngine } from '../recognition/engine.ts';
 import { type SegmenterOptions, type SileroVad, speechPieces } from '../speech/vad.ts';
 import { webmTail } from './webm-clusters.ts';
@@ -48,12 +50,51 @@ export async function livePass(
   finalMs: number,
   deps: { engine: AsrEngine; vad?: SileroVad; signal?: AbortSignal },
 ): Promise<LivePassResult | null> {
-  const tail = webmTail(recording, Math.max(0, finalMs - LEAD_MS));
-  if (!tail && recording.length > MAX_WHOLE_DECODE_BYTES) return null;
-  const { bytes, startMs } = tail ?? { bytes: recording, startMs: 0 };
-  const pcm = await decode(bytes, deps.signal);
-  if (!pcm) return null;
+  const decoded = await decodeRecent(recording, finalMs, 1, deps.signal);
+  if (!decoded) return null;
+  const { pcm, startMs } = decoded;
   const receivedMs = startMs + (pcm.length / SAMPLE_RATE) * 1000;
+  return { ...(await recognise(pcm, startMs, receivedMs, finalMs, deps)), receivedMs };
+}
+
+export interface LiveSidesResult {
+  /** Side 0 (the microphone, left) and side 1 (the call's tab, right), each as a one-mix pass. */
+  sides: [Omit<LivePassResult, 'receivedMs'>, Omit<LivePassResult, 'receivedMs'>];
+  receivedMs: number;
+}
+
+/**
+ * A live pass over a call (decision 250): the two channels decoded from the earlier side's final point,
+ * each side heard alone with the frames that hold only the other side's bleed silenced (decoding/sides.ts,
+ * its bleed measured on this audio), each cut and recognised from its own
+ * final point. Twice a mix's recognition work.
+ */
+export async function liveSidesPass(
+  recording: Uint8Array,
+  finalMs: [number, number],
+  deps: { engine: AsrEngine; vad?: SileroVad; signal?: AbortSignal },
+): Promise<LiveSidesResult | null> {
+  const decoded = await decodeRecent(recording, Math.min(...finalMs), 2, deps.signal);
+  if (!decoded) return null;
+  const { pcm, startMs, bleed } = decoded;
+  const [left, right] = splitSides(pcm, bleed);
+  const receivedMs = startMs + (left.heard.length / SAMPLE_RATE) * 1000;
+  const side0 = await recognise(left.heard, startMs, receivedMs, finalMs[0], deps);
+  const side1 = await recognise(right.heard, startMs, receivedMs, finalMs[1], deps);
+  return { sides: [side0, side1], receivedMs };
+}
+
+/**
+ * The phrases of `pcm` (mono, starting at `startMs` of the recording) from `finalMs` on, recognised:
+ * those followed by a pause are final, the one still being said is a first guess.
+ */
+async function recognise(
+  pcm: Float32Array,
+  startMs: number,
+  receivedMs: number,
+  finalMs: number,
+  deps: { engine: AsrEngine; vad?: SileroVad; signal?: AbortSignal },
+): Promise<Omit<LivePassResult, 'receivedMs'>> {
   const skip = Math.max(0, Math.round(((finalMs - startMs) / 1000) * SAMPLE_RATE));
   const fresh = pcm.subarray(Math.min(skip, pcm.length));
   const offsetMs = startMs + (skip / SAMPLE_RATE) * 1000;
@@ -76,35 +117,55 @@ export async function livePass(
   }
   // Silence after the last final phrase needs no second look, up to where a phrase may be starting.
   newFinalMs = Math.min(Math.max(newFinalMs, receivedMs - FINAL_AFTER_MS - LEAD_MS), heldFrom);
-  return { pieces, receivedMs, finalMs: Math.max(finalMs, newFinalMs) };
+  return { pieces, finalMs: Math.max(finalMs, newFinalMs) };
 }
 
-/** The 16 kHz mono audio of a (partial) recording, or null when nothing decodable has arrived yet. */
-async function decode(bytes: Uint8Array, signal?: AbortSignal): Promise<Float32Array | null> {
+/**
+ * The recording's audio from a little before `fromMs` (from its start when it is not WebM), at 16 kHz
+ * with `channels` interleaved, or null when nothing decodable has arrived yet. Two channels come with
+ * each side's bleed of the other, measured on this audio as layout.ts measures a file's.
+ */
+async function decodeRecent(
+  recording: Uint8Array,
+  fromMs: number,
+  channels: 1 | 2,
+  signal?: AbortSignal,
+): Promise<{ pcm: Float32Array; startMs: number; bleed: [number, number] } | null> {
+  const tail = webmTail(recording, Math.max(0, fromMs - LEAD_MS));
+  if (!tail && recording.length > MAX_WHOLE_DECODE_BYTES) return null;
+  const { bytes, startMs } = tail ?? { bytes: recording, startMs: 0 };
   const dir = await mkdtemp(join(tmpdir(), 'parley-live-'));
   try {
     const path = join(dir, 'recording');
     await writeFile(path, bytes);
-    const parts: Float32Array[] = [];
-    let total = 0;
-    try {
-      for await (const part of decodePcmStream(path, { signal })) {
-        parts.push(part);
-        total += part.length;
-      }
-    } catch (error) {
-      // A recording cut mid-frame decodes up to the cut; one with nothing whole yet is not an error.
-      if (total === 0 && !signal?.aborted) return null;
-      if (signal?.aborted) throw error;
-    }
-    const pcm = new Float32Array(total);
-    let at = 0;
-    for (const part of parts) {
-      pcm.set(part, at);
-      at += part.length;
-    }
-    return pcm;
+    const pcm = await decode(path, channels, signal);
+    if (!pcm) return null;
+    return { pcm, startMs, bleed: channels === 2 ? bleedOfStereo(pcm, SAMPLE_RATE) : [0, 0] };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The 16 kHz audio of a (partial) recording, or null when nothing decodable has arrived yet. */
+async function decode(path: string, channels: 1 | 2, signal?: AbortSignal): Promise<Float32Array | null> {
+  const parts: Float32Array[] = [];
+  let total = 0;
+  try {
+    for await (const part of decodePcmStream(path, { signal, channels })) {
+      parts.push(part);
+      total += part.length;
+    }
+  } catch (error) {
+    // A recording cut mid-frame decodes up to the cut; one with nothing whole yet is not an error.
+    if (total === 0 && !signal?.aborted) return null;
+    if (signal?.aborted) throw error;
+  }
+  total -= total % channels;
+  const pcm = new Float32Array(total);
+  let at = 0;
+  for (const part of parts) {
+    pcm.set(part.subarray(0, total - at), at);
+    at += Math.min(part.length, total - at);
+  }
+  return pcm;
 }

@@ -1,0 +1,21 @@
+import type { peopleRepository } from '../repositories/people.ts';
+import type { usersRepository } from '../repositories/users.ts';
+
+export interface RecorderDeps {
+  users: Pick<ReturnType<typeof usersRepository>, 'findById'>;
+  people: Pick<ReturnType<typeof peopleRepository>, 'findSelf'>;
+}
+
+/**
+ * The person recording a call, whose side (the microphone's) is named after them (decisions 241, 250):
+ * their own entry in People when there is one (linked), else their account's name.
+ */
+export async function recorderOf(
+  { users, people }: RecorderDeps,
+  userId: string,
+): Promise<{ name: string; personId: string | null } | undefined> {
+  const user = await users.findById(userId);
+  if (!user) return undefined;
+  const self = await people.findSelf(userId, { name: user.name, email: user.email });
+  return { name: self?.name ?? user.name, personId: self?.id ?? null };
+}
