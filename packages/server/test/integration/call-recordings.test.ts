@@ -133,7 +133,10 @@ describe('a call recorded in Parley', () => {
     const deadline = Date.now() + 240_000;
     let live: ReturnType<typeof LiveTranscriptResponse.parse>['data'];
     for (;;) {
-      live = expectSchema(LiveTranscriptResponse, (await api().get(`/api/meetings/${meetingId}/live`, token)).body).data;
+      live = expectSchema(
+        LiveTranscriptResponse,
+        (await api().get(`/api/meetings/${meetingId}/live`, token)).body,
+      ).data;
       const heard = live.receivedSeconds >= 16 && sideText(live, 0).includes('country');
       if (heard && sideText(live, 1).includes('brunswick')) break;
       expect(Date.now(), JSON.stringify(live.segments)).toBeLessThan(deadline);
@@ -144,8 +147,8 @@ describe('a call recorded in Parley', () => {
     // each side holds its own party's words and none of the other's
     expect(sideText(live, 0)).not.toMatch(/brunswick|radio/);
     expect(sideText(live, 1)).not.toMatch(/country|americans|fellow/);
-    expect((await api().post(`/api/meetings/${meetingId}/recording/finish`, { chunks: chunks.length }, token)).status).toBe(
-      200,
-    );
+    expect(
+      (await api().post(`/api/meetings/${meetingId}/recording/finish`, { chunks: chunks.length }, token)).status,
+    ).toBe(200);
   }, 300_000);
 });
