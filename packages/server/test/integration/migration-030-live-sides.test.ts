@@ -58,7 +58,7 @@ describe('migration 030-live-segment-side', () => {
       id: 'm1',
       userId: 'u1',
       projectId: 'p1',
-      fields: { title: 'Call' },
+      fields: { title: 'Call', recordingType: 'direct' },
       audioKey: null,
     });
     await raw.insertInto('meetings').values(meeting).execute();
