@@ -4,7 +4,10 @@
 // chunks in real time. For each sentence, the delay from its end to its words arriving final in the
 // live transcript (read the way the stream reads it: final, or as the phrase still being said); then how many recordings at once one server
 // holds with p95 <= 5 s, and the server's CPU per recording.
-// Run: npm run live -w @parley/bench [-- --max 6]
+// --call: a call recorded in Parley (docs/decisions/250): the sentences on the left (the microphone), the
+// same sentences in reverse order on the right (the tab, another party talking at the same time),
+// started with source 'call' so that each side is heard on its own; delays are the left side's.
+// Run: npm run live -w @parley/bench [-- --max 6] [--call]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +16,7 @@ import { startServerProcess } from './server-process.ts';
 
 const args = process.argv.slice(2);
 const maxStreams = Number(args[args.indexOf('--max') + 1] || 6);
+const asCall = args.includes('--call');
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 const CLIPS = ['0870', '0880', '0890', '0920', '0930'].map(
   (id) => `${LIBRIVOX}/sense_and_sensibility_01_austen_64kb-${id}.wav`,
@@ -56,6 +60,30 @@ execFileSync('ffmpeg', [
   '1',
   wav,
 ]);
+// The call's far side: the same sentences in reverse order, the same pauses.
+const far = join(scratch, 'far.wav');
+if (asCall) {
+  const reversed = [...CLIPS].reverse().flatMap((c) => ['-i', c]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    ...reversed,
+    '-f',
+    'lavfi',
+    '-t',
+    String(GAP),
+    '-i',
+    'anullsrc=r=16000:cl=mono',
+    '-filter_complex',
+    graph,
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    far,
+  ]);
+}
 const webm = join(scratch, 'meeting.webm');
 execFileSync('ffmpeg', [
   '-v',
@@ -63,6 +91,9 @@ execFileSync('ffmpeg', [
   '-y',
   '-i',
   wav,
+  ...(asCall
+    ? ['-i', far, '-filter_complex', '[0:a][1:a]join=inputs=2:channel_layout=stereo[out]', '-map', '[out]']
+    : []),
   '-c:a',
   'libopus',
   '-b:a',
@@ -120,6 +151,7 @@ async function record(n: number): Promise<number[]> {
   const meeting = await call('POST', `/api/projects/${project._id}/recordings`, token, {
     title: 'Live',
     mimeType: 'audio/webm',
+    ...(asCall && { source: 'call' }),
   });
   const delays: Array<number | undefined> = ends.map(() => undefined);
   let sending = true;
@@ -140,7 +172,8 @@ async function record(n: number): Promise<number[]> {
       // Final, or the phrase still being said as recognised so far: both are on screen. (The last
       // sentence ends the recording, so no pause ever makes it final before Stop.)
       const heard = live.segments.some(
-        (s: { endTime: number; text: string }) => s.endTime >= end - 0.5 && s.text.trim(),
+        (s: { side?: number; endTime: number; text: string }) =>
+          (s.side ?? 0) === 0 && s.endTime >= end - 0.5 && s.text.trim(),
       );
       if (heard) delays[i] = now - end;
     });
@@ -171,7 +204,7 @@ async function record(n: number): Promise<number[]> {
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 console.log(
-  `meeting: ${CLIPS.length} sentences, ${total.toFixed(1)} s, ${chunks.length} chunks of ${CHUNK_SECONDS} s; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  `${asCall ? 'call (two sides) ' : ''}meeting: ${CLIPS.length} sentences, ${total.toFixed(1)} s, ${chunks.length} chunks of ${CHUNK_SECONDS} s; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
 );
 console.log('recordings at once | delay p50 | delay p95 | server CPU per recording (of one core)');
 try {
