@@ -38,52 +38,19 @@ for (const clip of CLIPS) {
   ends.push(at);
   at += GAP;
 }
-const wav = join(scratch, 'meeting.wav');
-const inputs = CLIPS.flatMap((c) => ['-i', c]);
-const graph = `${CLIPS.map((_, i) => `[${i}]${i < CLIPS.length - 1 ? `[${CLIPS.length}]` : ''}`).join('')}concat=n=${CLIPS.length * 2 - 1}:v=0:a=1`;
-execFileSync('ffmpeg', [
-  '-v',
-  'error',
-  '-y',
-  ...inputs,
-  '-f',
-  'lavfi',
-  '-t',
-  String(GAP),
-  '-i',
-  'anullsrc=r=16000:cl=mono',
-  '-filter_complex',
-  graph,
-  '-ar',
-  '16000',
-  '-ac',
-  '1',
-  wav,
-]);
-// The call's far side: the same sentences in reverse order, the same pauses.
-const far = join(scratch, 'far.wav');
-if (asCall) {
-  const reversed = [...CLIPS].reverse().flatMap((c) => ['-i', c]);
+/** The clips joined with GAP seconds of silence between them, as 16 kHz mono WAV at `out`. */
+function sentences(clips: string[], out: string): string {
+  const graph = `${clips.map((_, i) => `[${i}]${i < clips.length - 1 ? `[${clips.length}]` : ''}`).join('')}concat=n=${clips.length * 2 - 1}:v=0:a=1`;
   execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    ...reversed,
-    '-f',
-    'lavfi',
-    '-t',
-    String(GAP),
-    '-i',
-    'anullsrc=r=16000:cl=mono',
-    '-filter_complex',
-    graph,
-    '-ar',
-    '16000',
-    '-ac',
-    '1',
-    far,
+    ...['-v', 'error', '-y', ...clips.flatMap((c) => ['-i', c])],
+    ...['-f', 'lavfi', '-t', String(GAP), '-i', 'anullsrc=r=16000:cl=mono'],
+    ...['-filter_complex', graph, '-ar', '16000', '-ac', '1', out],
   ]);
+  return out;
 }
+const wav = sentences(CLIPS, join(scratch, 'meeting.wav'));
+// The call's far side: the same sentences in reverse order, the same pauses.
+const far = asCall ? sentences([...CLIPS].reverse(), join(scratch, 'far.wav')) : '';
 const webm = join(scratch, 'meeting.webm');
 execFileSync('ffmpeg', [
   '-v',
