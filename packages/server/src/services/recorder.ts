@@ -8,12 +8,14 @@ export interface RecorderDeps {
 
 /**
  * The person recording a call, whose side (the microphone's) is named after them (decisions 241, 250):
- * their own entry in People when there is one (linked), else their account's name.
+ * whoever made the meeting (in a shared project a member, not the project's holder, decision 220), by
+ * their own entry in People when there is one (linked), else by their account's name.
  */
 export async function recorderOf(
   { users, people }: RecorderDeps,
-  userId: string,
+  meeting: { user_id: string; created_by?: string | null },
 ): Promise<{ name: string; personId: string | null } | undefined> {
+  const userId = meeting.created_by ?? meeting.user_id;
   const user = await users.findById(userId);
   if (!user) return undefined;
   const self = await people.findSelf(userId, { name: user.name, email: user.email });

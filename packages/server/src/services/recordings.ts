@@ -295,7 +295,7 @@ export function recordingsService(deps: Deps) {
       const [progress, pieces, recorder] = await Promise.all([
         recordings.liveProgress(meetingId),
         recordings.livePieces(meetingId),
-        call ? recorderOf(deps.recorder, row.user_id) : undefined,
+        call ? recorderOf(deps.recorder, row) : undefined,
       ]);
       return {
         meetingId,

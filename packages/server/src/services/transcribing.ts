@@ -55,7 +55,7 @@ export function transcribingService(deps: Deps) {
         (path) => transcribe(path, { onProgress, signal, ...(call && { channels: 'sides' as const }) }),
         { signal },
       );
-      const recorder = call && result.sides ? await recorderOf(deps, meeting.user_id) : undefined;
+      const recorder = call && result.sides ? await recorderOf(deps, meeting) : undefined;
       if (result.diarization === 'failed') {
         log.warn({ error: result.diarizationError }, 'speaker separation failed; transcript kept with one speaker');
       }

@@ -102,9 +102,13 @@ describe('a call recorded in Parley', () => {
     );
   }, 300_000);
 
-  it('hears each side live on its own, the tab heard again by the microphone silenced: the microphone side under the person recording', async () => {
-    const { token } = await api().register('Grace Hopper');
-    const projectId = (await api().post('/api/projects', { name: 'Live calls' }, token)).body.data._id;
+  it('hears each side live on its own, the tab heard again by the microphone silenced: the microphone side under the member recording', async () => {
+    // Grace records in a project Hal holds and shares with her: the person recording is Grace.
+    const hal = await api().register('Hal Holder');
+    const { token, email } = await api().register('Grace Hopper');
+    const projectId = (await api().post('/api/projects', { name: 'Live calls' }, hal.token)).body.data._id;
+    const shared = await api().post(`/api/projects/${projectId}/members`, { email, role: 'editor' }, hal.token);
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
     const started = await api().post(
       `/api/projects/${projectId}/recordings`,
       { title: 'Live call', mimeType: 'audio/webm;codecs=opus', source: 'call' },
@@ -150,5 +154,21 @@ describe('a call recorded in Parley', () => {
     expect(
       (await api().post(`/api/meetings/${meetingId}/recording/finish`, { chunks: chunks.length }, token)).status,
     ).toBe(200);
-  }, 300_000);
+    // The final transcript names the microphone side after her too.
+    for (;;) {
+      const m = (await api().get(`/api/projects/${projectId}/meetings/${meetingId}`, token)).body.data;
+      if (m.transcriptionStatus === 'completed') break;
+      expect(m.transcriptionStatus).not.toBe('failed');
+      expect(Date.now()).toBeLessThan(deadline + 240_000);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const segments = expectSchema(
+      TranscriptionPageResponse,
+      (await api().get(`/api/meetings/${meetingId}/transcriptions?page=1&limit=200`, token)).body,
+    ).data.transcriptions;
+    const speakersSaying = (word: string) =>
+      new Set(segments.filter((s) => s.text.toLowerCase().includes(word)).map((s) => s.speaker));
+    expect([...speakersSaying('country')]).toEqual(['Grace Hopper']);
+    expect(speakersSaying('brunswick').has('Grace Hopper')).toBe(false);
+  }, 600_000);
 });
