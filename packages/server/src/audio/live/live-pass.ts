@@ -66,8 +66,8 @@ export interface LiveSidesResult {
 /**
  * A live pass over a call (decision 250): the two channels decoded from the earlier side's final point,
  * each side heard alone with the frames that hold only the other side's bleed silenced (decoding/sides.ts,
- * its bleed measured on this audio), each cut and recognised from its own
- * final point. Twice a mix's recognition work.
+ * the bleed measured on this audio), each cut and recognised from its own final point: twice a mix's
+ * recognition work.
  */
 export async function liveSidesPass(
   recording: Uint8Array,
