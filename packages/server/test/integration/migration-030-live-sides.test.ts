@@ -1,40 +1,24 @@
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
-import { createDb, type Db } from '../../src/db/database.ts';
-import { MIGRATIONS, migrateToLatest } from '../../src/db/migrate.ts';
+import type { Db } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
 import { recordingsRepository } from '../../src/repositories/recordings.ts';
 import { newMeetingRow } from '../../src/services/meetings.ts';
-import { freshDatabaseUrl, tempDataDir } from '../helpers/database.ts';
+import { databaseBefore } from '../helpers/migration.ts';
 
 // A recording under way when 030 runs (docs/decisions/250): its live words and progress stay, as side 0,
 // and a call's two sides may then start a phrase in the same millisecond.
 let db: Db;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await freshDatabaseUrl();
-  drop = database.drop;
-  const config = loadConfig({ DATA_DIR: tempDataDir(), ...(database.url ? { DATABASE_URL: database.url } : {}) });
-  db = createDb(config.database, (error) => {
-    throw error;
-  }).db;
+  ({ db, close } = await databaseBefore('030-live-segment-side'));
 });
 afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
+  await close?.();
 });
 
 describe('migration 030-live-segment-side', () => {
   it("keeps a recording's live words as side 0 and lets both sides start a phrase at once", async () => {
-    const { '030-live-segment-side': _sides, ...before } = MIGRATIONS;
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => before },
-      migrationTableName: 'parley_migrations',
-      migrationLockTableName: 'parley_migration_lock',
-    });
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const now = new Date().toISOString();
     const raw = db as any;
     await raw
