@@ -10,7 +10,7 @@ import { LiveTranscriptResponse, MeetingResponse, TranscriptionPageResponse } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Worker } from '../../src/jobs/worker.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
-import { callPartiesInputs, fixtureFfmpeg, fixtureTempDir } from '../fixtures/audio.ts';
+import { callPartiesInputs, fixtureFfmpeg, fixtureTempDir, jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectSchema } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -171,4 +171,39 @@ describe('a call recorded in Parley', () => {
     expect([...speakersSaying('country')]).toEqual(['Grace Hopper']);
     expect(speakersSaying('brunswick').has('Grace Hopper')).toBe(false);
   }, 600_000);
+
+  it('hears a mono recording sent as a call once, not as two equal sides', async () => {
+    const { token } = await api().register('Mono Caller');
+    const projectId = (await api().post('/api/projects', { name: 'Mono call' }, token)).body.data._id;
+    const started = await api().post(
+      `/api/projects/${projectId}/recordings`,
+      { title: 'Mono call', mimeType: 'audio/webm;codecs=opus', source: 'call' },
+      token,
+    );
+    const meetingId = expectSchema(MeetingResponse, started.body).data._id;
+    const out = join(scratch, 'mono.webm');
+    execFileSync(fixtureFfmpeg(), [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', jfkWavPath()],
+      ...['-c:a', 'libopus', '-b:a', '32k', '-cluster_time_limit', '120', '-f', 'webm', out],
+    ]);
+    const put = await api().request('PUT', `/api/meetings/${meetingId}/recording/chunks/0`, {
+      token,
+      raw: readFileSync(out),
+      headers: { 'content-type': 'audio/webm;codecs=opus' },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const deadline = Date.now() + 240_000;
+    let live: ReturnType<typeof LiveTranscriptResponse.parse>['data'];
+    for (;;) {
+      live = expectSchema(
+        LiveTranscriptResponse,
+        (await api().get(`/api/meetings/${meetingId}/live`, token)).body,
+      ).data;
+      if (live.receivedSeconds >= 10 && live.segments.some((s) => /country/i.test(s.text))) break;
+      expect(Date.now(), JSON.stringify(live.segments)).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(live.segments.filter((s) => s.side === 1)).toEqual([]);
+    expect((await api().post(`/api/meetings/${meetingId}/recording/finish`, { chunks: 1 }, token)).status).toBe(200);
+  }, 300_000);
 });

@@ -79,9 +79,16 @@ export async function liveSidesPass(
   const { pcm, startMs, bleed } = decoded;
   const [left, right] = splitSides(pcm, bleed);
   const receivedMs = startMs + (left.heard.length / SAMPLE_RATE) * 1000;
+  // mono audio sent as a call (through the API) decodes as two equal sides: its words are heard once, as side 0
+  if (sameSamples(left.recorded, right.recorded)) right.heard.fill(0);
   const side0 = await recognise(left.heard, startMs, receivedMs, finalMs[0], deps);
   const side1 = await recognise(right.heard, startMs, receivedMs, finalMs[1], deps);
   return { sides: [side0, side1], receivedMs };
+}
+
+function sameSamples(a: Float32Array, b: Float32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
