@@ -23,8 +23,7 @@ beforeAll(async () => {
   const owner = await api.registerWithProject('Edited', 'ann', 'ann@example.com');
   ann = owner;
   projects.edited = owner.projectId;
-  const made = async (name: string) =>
-    (await api.post('/api/projects', { name }, ann.token)).body.data._id as string;
+  const made = async (name: string) => (await api.post('/api/projects', { name }, ann.token)).body.data._id as string;
   projects.alsoEdited = await made('Also edited');
   projects.viewed = await made('Viewed');
   projects.notIn = await made('Not in');

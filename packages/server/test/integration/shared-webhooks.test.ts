@@ -20,8 +20,8 @@ const VTT =
   '00:00:04.000 --> 00:00:09.000\n<v Bob>I will send the report to the board by Friday.\n';
 
 const deliveries = async (who: Account) =>
-  expectSchema(WebhookDeliveriesResponse, (await api.get(`/api/webhooks/${who.hook}/deliveries`, who.token)).body)
-    .data.deliveries;
+  expectSchema(WebhookDeliveriesResponse, (await api.get(`/api/webhooks/${who.hook}/deliveries`, who.token)).body).data
+    .deliveries;
 
 beforeAll(async () => {
   server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
