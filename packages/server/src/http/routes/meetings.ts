@@ -48,19 +48,16 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
   );
   router.handle(routes.updateMeeting, async ({ userId, holderId, params, body }) => {
     if (body.projectId !== undefined && body.projectId !== params.id) {
-      // Moved only into a project the caller may edit, and held by the same account: a meeting's rows
-      // stay under its project's holder (decision 220). A project the caller only views is refused as
-      // their role falls short (403); one they are not in does not exist for them.
+      // Moved only into a project the caller may edit (decision 220). A project the caller only views is
+      // refused as their role falls short (403); one they are not in does not exist for them.
       const target = await ctx.services.access
         .requireProject(userId, body.projectId, 'project.write')
         .catch((error: unknown) => {
           if (error instanceof AppError && error.status === 403) throw forbidden(MOVE_INTO_VIEWED);
           throw badRequest('The target project does not exist', [{ path: 'projectId', message: 'Project not found' }]);
         });
-      if (target.holderId !== holderId)
-        throw badRequest('A meeting can only move between projects created by the same account', [
-          { path: 'projectId', message: 'This project was created by someone else' },
-        ]);
+      // Another account's project: the meeting's rows go under its holder (the service moves them).
+      return ok(await meetings.update(holderId, params.id, params.meetingId, body, target.holderId));
     }
     return ok(await meetings.update(holderId, params.id, params.meetingId, body));
   });
