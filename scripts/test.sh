@@ -15,9 +15,10 @@ section "system packages"
 bash scripts/ensure-system-packages.sh
 node scripts/fetch-test-audio.mjs
 
-section "lint (biome) and import direction"
+section "lint (biome), import direction, function length"
 biome check .
 node scripts/check-imports.mjs
+node scripts/check-function-length.mjs
 
 section "types (tsc --noEmit)"
 npm run --silent typecheck
