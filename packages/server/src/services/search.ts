@@ -46,8 +46,8 @@ const slice = <T>(items: T[], { page, limit }: Paging) => items.slice((page - 1)
 
 export function searchService({ index, meetings, projects, people }: Deps) {
   return {
-    /** `viewerId`: who searches (a contact's company is its owner's to see); `userId`: the holder. */
-    async inMeeting(userId: string, meetingId: string, query: Paging & { q: string }, viewerId: string) {
+    /** `viewerId`: who searches (a contact's company is its owner's to see), the holder `userId` unless said. */
+    async inMeeting(userId: string, meetingId: string, query: Paging & { q: string }, viewerId = userId) {
       // The search is scoped to the user, so it runs while the meeting is looked up (one round trip less).
       const [meeting, result] = await Promise.all([
         meetings.findForUser(userId, meetingId),
@@ -66,7 +66,7 @@ export function searchService({ index, meetings, projects, people }: Deps) {
       userId: string,
       projectId: string,
       query: Paging & { q: string; groupByMeeting: boolean },
-      viewerId: string,
+      viewerId = userId,
     ) {
       const [project, result, projectMeetings] = await Promise.all([
         projects.findForUser(userId, projectId),
