@@ -224,14 +224,15 @@ export function meetingsService(deps: Deps) {
       const row = await getInProject(userId, projectId, id);
       const changes: Partial<MeetingRow> = {};
       let holderId = userId;
-      if (input.projectId !== undefined && input.projectId !== projectId && targetHolderId !== userId) {
-        await moveToHolder(row, targetHolderId, input.projectId);
+      const target = input.projectId !== projectId ? input.projectId : undefined;
+      if (target !== undefined && targetHolderId !== userId) {
+        await moveToHolder(row, targetHolderId, target);
         holderId = targetHolderId;
-      } else if (input.projectId !== undefined && input.projectId !== projectId) {
-        await projects.assertOwned(userId, input.projectId).catch(() => {
+      } else if (target !== undefined) {
+        await projects.assertOwned(userId, target).catch(() => {
           throw badRequest('The target project does not exist', [{ path: 'projectId', message: 'Project not found' }]);
         });
-        changes.project_id = input.projectId;
+        changes.project_id = target;
       }
       if (input.title !== undefined) changes.title = input.title;
       if (input.description !== undefined) changes.description = input.description || null;
