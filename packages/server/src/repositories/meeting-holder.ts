@@ -19,7 +19,8 @@ const MEETING_TABLES = [
 /**
  * Moves one meeting, and every row kept under its holder, to another holder's project (an editor moving
  * it between projects created by different accounts, issue 37), in the caller's transaction, so it is in
- * one project or the other, never half in each. Answers false when the meeting is not `from`'s.
+ * one project or the other, never half in each. Answers false when the meeting is not `from`'s any more,
+ * or is being recorded or transcribed (checked again here, in the statement that moves it).
  */
 export async function moveMeetingToHolder(
   trx: Db,
@@ -31,6 +32,8 @@ export async function moveMeetingToHolder(
     .set({ user_id: move.to, project_id: move.projectId, updated_at: nowIso() })
     .where('id', '=', meetingId)
     .where('user_id', '=', move.from)
+    .where('transcription_status', 'not in', ['pending', 'processing'])
+    .where((eb) => eb.or([eb('recording_state', 'is', null), eb('recording_state', '!=', 'recording')]))
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) === 0) return false;
   for (const table of MEETING_TABLES) {

@@ -131,7 +131,10 @@ export function meetingsService(deps: Deps) {
     await db.transaction().execute(async (trx) => {
       const bytes = Number(row.audio_size ?? 0) + (await recordings.heldBytes(row.id, -1, trx));
       await room.assertRoomIn(trx, to, bytes);
-      if (!(await moveMeetingToHolder(trx, row.id, { from: row.user_id, to, projectId }))) throw notFound('Meeting');
+      // Changed since it was read (work started on it, or it moved or went meanwhile).
+      if (!(await moveMeetingToHolder(trx, row.id, { from: row.user_id, to, projectId }))) {
+        throw conflict(MOVE_WHILE_BUSY);
+      }
       await indexWords(trx, to, texts);
     });
   }
