@@ -79,6 +79,8 @@ describe('a shared project', () => {
     await page.getByRole('button', { name: 'Edit segment' }).click();
     await page.getByLabel('Segment text').fill('We ship on Friday.');
     await page.getByRole('button', { name: 'Save' }).click();
+    // The editor closes once the server has answered (its textarea's text already matched while typing).
+    await hidden(page.getByLabel('Segment text'));
     await visible(page.getByText('We ship on Friday.'));
     const segments = await apiCall(server.url, owner.token, 'GET', `/api/meetings/${meetingId}/transcriptions`);
     expect(segments.data.transcriptions[0].text).toBe('We ship on Friday.');

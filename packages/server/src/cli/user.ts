@@ -10,18 +10,33 @@ import { AppError } from '../lib/errors.ts';
 
 const USAGE = 'usage: npm run user -- create --email <email> --name <name> --password <password> [--admin]';
 
+function parse() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        password: { type: 'string' },
+        admin: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    // An unknown or malformed option: its first sentence ("Unknown option '--admn'") and the usage.
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
+      throw new CliError(`${(error as Error).message.split('. ')[0]}\n${USAGE}`);
+    }
+    throw error;
+  }
+}
+
 async function main() {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: {
-      email: { type: 'string' },
-      name: { type: 'string' },
-      password: { type: 'string' },
-      admin: { type: 'boolean' },
-    },
-  });
+  const { positionals, values } = parse();
+  if (values.help) return console.log(USAGE);
   if (positionals[0] !== 'create') throw new CliError(USAGE);
-  const { admin, ...fields } = values;
+  const { admin, help: _, ...fields } = values;
   const parsed = RegisterRequest.safeParse(fields);
   if (!parsed.success) {
     throw new CliError(`${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}\n${USAGE}`);

@@ -128,17 +128,34 @@ export function presentProjectPerson(
   row: { id: string; name: string; company: string | null; user_id: string },
   callerId: string,
 ): ProjectPerson {
-  return { _id: row.id, name: row.name, company: optional(row.company), own: row.user_id === callerId };
+  const own = row.user_id === callerId;
+  return { _id: row.id, name: row.name, company: own ? optional(row.company) : undefined, own };
 }
 
-/** A row's linked person, populated as `{_id, name, company}` (null when unlinked or the person is gone). */
-function personRef(row: { person_id: string | null; person_name: string | null; person_company: string | null }) {
+/** The linked person a row joins (a segment's, an action item's), with whose contact it is. */
+export interface LinkedPersonColumns {
+  person_id: string | null;
+  person_name: string | null;
+  person_company: string | null;
+  person_owner_id: string | null;
+}
+
+/**
+ * The person a row is linked to, populated as `{_id, name, company}` for `viewerId` (null when unlinked or
+ * the person is gone). People stay personal (issue 37, decision 266): a member reads the name of another
+ * account's contact and nothing else of it, so the company goes to the contact's owner only.
+ */
+export const linkedPersonCompany = (row: LinkedPersonColumns, viewerId: string | null) =>
+  row.person_owner_id !== null && row.person_owner_id === viewerId ? row.person_company : null;
+
+function personRef(row: LinkedPersonColumns, viewerId: string | null) {
   return row.person_id && row.person_name !== null
-    ? { _id: row.person_id, name: row.person_name, company: optional(row.person_company) }
+    ? { _id: row.person_id, name: row.person_name, company: optional(linkedPersonCompany(row, viewerId)) }
     : null;
 }
 
-export function presentSegment(row: SegmentRow | PersonSegmentRow): TranscriptionSegment {
+/** A segment as `viewerId` reads it (the company of a contact is its owner's to see). */
+export function presentSegment(row: SegmentRow | PersonSegmentRow, viewerId: string | null): TranscriptionSegment {
   const meeting =
     'meeting_title' in row
       ? { _id: row.meeting_id, title: row.meeting_title, projectId: row.meeting_project_id }
@@ -147,7 +164,7 @@ export function presentSegment(row: SegmentRow | PersonSegmentRow): Transcriptio
     _id: row.id,
     meetingId: meeting,
     speaker: row.speaker,
-    personId: personRef(row),
+    personId: personRef(row, viewerId),
     text: row.text,
     isEdited: Boolean(row.is_edited),
     startTime: Number(row.start_ms),
@@ -157,7 +174,8 @@ export function presentSegment(row: SegmentRow | PersonSegmentRow): Transcriptio
   };
 }
 
-export function presentActionItem(row: ActionItemRow): ActionItem {
+/** An action item as `viewerId` reads it (the company of a contact is its owner's to see). */
+export function presentActionItem(row: ActionItemRow, viewerId: string | null): ActionItem {
   return {
     _id: row.id,
     meetingId: row.meeting_id,
@@ -165,7 +183,7 @@ export function presentActionItem(row: ActionItemRow): ActionItem {
     context: row.context,
     contextStartTime: row.context_start_ms === null ? null : Math.round(Number(row.context_start_ms) / 100) / 10,
     assignee: row.assignee,
-    personId: personRef(row),
+    personId: personRef(row, viewerId),
     dueDate: row.due_date,
     status: row.status as ActionItem['status'],
     source: row.source as ActionItem['source'],
@@ -190,7 +208,7 @@ export const presentSharedSegment = (row: SegmentRow): SharedSegment => ({
 });
 
 export function presentSharedActionItem(row: ActionItemRow): SharedActionItem {
-  const { task, context, contextStartTime, assignee, personId, dueDate, status } = presentActionItem(row);
+  const { task, context, contextStartTime, assignee, personId, dueDate, status } = presentActionItem(row, null);
   return { task, context, contextStartTime, assignee: personId?.name ?? assignee, dueDate, status };
 }
 

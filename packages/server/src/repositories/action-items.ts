@@ -4,7 +4,12 @@ import { newId, nowIso } from '../lib/ids.ts';
 import { nextTurn } from '../lib/next-turn.ts';
 import { deleteMeetingRows } from './short-statements.ts';
 
-export type ActionItemRow = ActionItemsTable & { person_name: string | null; person_company: string | null };
+export type ActionItemRow = ActionItemsTable & {
+  person_name: string | null;
+  person_company: string | null;
+  /** Whose contact the assignee is: only they see more of it than its name (issue 37). */
+  person_owner_id: string | null;
+};
 
 /** What an engine, an import or a person supplies; ids, owner, order and times are added here. */
 export interface NewActionItem {
@@ -40,6 +45,7 @@ const ITEM_COLUMNS = [
   'action_items.updated_at',
   'people.name as person_name',
   'people.company as person_company',
+  'people.user_id as person_owner_id',
 ] as const;
 
 /** Rows a statement: a hundred or two stay a short moment of SQLite's one thread. */

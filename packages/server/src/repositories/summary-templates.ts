@@ -16,6 +16,9 @@ export function summaryTemplatesRepository(db: Db) {
 
     findForUser: (userId: string, id: string) => owned(userId).where('id', '=', id).executeTakeFirst(),
 
+    /** A project's default template, whoever's: an owner of the project chose it (issue 37). */
+    findById: (id: string) => db.selectFrom('summary_templates').selectAll().where('id', '=', id).executeTakeFirst(),
+
     countForUser: async (userId: string) =>
       Number(
         (
@@ -54,13 +57,23 @@ export function summaryTemplatesRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Deletes the template and unsets it as the default of the user's projects, in one transaction. */
+    /**
+     * Deletes the template and unsets it as the default of every project that has it, in one transaction:
+     * the user's own, and shared ones they own and made it the default of (issue 37). Checked first to
+     * be the user's, so no one unsets another's template.
+     */
     async delete(userId: string, id: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        const mine = await trx
+          .selectFrom('summary_templates')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!mine) return false;
         await trx
           .updateTable('projects')
           .set({ summary_template_id: null })
-          .where('user_id', '=', userId)
           .where('summary_template_id', '=', id)
           .execute();
         const result = await trx

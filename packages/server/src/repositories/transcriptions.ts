@@ -10,6 +10,8 @@ import { deleteMeetingRows, ROWS_A_STATEMENT } from './short-statements.ts';
 export type SegmentRow = TranscriptionsTable & {
   person_name: string | null;
   person_company: string | null;
+  /** Whose contact the linked person is: only they see more of it than its name (issue 37). */
+  person_owner_id: string | null;
 };
 export type PersonSegmentRow = SegmentRow & { meeting_title: string; meeting_project_id: string };
 /** A segment with the meeting it belongs to (search hits, answers' citations). */
@@ -50,6 +52,7 @@ export const SEGMENT_COLUMNS = [
   'transcriptions.updated_at',
   'people.name as person_name',
   'people.company as person_company',
+  'people.user_id as person_owner_id',
 ] as const;
 
 /** A new segment's row, for one meeting. */

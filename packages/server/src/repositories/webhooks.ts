@@ -58,15 +58,21 @@ export function webhooksRepository(db: Db, kind: DbKind) {
     findById: (id: string) => db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /**
-     * The endpoints of every member of the project, who all may read its meetings (decision 220); which
-     * of them want an event is decided by the caller (events are JSON text).
+     * The endpoints of every member of the project, who all may read its meetings (decision 220), but
+     * not of a disabled account, which reads nothing any more (decision 221); which of them want an
+     * event is decided by the caller (events are JSON text).
      */
     listForMembersIn: (trx: Db, projectId: string) =>
       trx
         .selectFrom('webhooks')
         .selectAll('webhooks')
         .where('webhooks.user_id', 'in', (eb) =>
-          eb.selectFrom('project_members').select('user_id').where('project_id', '=', projectId),
+          eb
+            .selectFrom('project_members')
+            .innerJoin('users', 'users.id', 'project_members.user_id')
+            .select('project_members.user_id')
+            .where('project_members.project_id', '=', projectId)
+            .where('users.disabled', '=', 0),
         )
         .execute(),
 

@@ -67,10 +67,20 @@ export function actionItemsService(deps: Deps) {
       return presentMeeting((await meetings.findForUser(userId, meetingId))!);
     },
 
-    async list(userId: string, projectId: string, meetingId: string, query: { page: number; limit: number }) {
+    /** `viewerId`: who reads the list (a contact's company is its owner's to see). */
+    async list(
+      userId: string,
+      projectId: string,
+      meetingId: string,
+      query: { page: number; limit: number },
+      viewerId: string,
+    ) {
       await meetingsService.getInProject(userId, projectId, meetingId);
       const { rows, total } = await actionItems.listByMeeting(userId, meetingId, query.page, query.limit);
-      return { actionItems: rows.map(presentActionItem), pagination: pagination(query.page, query.limit, total) };
+      return {
+        actionItems: rows.map((row) => presentActionItem(row, viewerId)),
+        pagination: pagination(query.page, query.limit, total),
+      };
     },
 
     /** An item added by hand: source `manual`, after the meeting's other items; regenerating keeps it. */
@@ -98,7 +108,7 @@ export function actionItemsService(deps: Deps) {
       if (meeting.action_items_status === 'not_started') {
         await meetings.updateById(db, meetingId, { action_items_status: 'completed', action_items_progress: 100 });
       }
-      return presentActionItem(await getItem(userId, meetingId, id!));
+      return presentActionItem(await getItem(userId, meetingId, id!), callerId);
     },
 
     /** Any change marks the item edited, so a regeneration keeps it (decision 141). */
@@ -129,7 +139,7 @@ export function actionItemsService(deps: Deps) {
       // Typed alone, the new name replaces the person the item was linked to.
       if (input.assignee !== undefined && personId === undefined) changes.person_id = null;
       await actionItems.update(userId, meetingId, itemId, changes);
-      return presentActionItem(await getItem(userId, meetingId, itemId));
+      return presentActionItem(await getItem(userId, meetingId, itemId), callerId);
     },
 
     async delete(userId: string, projectId: string, meetingId: string, itemId: string) {

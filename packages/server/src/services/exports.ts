@@ -6,6 +6,7 @@ import { CONTENT_TYPES } from '../exports/render.ts';
 import { notFound } from '../lib/errors.ts';
 import { nextTurn } from '../lib/next-turn.ts';
 import { pagesFrom } from '../lib/pages.ts';
+import { type LinkedPersonColumns, linkedPersonCompany } from '../presenters/index.ts';
 import type { actionItemsRepository } from '../repositories/action-items.ts';
 import type { meetingsRepository } from '../repositories/meetings.ts';
 import type { SegmentRow, transcriptionsRepository } from '../repositories/transcriptions.ts';
@@ -22,45 +23,50 @@ interface Deps {
 /** Segments or items read and serialised a page at a time when the document goes to its CPU thread. */
 const DOCUMENT_PAGE = 500;
 
-const personOf = (row: { person_id: string | null; person_name: string | null; person_company: string | null }) =>
+/** The linked person as the reader of the export sees it: the company only of their own contact (issue 37). */
+const personOf = (row: LinkedPersonColumns, viewerId: string) =>
   row.person_id && row.person_name !== null
-    ? ({ id: row.person_id, name: row.person_name, company: row.person_company } satisfies DocumentPerson)
+    ? ({
+        id: row.person_id,
+        name: row.person_name,
+        company: linkedPersonCompany(row, viewerId),
+      } satisfies DocumentPerson)
     : null;
 
 export function exportsService({ publicUrl, meetings, transcriptions, actionItems, cpu }: Deps) {
   type ItemRow = Awaited<ReturnType<typeof actionItems.listByMeeting>>['rows'][number];
-  const segmentOf = (row: SegmentRow): MeetingDocument['segments'][number] => ({
+  const segmentOf = (row: SegmentRow, viewerId: string): MeetingDocument['segments'][number] => ({
     speaker: row.speaker,
-    person: personOf(row),
+    person: personOf(row, viewerId),
     text: row.text,
     startMs: Number(row.start_ms),
     endMs: Number(row.end_ms),
     isEdited: Boolean(row.is_edited),
   });
-  const itemOf = (row: ItemRow): MeetingDocument['actionItems'][number] => ({
+  const itemOf = (row: ItemRow, viewerId: string): MeetingDocument['actionItems'][number] => ({
     task: row.task,
     context: row.context,
     contextStartMs: row.context_start_ms === null ? null : Number(row.context_start_ms),
     assignee: row.assignee,
-    person: personOf(row),
+    person: personOf(row, viewerId),
     dueDate: row.due_date,
     status: row.status as MeetingDocument['actionItems'][number]['status'],
   });
 
   /** The meeting's segments as a document's, a page at a time (an import brings 20,000). */
-  async function* segmentPages(userId: string, meetingId: string) {
+  async function* segmentPages(userId: string, meetingId: string, viewerId: string) {
     for await (const rows of transcriptions.pagesForMeeting(userId, meetingId, DOCUMENT_PAGE)) {
-      yield rows.map(segmentOf);
+      yield rows.map((row) => segmentOf(row, viewerId));
     }
   }
 
   /** Every action item as a document's, a page at a time with a turn of the event loop between (20,000 at most). */
-  async function* itemPages(userId: string, meetingId: string) {
+  async function* itemPages(userId: string, meetingId: string, viewerId: string) {
     let read = 0;
     for (let page = 1; ; page++) {
       if (page > 1) await nextTurn();
       const { rows, total } = await actionItems.listByMeeting(userId, meetingId, page, DOCUMENT_PAGE);
-      yield rows.map(itemOf);
+      yield rows.map((row) => itemOf(row, viewerId));
       read += rows.length;
       if (rows.length < DOCUMENT_PAGE || read >= total) return;
     }
@@ -82,8 +88,15 @@ export function exportsService({ publicUrl, meetings, transcriptions, actionItem
 
   return {
     /** The file for one format: its bytes, content type and a download name taken from the title. */
-    /** `origin` (the request's) gives the links' address when PUBLIC_URL is not set. */
-    async exportMeeting(userId: string, meetingId: string, query: ExportQuery, origin: string, signal?: AbortSignal) {
+    /** `origin` (the request's) gives the links' address when PUBLIC_URL is not set; `viewerId`: who exports. */
+    async exportMeeting(
+      userId: string,
+      meetingId: string,
+      query: ExportQuery,
+      origin: string,
+      viewerId: string,
+      signal?: AbortSignal,
+    ) {
       const meeting = await findMeeting(userId, meetingId);
       const meetingUrl = `${publicUrl ?? origin}/projects/${encodeURIComponent(meeting.project_id)}/meetings/${encodeURIComponent(meetingId)}`;
       const options: RenderOptions = { timeZone: query.tz ?? 'UTC', meetingUrl };
@@ -92,8 +105,8 @@ export function exportsService({ publicUrl, meetings, transcriptions, actionItem
       // never holds a whole meeting's rows nor works on them in one turn, and the bytes move, uncopied.
       const paged = {
         ...meetingFields(meeting),
-        segments: await pagesFrom(segmentPages(userId, meetingId)),
-        actionItems: await pagesFrom(itemPages(userId, meetingId)),
+        segments: await pagesFrom(segmentPages(userId, meetingId, viewerId)),
+        actionItems: await pagesFrom(itemPages(userId, meetingId, viewerId)),
       };
       const bytes = await cpu.run(
         'renderExport',

@@ -5,9 +5,11 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import { presentMeeting } from '../presenters/index.ts';
+import { moveMeetingToHolder, segmentTexts } from '../repositories/meeting-holder.ts';
 import type { MeetingRow, meetingsRepository } from '../repositories/meetings.ts';
 import type { projectsRepository } from '../repositories/projects.ts';
 import type { recordingsRepository } from '../repositories/recordings.ts';
+import { indexWords } from '../repositories/search-vocabulary.ts';
 import type { usageRepository } from '../repositories/usage.ts';
 import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
@@ -33,6 +35,9 @@ interface Deps {
   room: StorageRoom;
   log: { warn: (obj: object, msg: string) => void };
 }
+
+const MOVE_WHILE_BUSY =
+  'The meeting is still being recorded, transcribed or summarised: move it to that project once it is done';
 
 /** An uploaded recording, already in storage under `key` (delete it if the meeting is not created). */
 export interface ReceivedAudio {
@@ -90,7 +95,8 @@ export function newMeetingRow(input: {
 export const HIDDEN_ABANDONED_AFTER_MS = 60 * 60_000;
 
 export function meetingsService(deps: Deps) {
-  const { db, meetings, projectRows, usage, queue, storage, projects, users, removeHidden, room, log } = deps;
+  const { db, meetings, recordings, projectRows, usage, queue, storage, projects, users, removeHidden, room, log } =
+    deps;
   const kept = keptChunks(deps);
 
   /** The recording's file, and the chunks it was put together from if kept for its browser (decision 263). */
@@ -105,6 +111,32 @@ export function meetingsService(deps: Deps) {
     const row = await meetings.findForUser(userId, id);
     if (!row) throw notFound('Meeting');
     return row;
+  }
+
+  /**
+   * A meeting moved to a project another account holds: its rows go under that holder in one transaction
+   * (moveMeetingToHolder), its bytes count against the new holder's storage (a 413 when they do not fit),
+   * and its words join the new holder's search vocabulary (which only ever grows). Not while work on it
+   * is under way (recording, transcription, a summary or action items being written): 409.
+   */
+  async function moveToHolder(row: MeetingRow, to: string, projectId: string) {
+    const busy =
+      row.recording_state === 'recording' ||
+      row.transcription_status === 'pending' ||
+      row.transcription_status === 'processing' ||
+      row.action_items_status === 'processing' ||
+      (row.summary_lease_until && Date.parse(row.summary_lease_until) > Date.now());
+    if (busy) throw conflict(MOVE_WHILE_BUSY);
+    const texts = await segmentTexts(db, row.user_id, row.id);
+    await db.transaction().execute(async (trx) => {
+      const bytes = Number(row.audio_size ?? 0) + (await recordings.heldBytes(row.id, -1, trx));
+      await room.assertRoomIn(trx, to, bytes);
+      // Changed since it was read (work started on it, or it moved or went meanwhile).
+      if (!(await moveMeetingToHolder(trx, row.id, { from: row.user_id, to, projectId }))) {
+        throw conflict(MOVE_WHILE_BUSY);
+      }
+      await indexWords(trx, to, texts);
+    });
   }
 
   /** A meeting addressed through a project path must really be in that project. */
@@ -181,19 +213,34 @@ export function meetingsService(deps: Deps) {
       return (await meetings.listRecent(userId, limit)).map(presentMeeting);
     },
 
-    async update(userId: string, projectId: string, id: string, input: UpdateMeetingRequest) {
-      await getInProject(userId, projectId, id);
+    /**
+     * `targetHolderId`: the holder of `input.projectId` when the caller may edit it (the route checked):
+     * another account's project takes the meeting's rows with it (decision 220).
+     */
+    async update(
+      userId: string,
+      projectId: string,
+      id: string,
+      input: UpdateMeetingRequest,
+      targetHolderId: string = userId,
+    ) {
+      const row = await getInProject(userId, projectId, id);
       const changes: Partial<MeetingRow> = {};
-      if (input.projectId !== undefined && input.projectId !== projectId) {
-        await projects.assertOwned(userId, input.projectId).catch(() => {
+      let holderId = userId;
+      const target = input.projectId !== projectId ? input.projectId : undefined;
+      if (target !== undefined && targetHolderId !== userId) {
+        await moveToHolder(row, targetHolderId, target);
+        holderId = targetHolderId;
+      } else if (target !== undefined) {
+        await projects.assertOwned(userId, target).catch(() => {
           throw badRequest('The target project does not exist', [{ path: 'projectId', message: 'Project not found' }]);
         });
-        changes.project_id = input.projectId;
+        changes.project_id = target;
       }
       if (input.title !== undefined) changes.title = input.title;
       if (input.description !== undefined) changes.description = input.description || null;
-      await meetings.update(userId, id, changes);
-      return presentMeeting(await get(userId, id));
+      await meetings.update(holderId, id, changes);
+      return presentMeeting(await get(holderId, id));
     },
 
     /**

@@ -127,7 +127,10 @@ export function peopleService({ people, transcriptions, search, voices }: Deps) 
         offset: (query.page - 1) * query.limit,
         sort: query.sort,
       });
-      return { transcriptions: rows.map(presentSegment), pagination: pagination(query.page, query.limit, total) };
+      return {
+        transcriptions: rows.map((row) => presentSegment(row, userId)),
+        pagination: pagination(query.page, query.limit, total),
+      };
     },
   };
 }

@@ -62,7 +62,8 @@ export function projectsService({ db, projects, meetings, queue, removeHidden, s
       return presentProject(await get(userId, id), 'owner');
     },
 
-    async update(userId: string, id: string, input: UpdateProjectRequest, role: ProjectRole) {
+    /** `callerId`: the owner making the change; a default template must be one of theirs. */
+    async update(userId: string, id: string, input: UpdateProjectRequest, role: ProjectRole, callerId: string) {
       const changes: {
         name?: string;
         description?: string | null;
@@ -74,7 +75,7 @@ export function projectsService({ db, projects, meetings, queue, removeHidden, s
       if (input.description !== undefined) changes.description = input.description || null;
       await get(userId, id);
       if (input.summaryTemplateId !== undefined) {
-        await summaryTemplates.assertUsable(userId, input.summaryTemplateId);
+        await summaryTemplates.assertUsable(callerId, input.summaryTemplateId);
         changes.summary_template_id = input.summaryTemplateId === 'default' ? null : input.summaryTemplateId;
       }
       if (!(await withUniqueName(userId, changes.name, id, () => projects.update(userId, id, changes)))) {

@@ -22,10 +22,10 @@ const LISTED = 20;
 /** Hits listed under one meeting of a grouped project search (matchCount still counts them all). */
 const HITS_PER_GROUP = 5;
 
-/** The page's hits as the API shows them: their segments are read only now. */
-const present = async (result: EngineResult, hits: EngineHit[]) =>
+/** The page's hits as the API shows them to `viewerId`: their segments are read only now. */
+const present = async (result: EngineResult, hits: EngineHit[], viewerId: string) =>
   (await result.load(hits)).map(({ hit, row }) => ({
-    ...presentSegment(row),
+    ...presentSegment(row, viewerId),
     highlights: result.highlights(row.text),
     score: hit.score,
     matchedBy: hit.matchedBy,
@@ -46,7 +46,8 @@ const slice = <T>(items: T[], { page, limit }: Paging) => items.slice((page - 1)
 
 export function searchService({ index, meetings, projects, people }: Deps) {
   return {
-    async inMeeting(userId: string, meetingId: string, query: Paging & { q: string }) {
+    /** `viewerId`: who searches (a contact's company is its owner's to see), the holder `userId` unless said. */
+    async inMeeting(userId: string, meetingId: string, query: Paging & { q: string }, viewerId = userId) {
       // The search is scoped to the user, so it runs while the meeting is looked up (one round trip less).
       const [meeting, result] = await Promise.all([
         meetings.findForUser(userId, meetingId),
@@ -54,14 +55,19 @@ export function searchService({ index, meetings, projects, people }: Deps) {
       ]);
       if (!meeting) throw notFound('Meeting');
       return {
-        transcriptions: await present(result, slice(result.hits, query)),
+        transcriptions: await present(result, slice(result.hits, query), viewerId),
         searchType: 'hybrid' as const,
         components: result.components,
         pagination: pagination(query.page, query.limit, result.hits.length),
       };
     },
 
-    async inProject(userId: string, projectId: string, query: Paging & { q: string; groupByMeeting: boolean }) {
+    async inProject(
+      userId: string,
+      projectId: string,
+      query: Paging & { q: string; groupByMeeting: boolean },
+      viewerId = userId,
+    ) {
       const [project, result, projectMeetings] = await Promise.all([
         projects.findForUser(userId, projectId),
         index.run({ userId, projectId }, query.q, WIDE_CAP),
@@ -86,7 +92,7 @@ export function searchService({ index, meetings, projects, people }: Deps) {
 
       if (!query.groupByMeeting) {
         const hits = slice(result.hits, query);
-        const shown = byId(await present(result, hits));
+        const shown = byId(await present(result, hits, viewerId));
         const page = hits.flatMap((hit) => {
           const fields = groupFields(hit.meetingId);
           const segment = shown.get(hit.id);
@@ -122,6 +128,7 @@ export function searchService({ index, meetings, projects, people }: Deps) {
         await present(
           result,
           pageGroups.flatMap((group) => group.hits.slice(0, HITS_PER_GROUP)),
+          viewerId,
         ),
       );
       const page = pageGroups.map(({ hits, best: _, ...group }) => ({
@@ -174,7 +181,7 @@ export function searchService({ index, meetings, projects, people }: Deps) {
       if (!(await people.findForUser(userId, personId))) throw notFound('Person');
       const result = await index.run({ userId, personId }, query.q, WIDE_CAP);
       return {
-        transcriptions: await present(result, slice(result.hits, query)),
+        transcriptions: await present(result, slice(result.hits, query), userId),
         pagination: pagination(query.page, query.limit, result.hits.length),
       };
     },

@@ -61,23 +61,24 @@ export function summaryTemplatesService({ templates }: { templates: SummaryTempl
       if (!(await templates.delete(userId, id))) throw notFound('Summary template');
     },
 
-    /** Checks a template is the user's before a project takes it as its default (null: the built-in one). */
+    /** Checks a template is the caller's before a project takes it as its default (null: the built-in one). */
     async assertUsable(userId: string, id: string | null) {
       if (id !== null && id !== DEFAULT_SUMMARY_TEMPLATE_ID) await get(userId, id);
     },
 
     /**
-     * The template a generation follows: the one asked for, else the project's default, else the built-in
-     * one. Another user's template is a 404, as if it did not exist.
+     * The template a generation follows: the one asked for, among the caller's own (templates are
+     * personal: another user's is a 404, as if it did not exist), else the project's default, whoever's
+     * (an owner of the project chose it for everyone in it, issue 37), else the built-in one.
      */
     async resolve(
-      userId: string,
+      callerId: string,
       requested: string | undefined,
       projectDefault: string | null,
     ): Promise<NotesTemplate> {
       const id = requested ?? projectDefault;
       if (!id || id === DEFAULT_SUMMARY_TEMPLATE_ID) return DEFAULT_TEMPLATE;
-      const row = requested ? await get(userId, id) : await templates.findForUser(userId, id);
+      const row = requested ? await get(callerId, id) : await templates.findById(id);
       return row ? { name: row.name, sections: present(row).sections } : DEFAULT_TEMPLATE;
     },
   };

@@ -51,13 +51,15 @@ export function summaryService(deps: Deps) {
       userId: string,
       projectId: string,
       meetingId: string,
-      options: { templateId?: string; language?: string } = {},
+      options: { templateId?: string; language?: string },
+      /** Who asks: a template asked for is one of theirs (templates are personal, issue 37). */
+      callerId: string,
     ): Promise<SummaryGeneration> {
       const meeting = await meetingsService.getInProject(userId, projectId, meetingId);
       if (meeting.transcription_status !== 'completed') throw conflict(NOT_TRANSCRIBED);
       const project = await deps.projects.findForUser(userId, projectId);
       const template = await deps.summaryTemplates.resolve(
-        userId,
+        callerId,
         options.templateId,
         project?.summary_template_id ?? null,
       );

@@ -46,16 +46,20 @@ export function transcriptionsService({ db, meetings, transcriptions, people, vo
   }
 
   return {
-    async page(userId: string, meetingId: string, { page, limit }: { page: number; limit: number }) {
+    /** `viewerId`: who reads the page (a contact's company is its owner's to see). */
+    async page(userId: string, meetingId: string, { page, limit }: { page: number; limit: number }, viewerId: string) {
       await assertMeeting(userId, meetingId);
       const { rows, total } = await transcriptions.pageForMeeting(userId, meetingId, {
         limit,
         offset: (page - 1) * limit,
       });
-      return { transcriptions: rows.map(presentSegment), pagination: pagination(page, limit, total) };
+      return {
+        transcriptions: rows.map((row) => presentSegment(row, viewerId)),
+        pagination: pagination(page, limit, total),
+      };
     },
 
-    async updateText(userId: string, meetingId: string, id: string, text: string) {
+    async updateText(userId: string, meetingId: string, id: string, text: string, callerId: string) {
       await assertMeeting(userId, meetingId);
       const updated = await db.transaction().execute(async (trx) => {
         if (!(await transcriptions.updateText(trx, userId, meetingId, id, text))) return false;
@@ -63,7 +67,7 @@ export function transcriptionsService({ db, meetings, transcriptions, people, vo
         return true;
       });
       if (!updated) throw notFound('Transcription');
-      return presentSegment(await getSegment(userId, meetingId, id));
+      return presentSegment(await getSegment(userId, meetingId, id), callerId);
     },
 
     async delete(userId: string, meetingId: string, id: string) {
@@ -119,7 +123,7 @@ export function transcriptionsService({ db, meetings, transcriptions, people, vo
       const before = await getSegment(userId, meetingId, id);
       await transcriptions.setSegmentPerson(userId, meetingId, id, personId);
       await voices.learn(userId, meetingId, [before.person_id, personId]);
-      return presentSegment(await getSegment(userId, meetingId, id));
+      return presentSegment(await getSegment(userId, meetingId, id), callerId);
     },
   };
 }

@@ -71,7 +71,8 @@ describe('linking speakers in a shared project', () => {
   it('offers an editor their own contacts and the ones the project names, nobody else’s', async () => {
     expect(await projectPeople(who.bob.token)).toEqual([
       { _id: contact.omar, name: 'Omar Field', company: 'Omar & Co', own: true },
-      { _id: contact.priya, name: 'Priya Raman', company: 'Priya & Co', own: false },
+      // another's contact: its name, nothing else of it (issue 37)
+      { _id: contact.priya, name: 'Priya Raman', own: false },
     ]);
     // the holder: her own contacts (Bob's are named nowhere in the project yet)
     expect((await projectPeople(who.ann.token)).map((p) => [p.name, p.own])).toEqual([
@@ -131,6 +132,52 @@ describe('linking speakers in a shared project', () => {
     const theirs = await api.post(items, { task: 'Balance it', assigneePersonId: contact.priya }, who.bob.token);
     expect(theirs.status).toBe(201);
     expectError(await api.post(items, { task: 'Secret', assigneePersonId: contact.quinn }, who.bob.token), 400);
+  });
+
+  it('shows each member a contact’s name and nothing else of it, its company to its owner only', async () => {
+    type Ref = { _id: string; name: string; company?: string } | null;
+    const refs = async (token: string) =>
+      (await api.get(`/api/meetings/${meeting}/transcriptions?page=1&limit=50`, token)).body.data.transcriptions.map(
+        (s: { personId: Ref }) => s.personId,
+      );
+    // Speaker 1: Ann's Priya; Speaker 2 and 3: Bob's Omar (the tests above)
+    expect(await refs(who.cat.token)).toEqual([
+      { _id: contact.priya, name: 'Priya Raman' },
+      { _id: contact.omar, name: 'Omar Field' },
+      { _id: contact.omar, name: 'Omar Field' },
+    ]);
+    expect((await refs(who.ann.token)).slice(0, 2)).toEqual([
+      { _id: contact.priya, name: 'Priya Raman', company: 'Priya & Co' },
+      { _id: contact.omar, name: 'Omar Field' },
+    ]);
+    expect((await refs(who.bob.token)).slice(0, 2)).toEqual([
+      { _id: contact.priya, name: 'Priya Raman' },
+      { _id: contact.omar, name: 'Omar Field', company: 'Omar & Co' },
+    ]);
+    expect((await projectPeople(who.bob.token)).map((p) => [p.name, p.company ?? null])).toEqual([
+      ['Omar Field', 'Omar & Co'],
+      ['Priya Raman', null],
+    ]);
+    // nor anywhere else the viewer reads them: action items, search, every export
+    const items = await api.get(`/api/projects/${project}/meetings/${meeting}/action-items`, who.cat.token);
+    expect(items.body.data.actionItems.map((i: { personId: Ref }) => i.personId)).toEqual([
+      { _id: contact.omar, name: 'Omar Field' },
+      { _id: contact.priya, name: 'Priya Raman' },
+    ]);
+    const found = await api.get(`/api/meetings/${meeting}/transcriptions/hybrid-search?q=gaskets`, who.cat.token);
+    expect(found.body.data.transcriptions.map((s: { personId: Ref }) => s.personId)).toEqual([
+      { _id: contact.omar, name: 'Omar Field' },
+    ]);
+    const inProject = await api.get(`/api/projects/${project}/transcriptions/search-all?q=gaskets`, who.cat.token);
+    expect(JSON.stringify(inProject.body)).toContain('Omar Field');
+    expect(JSON.stringify(inProject.body)).not.toContain('& Co');
+    for (const format of ['json', 'txt', 'md', 'srt', 'vtt']) {
+      const exported = await api.get(`/api/meetings/${meeting}/export?format=${format}`, who.cat.token);
+      expect(exported.status, format).toBe(200);
+      expect(String(typeof exported.body === 'string' ? exported.body : JSON.stringify(exported.body))).not.toContain(
+        '& Co',
+      );
+    }
   });
 
   it('lists the segments of an editor’s contact in the shared project on their person page, while a member', async () => {

@@ -8,8 +8,8 @@ export function actionItemRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.generateActionItems, async ({ holderId, params }) =>
     ok(await actionItems.generate(holderId, params.id, params.meetingId)),
   );
-  router.handle(routes.listActionItems, async ({ holderId, params, query }) =>
-    ok(await actionItems.list(holderId, params.id, params.meetingId, query)),
+  router.handle(routes.listActionItems, async ({ holderId, userId, params, query }) =>
+    ok(await actionItems.list(holderId, params.id, params.meetingId, query, userId)),
   );
   // The caller too: whose contacts an item may be assigned to depends on who assigns (decision 266).
   router.handle(routes.createActionItem, async ({ holderId, userId, params, body }) =>

@@ -15,6 +15,7 @@ export function exportRoutes(router: Router, ctx: AppContext) {
         request.params.meetingId,
         request.query,
         `${request.protocol}://${request.host}`,
+        request.userId,
         gone.signal,
       )
       .finally(() => reply.raw.off('close', onClose));

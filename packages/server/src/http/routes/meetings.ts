@@ -1,12 +1,14 @@
 import { CreateMeetingFields, routePath, routes } from '@parley/contract';
 import type { AppContext } from '../../context.ts';
-import { badRequest, clientClosed, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, clientClosed, forbidden, notFound } from '../../lib/errors.ts';
 import { presentMeeting } from '../../presenters/index.ts';
 import { receiveMeetingUpload } from '../receive-upload.ts';
 import { heavyTurn, type Router } from '../router.ts';
 import { ok } from '../types.ts';
 
 const AUDIO_URL_SECONDS = 6 * 3600;
+const MOVE_INTO_VIEWED =
+  'You can view the project you chose but not add meetings to it: ask one of its owners to make you an editor';
 
 export function meetingRoutes(router: Router, ctx: AppContext) {
   const { meetings } = ctx.services;
@@ -46,15 +48,16 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
   );
   router.handle(routes.updateMeeting, async ({ userId, holderId, params, body }) => {
     if (body.projectId !== undefined && body.projectId !== params.id) {
-      // Moved only into a project the caller may edit, and held by the same account: a meeting's rows
-      // stay under its project's holder (decision 220).
-      const target = await ctx.services.access.requireProject(userId, body.projectId, 'project.write').catch(() => {
-        throw badRequest('The target project does not exist', [{ path: 'projectId', message: 'Project not found' }]);
-      });
-      if (target.holderId !== holderId)
-        throw badRequest('A meeting can only move between projects created by the same account', [
-          { path: 'projectId', message: 'This project was created by someone else' },
-        ]);
+      // Moved only into a project the caller may edit (decision 220). A project the caller only views is
+      // refused as their role falls short (403); one they are not in does not exist for them.
+      const target = await ctx.services.access
+        .requireProject(userId, body.projectId, 'project.write')
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 403) throw forbidden(MOVE_INTO_VIEWED);
+          throw badRequest('The target project does not exist', [{ path: 'projectId', message: 'Project not found' }]);
+        });
+      // Another account's project: the meeting's rows go under its holder (the service moves them).
+      return ok(await meetings.update(holderId, params.id, params.meetingId, body, target.holderId));
     }
     return ok(await meetings.update(holderId, params.id, params.meetingId, body));
   });

@@ -12,7 +12,15 @@ export function projectRoutes(router: Router, ctx: AppContext) {
     ok(await projects.get(request.holderId, request.params.id, granted(request.projectAccess).role)),
   );
   router.handle(routes.updateProject, async (request) =>
-    ok(await projects.update(request.holderId, request.params.id, request.body, granted(request.projectAccess).role)),
+    ok(
+      await projects.update(
+        request.holderId,
+        request.params.id,
+        request.body,
+        granted(request.projectAccess).role,
+        request.userId,
+      ),
+    ),
   );
   router.handle(routes.deleteProject, async (request) => {
     await projects.delete(request.holderId, request.params.id);

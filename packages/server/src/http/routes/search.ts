@@ -6,10 +6,10 @@ import { ok } from '../types.ts';
 export function searchRoutes(router: Router, ctx: AppContext) {
   const { search } = ctx.services;
   router.handle(routes.searchMeeting, async (request) =>
-    ok(await search.inMeeting(request.holderId, request.params.meetingId, request.query)),
+    ok(await search.inMeeting(request.holderId, request.params.meetingId, request.query, request.userId)),
   );
   router.handle(routes.globalSearch, async (request) => ok(await search.everywhere(request.userId, request.query)));
   router.handle(routes.searchProject, async (request) =>
-    ok(await search.inProject(request.holderId, request.params.id, request.query)),
+    ok(await search.inProject(request.holderId, request.params.id, request.query, request.userId)),
   );
 }

@@ -17,7 +17,13 @@ export function summaryRoutes(router: Router, ctx: AppContext, options: { keepAl
       const errors = options.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
       throw badRequest('Invalid summary options', errors);
     }
-    const generation = await summary.begin(request.holderId, request.params.id, request.params.meetingId, options.data);
+    const generation = await summary.begin(
+      request.holderId,
+      request.params.id,
+      request.params.meetingId,
+      options.data,
+      request.userId,
+    );
 
     const stream = openEventStream(request, reply, keepAliveMs);
     const send = (event: SummaryStreamEvent) => stream.write(`data: ${JSON.stringify(event)}`);

@@ -5,11 +5,12 @@ import { ok } from '../types.ts';
 
 export function transcriptionRoutes(router: Router, ctx: AppContext) {
   const { transcriptions } = ctx.services;
-  router.handle(routes.transcriptPage, async ({ holderId, params, query }) =>
-    ok(await transcriptions.page(holderId, params.meetingId, query)),
+  // `userId` too: a linked contact's company is shown to its owner only (issue 37).
+  router.handle(routes.transcriptPage, async ({ holderId, userId, params, query }) =>
+    ok(await transcriptions.page(holderId, params.meetingId, query, userId)),
   );
-  router.handle(routes.updateSegment, async ({ holderId, params, body }) =>
-    ok(await transcriptions.updateText(holderId, params.meetingId, params.transcriptionId, body.text)),
+  router.handle(routes.updateSegment, async ({ holderId, userId, params, body }) =>
+    ok(await transcriptions.updateText(holderId, params.meetingId, params.transcriptionId, body.text, userId)),
   );
   router.handle(routes.deleteSegment, async ({ holderId, params }) => {
     await transcriptions.delete(holderId, params.meetingId, params.transcriptionId);

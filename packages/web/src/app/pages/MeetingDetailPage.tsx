@@ -21,7 +21,6 @@ import { MeetingAudioPlayer } from '@/features/meetings/components/MeetingAudioP
 import { RenameMeetingButton } from '@/features/meetings/components/RenameMeetingDialog';
 import { useMeetingPlayback } from '@/features/meetings/hooks/use-meeting-playback';
 import { useProject } from '@/features/projects';
-import { canEdit } from '@/features/projects/lib/roles';
 import { AskBox, MeetingSearch } from '@/features/search';
 import { ShareMeetingButton } from '@/features/shares';
 import { SummaryTab } from '@/features/summary';
@@ -29,6 +28,7 @@ import { TranscriptTab } from '@/features/transcript';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatDuration } from '@/lib/format';
 import { useLiveTranscript } from '@/lib/live-transcript';
+import { canEdit } from '@/lib/project-roles';
 
 /** `?t=` holds a start time in seconds (spec section 2). */
 function parseStart(value: string | null): number | null {

@@ -18,9 +18,9 @@ import { MembersDialog } from '@/features/projects/components/MembersDialog';
 import { ProjectFormDialog } from '@/features/projects/components/ProjectFormDialog';
 import { RetentionSetting } from '@/features/projects/components/RetentionSetting';
 import { SummaryTemplateSetting } from '@/features/projects/components/SummaryTemplateSetting';
-import { canEdit, canManage, ROLE_LABELS } from '@/features/projects/lib/roles';
 import { AskBox, ProjectSearch } from '@/features/search';
 import { errorMessage } from '@/lib/api-client';
+import { canEdit, canManage, ROLE_LABELS } from '@/lib/project-roles';
 
 export default function ProjectDetailPage() {
   const { projectId = '' } = useParams();

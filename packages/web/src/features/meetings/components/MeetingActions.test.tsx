@@ -98,6 +98,44 @@ describe('meeting cards on the project screen', () => {
   });
 });
 
+describe('meeting cards in shared projects (issue 37)', () => {
+  it('offers a viewer no Move or Delete on the project screen', async () => {
+    const viewed = makeProject({ _id: 'p1', name: 'Standups', role: 'viewer' });
+    signIn(server, undefined, { projects: [viewed, archive] });
+    server.on('GET /api/projects/:id', () => ok(viewed));
+    server.on('GET /api/projects/:id/meetings', () => ok({ meetings: [kickoff] }));
+    renderApp('/projects/p1');
+    await screen.findByRole('button', { name: 'Members' });
+    await screen.findByRole('link', { name: 'Kick-off' });
+    expect(screen.queryByRole('button', { name: 'Actions for Kick-off' })).not.toBeInTheDocument();
+  });
+
+  it('offers Move and Delete on Home only for meetings of projects the user can edit', async () => {
+    const viewed = makeProject({ _id: 'p1', name: 'Standups', role: 'viewer' });
+    const retro = makeMeeting({ _id: 'm2', projectId: 'p2', title: 'Retro' });
+    signIn(server, undefined, { projects: [viewed, archive] });
+    server.on('GET /api/users/:userId/meetings', () => ok({ meetings: [kickoff, retro] }));
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Actions for Retro' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions for Kick-off' })).not.toBeInTheDocument();
+  });
+
+  it("moves an editor's meeting only to projects they can edit", async () => {
+    const edited = makeProject({ _id: 'p1', name: 'Standups', role: 'editor' });
+    const viewed = makeProject({ _id: 'p3', name: 'Board', role: 'viewer' });
+    const { user } = serveProject([edited, archive, viewed]);
+    await openMenuItem(user, 'Move');
+    const select = within(await screen.findByRole('dialog', { name: 'Move Meeting' })).getByLabelText(
+      'Destination project',
+    );
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select a project', 'Archive']);
+  });
+});
+
 describe('meeting lists while the server works', () => {
   it('refetch every 3 s while a meeting is unfinished, so its badge moves on, then stop', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

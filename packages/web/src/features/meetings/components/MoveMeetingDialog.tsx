@@ -11,11 +11,12 @@ import { useActionError } from '@/hooks/use-action-error';
 import { errorMessage } from '@/lib/api-client';
 import { projectIdOf } from '@/lib/meeting-links';
 import { distinctProjectLabels } from '@/lib/project-label';
+import { canEdit } from '@/lib/project-roles';
 import { useMoveMeeting } from '../api/move-meeting';
 
 export const NO_OTHER_PROJECTS = 'No other projects available. Create a new project first.';
 
-/** 'Move Meeting': offers the user's other projects. */
+/** 'Move Meeting': offers the user's other projects they may edit. */
 export function MoveMeetingDialog({
   meeting,
   onOpenChange,
@@ -32,7 +33,8 @@ export function MoveMeetingDialog({
   const open = meeting !== null;
   const { error, attempt } = useActionError(open);
   const currentProjectId = meeting ? projectIdOf(meeting.projectId) : '';
-  const others = (projects.data ?? []).filter((project) => project._id !== currentProjectId);
+  // Only where the user may add meetings: a project they only view would refuse it (issue 37).
+  const others = (projects.data ?? []).filter((project) => project._id !== currentProjectId && canEdit(project.role));
   // Over all projects: a destination sharing its name with the current project is told apart too.
   const labels = distinctProjectLabels(projects.data ?? []);
 

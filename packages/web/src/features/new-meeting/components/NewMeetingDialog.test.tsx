@@ -63,6 +63,24 @@ describe('Select Project', () => {
     expect(within(next).getByRole('tab', { name: 'Upload' })).toBeInTheDocument();
   });
 
+  it('lists only the projects the user can add a meeting to, not one shared with them to view (issue 37)', async () => {
+    signIn(server, makeUser(), {
+      projects: [standups, makeProject({ _id: 'p3', name: 'Board', role: 'viewer' }), retros],
+    });
+    server.on('GET /api/projects/:id/meetings', () => ok({ meetings: [] }));
+    const { user } = renderApp('/');
+    await screen.findByText('No meetings yet');
+    await user.click(within(screen.getByRole('main')).getAllByRole('button', { name: 'New Meeting' })[0]!);
+    const list = within(await screen.findByRole('dialog', { name: 'Select Project' })).getByRole('list', {
+      name: 'Projects',
+    });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.querySelector('.font-medium')?.textContent),
+    ).toEqual(['Standups', 'Retros']);
+  });
+
   it('is skipped on a project screen: the project is known', async () => {
     const { user } = openApp(makeUser(), '/projects/p2');
     await screen.findByRole('heading', { level: 1, name: 'Retros' });

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { projectDetails } from '@/lib/project-label';
+import { canEdit } from '@/lib/project-roles';
 
 /** Step 1 of the New Meeting flow: pick the project, or go and create one. */
 export function SelectProjectDialog({
@@ -20,6 +21,8 @@ export function SelectProjectDialog({
 }) {
   const projects = useProjects();
   const navigate = useNavigate();
+  // Where a meeting may be added: not a project shared with the user to view only (issue 37).
+  const editable = projects.data?.filter((project) => canEdit(project.role)) ?? [];
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -34,11 +37,11 @@ export function SelectProjectDialog({
           <Alert variant="destructive">
             <AlertDescription>{errorMessage(projects.error, 'Failed to load projects')}</AlertDescription>
           </Alert>
-        ) : projects.data.length === 0 ? (
+        ) : editable.length === 0 ? (
           <p className="text-muted-foreground text-sm">You have no projects yet.</p>
         ) : (
           <ul className="grid max-h-72 gap-2 overflow-y-auto" aria-label="Projects">
-            {projects.data.map((project) => (
+            {editable.map((project) => (
               <li key={project._id}>
                 <button
                   type="button"

@@ -9,8 +9,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useActionError } from '@/hooks/use-action-error';
+import { canManage, ROLE_LABELS } from '@/lib/project-roles';
 import { useAddMember, useChangeRole, useMembers, useRemoveMember } from '../api/members';
-import { canManage, ROLE_LABELS } from '../lib/roles';
 
 /** The Members dialog of a project: owners add by email, change roles and remove; anyone may leave. */
 export function MembersDialog({

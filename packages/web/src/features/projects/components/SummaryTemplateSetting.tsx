@@ -6,7 +6,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { SummaryTemplateSelect } from '@/components/summary-template-select';
 import { errorMessage } from '@/lib/api-client';
 import { SUMMARY_TEMPLATES_PATH } from '@/lib/paths';
-import { resolveTemplateId } from '@/lib/summary-templates';
+import { PROJECT_DEFAULT_ELSEWHERE, resolveTemplateId } from '@/lib/summary-templates';
 import { useUpdateProject } from '../api/update-project';
 
 /**
@@ -20,6 +20,8 @@ export function SummaryTemplateSetting({ project }: { project: Project }) {
   const current = resolveTemplateId(templates.data, project.summaryTemplateId);
 
   const onChange = (id: string) => {
+    // Another owner's template, which stays the default until one of the user's is picked.
+    if (id === PROJECT_DEFAULT_ELSEWHERE) return;
     const template = templates.data.find((t) => t._id === id);
     update.mutate(
       { projectId: project._id, body: { summaryTemplateId: template?.builtIn ? null : id } },

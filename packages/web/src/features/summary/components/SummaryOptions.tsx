@@ -5,6 +5,7 @@ import { SummaryTemplateSelect } from '@/components/summary-template-select';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SUMMARY_TEMPLATES_PATH } from '@/lib/paths';
+import { PROJECT_DEFAULT_ELSEWHERE } from '@/lib/summary-templates';
 import { SUMMARY_LANGUAGES } from '../lib/languages';
 
 export interface SummaryChoice {
@@ -68,7 +69,9 @@ export function SummaryOptions({
         Manage templates
       </Link>
       <p id="summary-template-sections" className="text-muted-foreground text-xs sm:col-span-3">
-        Sections: {sections.map((s) => s.heading).join(', ')}.{' '}
+        {choice.templateId === PROJECT_DEFAULT_ELSEWHERE
+          ? "Sections: those of the project's default template."
+          : `Sections: ${sections.map((s) => s.heading).join(', ')}.`}{' '}
         <span id="summary-language-hint">
           A model writes the notes in the language chosen; offline notes quote the meeting as it was said.
         </span>

@@ -179,12 +179,29 @@ describe('Summary tab', { timeout: 20_000 }, () => {
       expect(streamBody()).toEqual({ templateId: 'default' });
     });
 
-    it('falls back to the built-in template when the project default is gone', async () => {
+    it("offers a project default that is not one of the user's as 'Project default', sent as no template (issue 37)", async () => {
+      // Another member's template an owner chose for a shared project (or one of the user's deleted
+      // meanwhile, which the server has unset): the server follows the project's default itself.
       const meeting = makeMeeting({ _id: 'm1', projectId: 'p1' });
-      serve(meeting, makeProject({ _id: 'p1', name: 'Standups', summaryTemplateId: 't-deleted' }));
+      serve(meeting, makeProject({ _id: 'p1', name: 'Standups', summaryTemplateId: 't-owners', role: 'editor' }));
       server.on('GET /api/summary-templates', () => ok({ templates: [BUILT_IN_TEMPLATE, customer] }));
-      await openSummaryTab();
-      expect(await screen.findByRole('combobox', { name: 'Template' })).toHaveValue('default');
+      server.on('POST /api/projects/:id/meetings/:meetingId/summary/stream', () =>
+        sse({ type: 'complete', meeting: { ...meeting, summary: '## Owners notes' } }),
+      );
+      const { user } = await openSummaryTab();
+      const picker = await screen.findByRole('combobox', { name: 'Template' });
+      expect(picker).toHaveValue('');
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Project default (chosen by an owner)', 'Standard notes (built-in)', 'Customer call']);
+      expect(picker).toHaveAccessibleDescription(/Sections: those of the project's default template\./);
+      await user.selectOptions(picker, 'Customer call');
+      await user.selectOptions(picker, 'Project default (chosen by an owner)');
+      await user.click(screen.getByRole('button', { name: 'Generate Summary' }));
+      expect(await screen.findByRole('heading', { name: 'Owners notes' })).toBeInTheDocument();
+      expect(streamBody()).toEqual({});
     });
 
     it('generates without a template choice when the template list cannot be read', async () => {

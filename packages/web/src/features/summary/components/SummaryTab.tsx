@@ -7,7 +7,7 @@ import { FailureState } from '@/components/failure-state';
 import { EmptyState } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { resolveTemplateId } from '@/lib/summary-templates';
+import { PROJECT_DEFAULT_ELSEWHERE, resolveTemplateId } from '@/lib/summary-templates';
 import { useSummaryStream } from '../hooks/use-summary-stream';
 import { Markdown } from './Markdown';
 import { type SummaryChoice, SummaryOptions } from './SummaryOptions';
@@ -39,9 +39,13 @@ export function SummaryTab({
   const transcribed = meeting.transcriptionStatus === 'completed';
   const generating = state.status === 'streaming';
   const choice = picked ?? { templateId: resolveTemplateId(templates.data, defaultTemplateId), language: '' };
-  // Without the list (still loading, or failed) the server falls back to the project's default itself.
+  // Without the list (still loading, or failed), or for a default that is another member's, the server
+  // falls back to the project's default itself.
   const options: SummaryStreamRequest = templates.data
-    ? { templateId: choice.templateId, ...(choice.language && { language: choice.language }) }
+    ? {
+        ...(choice.templateId !== PROJECT_DEFAULT_ELSEWHERE && { templateId: choice.templateId }),
+        ...(choice.language && { language: choice.language }),
+      }
     : {};
   const generate = () => void start(options);
   // A summary already there (perhaps read, shared or corrected) is replaced only once the user says so.
