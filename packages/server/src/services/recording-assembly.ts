@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { audioTypeOfFile } from '../audio/decoding/audio-type.ts';
 import { checkAudioFile } from '../audio/decoding/ffmpeg.ts';
 import type { Db } from '../db/database.ts';
@@ -27,19 +27,20 @@ const EXTENSIONS: Record<string, string> = { webm: 'webm', ogg: 'ogg', mp4: 'm4a
 const extensionOf = (mime: string | null | undefined) =>
   EXTENSIONS[/^audio\/([\w-]+)/i.exec(mime ?? '')?.[1] ?? ''] ?? 'webm';
 
-/** The chunks, in order, as one stream (what MediaRecorder made, byte for byte). */
+/**
+ * The chunks, in order, as one stream (what MediaRecorder made, byte for byte). Pulled by its reader:
+ * nothing is read, and no error (an abort at shutdown, a missing chunk) is raised, before the store
+ * reads it, so a failure reaches the store's pipeline instead of an 'error' event nobody listens to yet
+ * (an uncaught exception that ended the process).
+ */
 function joined(storage: AudioStorage, keys: string[], signal: AbortSignal): Readable {
-  const out = new PassThrough();
-  void (async () => {
+  async function* chunks() {
     for (const key of keys) {
-      if (signal.aborted) throw signal.reason;
-      for await (const part of await storage.read(key)) {
-        if (!out.write(part)) await new Promise((resolve) => out.once('drain', resolve));
-      }
+      signal.throwIfAborted();
+      yield* await storage.read(key);
     }
-    out.end();
-  })().catch((error) => out.destroy(error));
-  return out;
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 /**

@@ -205,13 +205,5 @@ describe('a call recorded in Parley', () => {
     }
     expect(live.segments.filter((s) => s.side === 1)).toEqual([]);
     expect((await api().post(`/api/meetings/${meetingId}/recording/finish`, { chunks: 1 }, token)).status).toBe(200);
-    // its transcription ends before the worker stops
-    for (;;) {
-      const m = (await api().get(`/api/projects/${projectId}/meetings/${meetingId}`, token)).body.data;
-      if (m.transcriptionStatus === 'completed') break;
-      expect(m.transcriptionStatus).not.toBe('failed');
-      expect(Date.now()).toBeLessThan(deadline + 240_000);
-      await new Promise((r) => setTimeout(r, 250));
-    }
   }, 600_000);
 });

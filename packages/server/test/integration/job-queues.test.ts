@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { JOB_NAMES } from '@parley/contract';
 import { pino } from 'pino';
@@ -9,7 +9,7 @@ import { wordErrorRate } from '../../../../bench/scoring/wer.ts';
 import type { JobHandler, JobRunner } from '../../src/jobs/worker.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { liveJobKey, transcribeJobKey } from '../../src/services/job-keys.ts';
-import { startWorker } from '../../src/worker-runtime.ts';
+import { createJobHandlers, startWorker } from '../../src/worker-runtime.ts';
 import { fixtureFfmpeg, fixtureTempDir, JFK_TEXT, jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -365,6 +365,82 @@ describe.each(QUEUES)('the %s job queue', { timeout: TRANSCRIPTION_TEST_MS }, (k
     const done = await meetingWhen(id, finished);
     expect(done.transcriptionStatus, String(done.transcriptionError)).toBe('completed');
     await jobsBecome(id, [{ name: 'transcribe-meeting', state: 'completed', attempts: 1 }]);
+  });
+
+  it("ends a recording's finish job quietly when its worker stops, and another worker completes the meeting", async () => {
+    // A stop that lands while the job starts (a container stop right after the user's Stop): the
+    // handler goes on into its work with its signal aborted, as one between two checks of it does.
+    // That must end the attempt quietly (an uncaught error here once ended the process on SIGTERM)
+    // and hand the job back for the next worker.
+    const thrown: unknown[] = [];
+    const note = (error: unknown) => thrown.push(error);
+    process.on('uncaughtException', note);
+    process.on('unhandledRejection', note);
+    try {
+      const started = await api.post(
+        `/api/projects/${projectId}/recordings`,
+        { title: 'Stopped while finishing', mimeType: 'audio/webm;codecs=opus' },
+        token,
+      );
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      const id = started.body.data._id as string;
+      const webm = join(scratch, 'jfk.webm');
+      execFileSync(fixtureFfmpeg(), [
+        ...['-hide_banner', '-loglevel', 'error', '-y', '-i', jfkWavPath()],
+        ...['-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', webm],
+      ]);
+      const put = await api.request('PUT', `/api/meetings/${id}/recording/chunks/0`, {
+        token,
+        raw: readFileSync(webm),
+        headers: { 'content-type': 'audio/webm;codecs=opus' },
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      expect((await api.post(`/api/meetings/${id}/recording/finish`, { chunks: 1 }, token)).status).toBe(200);
+
+      // The real handlers; the finish job's first attempt is held until its worker stops.
+      const handlers = await createJobHandlers(server.ctx);
+      const finish = handlers.find((h) => h.name === 'finish-recording')!;
+      let held = false;
+      const heldFinish: JobHandler = {
+        ...finish,
+        run: async (payload, ctx) => {
+          held = true;
+          if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
+          return finish.run(payload, ctx);
+        },
+      };
+      const first = server.ctx.queue.createRunner({
+        handlers: handlers.map((h) => (h === finish ? heldFinish : h)),
+        log: pino({ level: 'silent' }),
+      });
+      runners.push(first);
+      await first.start();
+      await vi.waitFor(() => expect(held).toBe(true), { timeout: 30_000, interval: 20 });
+      await first.stop();
+      expect(await server.ctx.queue.jobsOfMeeting(id)).toContainEqual({
+        name: 'finish-recording',
+        state: 'waiting',
+        attempts: 0,
+      });
+
+      await worker();
+      const done = await meetingWhen(id, finished);
+      expect(done.transcriptionStatus, String(done.transcriptionError)).toBe('completed');
+      expect(await segments(id)).not.toEqual([]);
+      await vi.waitFor(
+        async () =>
+          expect(await server.ctx.queue.jobsOfMeeting(id)).toContainEqual({
+            name: 'finish-recording',
+            state: 'completed',
+            attempts: 1,
+          }),
+        { timeout: 30_000, interval: 20 },
+      );
+      expect(thrown).toEqual([]);
+    } finally {
+      process.off('uncaughtException', note);
+      process.off('unhandledRejection', note);
+    }
   });
 
   it('lets another worker take over the job of a worker that was killed, with no duplicate segments', async () => {
