@@ -1,12 +1,15 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import * as ort from 'onnxruntime-node';
+import { describe, expect, it, vi } from 'vitest';
 import { fixtureTempDir, jfkWavPath, joinClips, oneVoicePath, wavDuration } from '../../../test/fixtures/audio.ts';
 import { decodePcmStream } from '../decoding/ffmpeg.ts';
 import { ModelMissingError } from '../model-missing.ts';
 import {
   defaultSegmentationModelPath,
+  isDigitalSilence,
   SEG_HOP,
+  SEG_WINDOW,
   SpeakerSegmentation,
   segFrameCentre,
   segmentationSession,
@@ -112,5 +115,48 @@ describe('speaker segmentation model (pyannote segmentation-3.0, shipped in pack
     for (const p of pieces) expect(p.start >= change - 0.5 || p.end <= change + 0.5).toBe(true);
     expect(pieces.some((p) => p.start < change - 1)).toBe(true);
     expect(pieces.some((p) => p.end > change + 1)).toBe(true);
+  });
+
+  it('runs the model once for windows of digital silence: their output is the same every time', async () => {
+    const session = await segmentationSession();
+    const silence = () => new ort.Tensor('float32', new Float32Array(SEG_WINDOW), [1, 1, SEG_WINDOW]);
+    const speech = new Float32Array(SEG_WINDOW).map((_, i) => 0.3 * Math.sin(i / 7) * Math.sin(i / 3000));
+    const first = (await session.run({ x: silence() })).y!.data as Float32Array;
+    const firstCopy = first.slice();
+    await session.run({ x: new ort.Tensor('float32', speech, [1, 1, SEG_WINDOW]) });
+    const again = (await session.run({ x: silence() })).y!.data as Float32Array;
+    // bit for bit, whatever the session ran in between: reusing it changes nothing
+    expect(Buffer.from(again.buffer, again.byteOffset, again.byteLength)).toEqual(
+      Buffer.from(firstCopy.buffer, firstCopy.byteOffset, firstCopy.byteLength),
+    );
+    expect(isDigitalSilence(new Float32Array([0, 0, 0]))).toBe(true);
+    expect(isDigitalSilence(new Float32Array([0, -0, 0]))).toBe(false);
+    expect(isDigitalSilence(new Float32Array([0, 1e-30, 0]))).toBe(false);
+
+    // a voice, 60 s of digital silence (one side of a call while the other speaks), the voice again
+    const voice: Float32Array[] = [];
+    for await (const c of decodePcmStream(jfkWavPath())) voice.push(c);
+    const runs = vi.spyOn(session, 'run');
+    try {
+      const seg = await SpeakerSegmentation.load();
+      for (const c of voice) await seg.push(c);
+      for (let s = 0; s < 60; s++) await seg.push(new Float32Array(16000));
+      for (const c of voice) await seg.push(c);
+      const tracks = await seg.finish();
+      const windows = Math.ceil((tracks.frames * SEG_HOP) / (148 * SEG_HOP));
+      // ~20 windows lie wholly in the silence: none of them is run (the silent output is known already)
+      expect(runs.mock.calls.length).toBeLessThan(windows - 15);
+      // the voice is heard on both sides of the silence, and nothing in it
+      const heard = (from: number, to: number) => {
+        let n = 0;
+        for (let g = 0; g < tracks.frames; g++) if (at(g) >= from && at(g) < to && seg.speechAt(g) >= 0.5) n++;
+        return n / ((to - from) / (SEG_HOP / 16000));
+      };
+      expect(heard(0, 11)).toBeGreaterThan(0.5);
+      expect(heard(20, 60)).toBe(0);
+      expect(heard(71, 82)).toBeGreaterThan(0.5);
+    } finally {
+      runs.mockRestore();
+    }
   });
 });
