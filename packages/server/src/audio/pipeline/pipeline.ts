@@ -118,10 +118,14 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   throwIfAborted(signal);
 
   const source = await probeSource(path, signal);
-  const { estimateSeconds, level, vadGain } = await levelStage(source, options.level, signal);
+  // the level and a two-channel file's layout are measured at once: both decode before speech
+  // detection can start, and the recogniser's core is idle until then
+  const [{ estimateSeconds, level, vadGain }, { layout, bleed }] = await Promise.all([
+    levelStage(source, options.level, signal),
+    layoutOf(source, options.channels, signal),
+  ]);
   throwIfAborted(signal);
   if (vadGain > 1) logger?.info({ path, level, vadGain }, 'quiet recording: speech detection hears it raised');
-  const { layout, bleed } = await layoutOf(source, options.channels, estimateSeconds, signal);
   if (layout === 'sides') logger?.info({ path }, 'one party per channel: each side heard alone');
   const tProbe = performance.now();
   progress.probed(estimateSeconds);
@@ -182,10 +186,9 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
 async function layoutOf(
   source: ProbedSource,
   asked: TranscribeFileOptions['channels'],
-  estimateSeconds: number | undefined,
   signal?: AbortSignal,
 ): Promise<ChannelJudgement> {
   if (source.channels !== 2 || asked === 'mix') return { layout: 'mix', bleed: [0, 0] };
-  const judged = await channelLayout(source.path, source.headerSeconds ?? estimateSeconds, signal);
+  const judged = await channelLayout(source.path, source.headerSeconds ?? (await source.estimating), signal);
   return asked === 'sides' ? { ...judged, layout: 'sides' } : judged;
 }
