@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveMeetingToHolder } from '../../src/repositories/meeting-holder.ts';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -123,5 +124,34 @@ describe('moving a meeting of a shared project', () => {
       ),
       409,
     );
+  });
+
+  // The service checks first, but work may start between its check and the move: the statement that moves
+  // the meeting checks again, or action items being written would land under the old holder, unseen.
+  it('does not move, in the moving statement, a meeting whose action items are being generated', async () => {
+    const { db } = server.ctx;
+    const row = await db.selectFrom('meetings').select(['user_id']).where('id', '=', meeting).executeTakeFirstOrThrow();
+    const to = await db
+      .selectFrom('projects')
+      .select('user_id')
+      .where('id', '=', projects.bobsOwn)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('meetings').set({ action_items_status: 'processing' }).where('id', '=', meeting).execute();
+    try {
+      const moved = await db
+        .transaction()
+        .execute((trx) =>
+          moveMeetingToHolder(trx, meeting, { from: row.user_id, to: to.user_id, projectId: projects.bobsOwn }),
+        );
+      expect(moved).toBe(false);
+      const after = await db
+        .selectFrom('meetings')
+        .select(['user_id', 'project_id'])
+        .where('id', '=', meeting)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual({ user_id: row.user_id, project_id: projects.edited });
+    } finally {
+      await db.updateTable('meetings').set({ action_items_status: 'completed' }).where('id', '=', meeting).execute();
+    }
   });
 });
