@@ -20,7 +20,8 @@ const MEETING_TABLES = [
  * Moves one meeting, and every row kept under its holder, to another holder's project (an editor moving
  * it between projects created by different accounts, issue 37), in the caller's transaction, so it is in
  * one project or the other, never half in each. Answers false when the meeting is not `from`'s any more,
- * or is being recorded or transcribed (checked again here, in the statement that moves it).
+ * or is being worked on: recorded, transcribed, summarised or its action items generated (the service
+ * checked; checked again here, in the statement that moves it).
  */
 export async function moveMeetingToHolder(
   trx: Db,
@@ -34,6 +35,9 @@ export async function moveMeetingToHolder(
     .where('user_id', '=', move.from)
     .where('transcription_status', 'not in', ['pending', 'processing'])
     .where((eb) => eb.or([eb('recording_state', 'is', null), eb('recording_state', '!=', 'recording')]))
+    // action items being generated would be written under the old holder, out of sight
+    .where('action_items_status', '!=', 'processing')
+    .where((eb) => eb.or([eb('summary_lease_until', 'is', null), eb('summary_lease_until', '<', nowIso())]))
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) === 0) return false;
   for (const table of MEETING_TABLES) {

@@ -347,6 +347,17 @@ export function transcriptionsRepository(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
+    /** Whether any segment of the meeting is linked to the person. */
+    isLinkedIn: async (userId: string, meetingId: string, personId: string) =>
+      (await db
+        .selectFrom('transcriptions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('meeting_id', '=', meetingId)
+        .where('person_id', '=', personId)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
     reassignPerson: (userId: string, meetingId: string, fromPersonId: string, toPersonId: string | null) =>
       setPerson(userId, meetingId, ['person_id', fromPersonId], toPersonId),
   };

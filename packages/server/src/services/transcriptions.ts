@@ -111,7 +111,10 @@ export function transcriptionsService({ db, meetings, transcriptions, people, vo
       toPersonId: string | null,
       callerId: string,
     ) {
-      await assertLinkable(userId, meetingId, callerId, [fromPersonId, toPersonId]);
+      // The person the segments leave need only be linked here: a former member's contact, no longer
+      // offered for new links (decision 266), can still be replaced by another.
+      const linkedHere = await transcriptions.isLinkedIn(userId, meetingId, fromPersonId);
+      await assertLinkable(userId, meetingId, callerId, linkedHere ? [toPersonId] : [fromPersonId, toPersonId]);
       const modifiedCount = await transcriptions.reassignPerson(userId, meetingId, fromPersonId, toPersonId);
       await voices.learn(userId, meetingId, [fromPersonId, toPersonId]);
       return { modifiedCount };

@@ -7,12 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LiveTranscriptResponse, MeetingResponse, TranscriptionPageResponse } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Worker } from '../../src/jobs/worker.ts';
 import { startWorker } from '../../src/worker-runtime.ts';
 import { callPartiesInputs, fixtureFfmpeg, fixtureTempDir, jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectSchema } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { TRANSCRIPTION_TEST_MS, TRANSCRIPTION_WAIT_MS } from '../helpers/transcription.ts';
 
 const scratch = fixtureTempDir('parley-call-');
 
@@ -41,10 +42,37 @@ function callChunks(count: number): Buffer[] {
   return Array.from({ length: count }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 }
 
-describe('a call recorded in Parley', () => {
+describe('a call recorded in Parley', { timeout: TRANSCRIPTION_TEST_MS }, () => {
   let server: TestServer;
   let worker: Worker;
   const api = () => apiClient(server.url);
+  type Live = ReturnType<typeof LiveTranscriptResponse.parse>['data'];
+
+  /** Where the meeting's transcription ended (completed or failed), waited for as long as real speech may take. */
+  const transcriptionEnd = (projectId: string, meetingId: string, token: string) =>
+    vi.waitFor(
+      async () => {
+        const m = (await api().get(`/api/projects/${projectId}/meetings/${meetingId}`, token)).body.data;
+        if (m.transcriptionStatus !== 'completed' && m.transcriptionStatus !== 'failed')
+          throw new Error(`transcription still ${m.transcriptionStatus}`);
+        return m.transcriptionStatus as string;
+      },
+      { timeout: TRANSCRIPTION_WAIT_MS, interval: 250 },
+    );
+
+  /** The live transcript once `heard` holds of it (bounded: a stalled worker fails the test). */
+  const liveOnce = (meetingId: string, token: string, heard: (live: Live) => boolean) =>
+    vi.waitFor(
+      async () => {
+        const live = expectSchema(
+          LiveTranscriptResponse,
+          (await api().get(`/api/meetings/${meetingId}/live`, token)).body,
+        ).data;
+        if (!heard(live)) throw new Error(`not heard yet: ${JSON.stringify(live.segments)}`);
+        return live;
+      },
+      { timeout: 240_000, interval: 250 },
+    );
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -74,14 +102,7 @@ describe('a call recorded in Parley', () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect((await api().post(`/api/meetings/${meetingId}/recording/finish`, { chunks: 1 }, token)).status).toBe(200);
 
-    const deadline = Date.now() + 240_000;
-    for (;;) {
-      const m = (await api().get(`/api/projects/${projectId}/meetings/${meetingId}`, token)).body.data;
-      if (m.transcriptionStatus === 'completed') break;
-      expect(m.transcriptionStatus).not.toBe('failed');
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    expect(await transcriptionEnd(projectId, meetingId, token)).toBe('completed');
     const segments = expectSchema(
       TranscriptionPageResponse,
       (await api().get(`/api/meetings/${meetingId}/transcriptions?page=1&limit=200`, token)).body,
@@ -100,7 +121,7 @@ describe('a call recorded in Parley', () => {
     expect(segments.filter((s) => !mine(s)).every((s) => s.personId === null && /^Speaker \d+$/.test(s.speaker))).toBe(
       true,
     );
-  }, 300_000);
+  });
 
   it('hears each side live on its own, the tab heard again by the microphone silenced: the microphone side under the member recording', async () => {
     // Grace records in a project Hal holds and shares with her: the person recording is Grace.
@@ -134,18 +155,11 @@ describe('a call recorded in Parley', () => {
         .map((s) => s.text)
         .join(' ')
         .toLowerCase();
-    const deadline = Date.now() + 240_000;
-    let live: ReturnType<typeof LiveTranscriptResponse.parse>['data'];
-    for (;;) {
-      live = expectSchema(
-        LiveTranscriptResponse,
-        (await api().get(`/api/meetings/${meetingId}/live`, token)).body,
-      ).data;
-      const heard = live.receivedSeconds >= 16 && sideText(live, 0).includes('country');
-      if (heard && sideText(live, 1).includes('brunswick')) break;
-      expect(Date.now(), JSON.stringify(live.segments)).toBeLessThan(deadline);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const live = await liveOnce(
+      meetingId,
+      token,
+      (l) => l.receivedSeconds >= 16 && sideText(l, 0).includes('country') && sideText(l, 1).includes('brunswick'),
+    );
     expect(live.recorder).toBe('Grace Hopper');
     expect(live.segments.every((s) => s.side === 0 || s.side === 1)).toBe(true);
     // each side holds its own party's words and none of the other's
@@ -155,13 +169,7 @@ describe('a call recorded in Parley', () => {
       (await api().post(`/api/meetings/${meetingId}/recording/finish`, { chunks: chunks.length }, token)).status,
     ).toBe(200);
     // The final transcript names the microphone side after her too.
-    for (;;) {
-      const m = (await api().get(`/api/projects/${projectId}/meetings/${meetingId}`, token)).body.data;
-      if (m.transcriptionStatus === 'completed') break;
-      expect(m.transcriptionStatus).not.toBe('failed');
-      expect(Date.now()).toBeLessThan(deadline + 240_000);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    expect(await transcriptionEnd(projectId, meetingId, token)).toBe('completed');
     const segments = expectSchema(
       TranscriptionPageResponse,
       (await api().get(`/api/meetings/${meetingId}/transcriptions?page=1&limit=200`, token)).body,
@@ -192,17 +200,11 @@ describe('a call recorded in Parley', () => {
       headers: { 'content-type': 'audio/webm;codecs=opus' },
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    const deadline = Date.now() + 240_000;
-    let live: ReturnType<typeof LiveTranscriptResponse.parse>['data'];
-    for (;;) {
-      live = expectSchema(
-        LiveTranscriptResponse,
-        (await api().get(`/api/meetings/${meetingId}/live`, token)).body,
-      ).data;
-      if (live.receivedSeconds >= 10 && live.segments.some((s) => /country/i.test(s.text))) break;
-      expect(Date.now(), JSON.stringify(live.segments)).toBeLessThan(deadline);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const live = await liveOnce(
+      meetingId,
+      token,
+      (l) => l.receivedSeconds >= 10 && l.segments.some((s) => /country/i.test(s.text)),
+    );
     expect(live.segments.filter((s) => s.side === 1)).toEqual([]);
     expect((await api().post(`/api/meetings/${meetingId}/recording/finish`, { chunks: 1 }, token)).status).toBe(200);
   }, 600_000);

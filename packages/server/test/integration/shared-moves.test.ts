@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveMeetingToHolder } from '../../src/repositories/meeting-holder.ts';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -123,5 +124,71 @@ describe('moving a meeting of a shared project', () => {
       ),
       409,
     );
+  });
+
+  // The service checks first, but work may start between its check and the move: the statement that moves
+  // the meeting checks again, or action items being written would land under the old holder, unseen.
+  it('does not move, in the moving statement, a meeting whose action items are being generated', async () => {
+    const { db } = server.ctx;
+    const row = await db.selectFrom('meetings').select(['user_id']).where('id', '=', meeting).executeTakeFirstOrThrow();
+    const to = await db
+      .selectFrom('projects')
+      .select('user_id')
+      .where('id', '=', projects.bobsOwn)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('meetings').set({ action_items_status: 'processing' }).where('id', '=', meeting).execute();
+    try {
+      const moved = await db
+        .transaction()
+        .execute((trx) =>
+          moveMeetingToHolder(trx, meeting, { from: row.user_id, to: to.user_id, projectId: projects.bobsOwn }),
+        );
+      expect(moved).toBe(false);
+      const after = await db
+        .selectFrom('meetings')
+        .select(['user_id', 'project_id'])
+        .where('id', '=', meeting)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual({ user_id: row.user_id, project_id: projects.edited });
+    } finally {
+      await db.updateTable('meetings').set({ action_items_status: 'completed' }).where('id', '=', meeting).execute();
+    }
+  });
+});
+
+describe('moving a meeting into another holder’s project, against that holder’s storage', () => {
+  let small: TestServer;
+  afterAll(() => small?.close());
+
+  it('refuses it (413) when its recording does not fit in the new holder’s storage, and leaves it where it was', async () => {
+    // Half a megabyte each: one 352 KB recording fits, two do not.
+    small = await startTestServer({ TIER_STORAGE_MB: '0.5' });
+    const client = apiClient(small.url);
+    const owner = await client.registerWithProject('Ann small', 'ann', 'ann@example.com');
+    const editor = await client.registerWithProject('Bob small', 'bob', 'bob@example.com');
+    const added = await client.post(
+      `/api/projects/${owner.projectId}/members`,
+      { email: 'bob@example.com', role: 'editor' },
+      owner.token,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const uploaded = [];
+    for (const who of [owner, editor]) {
+      const res = await uploadMeeting(small.url, who.token, who.projectId, { path: jfkWavPath() });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      uploaded.push(res.body.data._id as string);
+    }
+    // No worker here: the two are marked transcribed, so only the storage stands in the way.
+    await small.ctx.db.updateTable('meetings').set({ transcription_status: 'completed' }).execute();
+
+    const refused = await client.put(
+      `/api/projects/${owner.projectId}/meetings/${uploaded[0]}`,
+      { projectId: editor.projectId },
+      editor.token,
+    );
+    expectError(refused, 413, /Not enough storage left/);
+    const stays = await client.get(`/api/projects/${owner.projectId}/meetings/${uploaded[0]}`, owner.token);
+    expect(stays.status, JSON.stringify(stays.body)).toBe(200);
+    expect(stays.body.data.projectId).toBe(owner.projectId);
   });
 });

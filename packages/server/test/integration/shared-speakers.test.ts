@@ -202,4 +202,35 @@ describe('linking speakers in a shared project', () => {
       ['Speaker 3', null],
     ]);
   });
+
+  it('lets the project hand the segments of a former member’s contact, no longer offered, to someone else', async () => {
+    // Dan, an editor for a while, names Speaker 3 with his own contact, then leaves the project.
+    const added = await api.post(
+      `/api/projects/${project}/members`,
+      { email: 'dan@example.com', role: 'editor' },
+      who.ann.token,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect((await assign('Speaker 3', contact.dana, who.dan.token)).status).toBe(200);
+    expect((await api.delete(`/api/projects/${project}/members/${who.dan.id}`, who.ann.token)).status).toBe(204);
+    expect((await projectPeople(who.ann.token)).map((p) => p.name)).not.toContain('Dana Outside');
+    // Ann moves every segment of Dana's to Priya: what was linked here may be unlinked here.
+    const moved = await api.put(
+      `/api/meetings/${meeting}/transcriptions/people/${contact.dana}/assign`,
+      { newPersonId: contact.priya },
+      who.ann.token,
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data.modifiedCount).toBe(1);
+    expect((await speakers(who.ann.token))[2]).toEqual(['Speaker 3', 'Priya Raman']);
+    // a contact of someone else's that nothing here is linked to is still unknown here
+    expectError(
+      await api.put(
+        `/api/meetings/${meeting}/transcriptions/people/${contact.dana}/assign`,
+        { newPersonId: contact.priya },
+        who.ann.token,
+      ),
+      404,
+    );
+  });
 });

@@ -1,7 +1,5 @@
 import type { ProjectPerson } from '@parley/contract';
-
-const label = (person: Pick<ProjectPerson, 'name' | 'company'>) =>
-  person.company?.trim() ? `${person.name} - ${person.company.trim()}` : person.name;
+import { personLabel } from '@/lib/person-label';
 
 /**
  * The `<option>`s of a project's people for a speaker or assignee picker, as 'name - company'. When the
@@ -12,7 +10,7 @@ export function ProjectPeopleOptions({ people }: { people: readonly ProjectPerso
   const options = (list: readonly ProjectPerson[]) =>
     list.map((person) => (
       <option key={person._id} value={person._id}>
-        {label(person)}
+        {personLabel(person)}
       </option>
     ));
   const named = people.filter((person) => !person.own);

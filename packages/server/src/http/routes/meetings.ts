@@ -53,7 +53,8 @@ export function meetingRoutes(router: Router, ctx: AppContext) {
       const target = await ctx.services.access
         .requireProject(userId, body.projectId, 'project.write')
         .catch((error: unknown) => {
-          if (error instanceof AppError && error.status === 403) throw forbidden(MOVE_INTO_VIEWED);
+          if (!(error instanceof AppError)) throw error; // the database failing is no client's mistake
+          if (error.status === 403) throw forbidden(MOVE_INTO_VIEWED);
           throw badRequest('The target project does not exist', [{ path: 'projectId', message: 'Project not found' }]);
         });
       // Another account's project: the meeting's rows go under its holder (the service moves them).

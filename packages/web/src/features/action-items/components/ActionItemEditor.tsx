@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { personLabel } from '@/lib/person-label';
 import {
   type ActionItemFields,
   ActionItemFormSchema,
@@ -14,7 +15,6 @@ import {
   actionItemFields,
   actionItemFormValues,
 } from '../lib/action-item-form';
-import { personLabel } from '../lib/assignee-options';
 import { AssigneeCombobox } from './AssigneeCombobox';
 
 export type { ActionItemFields };

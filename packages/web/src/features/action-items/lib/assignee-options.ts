@@ -1,10 +1,7 @@
 import type { ProjectPerson } from '@parley/contract';
+import { personLabel } from '@/lib/person-label';
 
 export type AssigneeOption = { kind: 'person'; person: ProjectPerson } | { kind: 'name'; name: string };
-
-/** 'name - company', as an item shows its linked person (spec: the Action Items tab). */
-export const personLabel = (person: { name: string; company?: string | null }) =>
-  person.company ? `${person.name} - ${person.company}` : person.name;
 
 /**
  * What the assignee list offers for `typed`, the text typed since the list opened: the project's people whose

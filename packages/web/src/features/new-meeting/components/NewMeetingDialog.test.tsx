@@ -81,6 +81,21 @@ describe('Select Project', () => {
     ).toEqual(['Standups', 'Retros']);
   });
 
+  it('tells a user who only views the projects shared with them why none is listed, not that they have none', async () => {
+    signIn(server, makeUser(), { projects: [makeProject({ _id: 'p3', name: 'Board', role: 'viewer' })] });
+    server.on('GET /api/projects/:id/meetings', () => ok({ meetings: [] }));
+    const { user } = renderApp('/');
+    await screen.findByText('No meetings yet');
+    await user.click(within(screen.getByRole('main')).getAllByRole('button', { name: 'New Meeting' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Select Project' });
+    expect(within(dialog).queryByText('You have no projects yet.')).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'The projects shared with you are yours to view only. Create a project of your own for this meeting.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('is skipped on a project screen: the project is known', async () => {
     const { user } = openApp(makeUser(), '/projects/p2');
     await screen.findByRole('heading', { level: 1, name: 'Retros' });

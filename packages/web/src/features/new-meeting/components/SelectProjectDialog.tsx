@@ -9,6 +9,10 @@ import { errorMessage } from '@/lib/api-client';
 import { projectDetails } from '@/lib/project-label';
 import { canEdit } from '@/lib/project-roles';
 
+/** Said when every project the user is in was shared with them to view: they have projects, none to add to. */
+export const VIEW_ONLY_PROJECTS =
+  'The projects shared with you are yours to view only. Create a project of your own for this meeting.';
+
 /** Step 1 of the New Meeting flow: pick the project, or go and create one. */
 export function SelectProjectDialog({
   open,
@@ -38,7 +42,9 @@ export function SelectProjectDialog({
             <AlertDescription>{errorMessage(projects.error, 'Failed to load projects')}</AlertDescription>
           </Alert>
         ) : editable.length === 0 ? (
-          <p className="text-muted-foreground text-sm">You have no projects yet.</p>
+          <p className="text-muted-foreground text-sm">
+            {projects.data.length === 0 ? 'You have no projects yet.' : VIEW_ONLY_PROJECTS}
+          </p>
         ) : (
           <ul className="grid max-h-72 gap-2 overflow-y-auto" aria-label="Projects">
             {editable.map((project) => (

@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { formatTimestamp } from '@/lib/format';
+import { personLabel } from '@/lib/person-label';
 import { cn } from '@/lib/utils';
 import { useUpdateTranscription } from '../api/update-transcription';
-import { personLabel } from '../lib/segments';
 import { speakerColor } from '../lib/speaker-color';
 
 export const ADD_PERSON_VALUE = '__add_person__';

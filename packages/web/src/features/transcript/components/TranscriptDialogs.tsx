@@ -18,8 +18,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useActionError } from '@/hooks/use-action-error';
+import { personLabel } from '@/lib/person-label';
 import { useAssignSegment, useAssignSpeaker, useCreatePersonAndAssign } from '../api/assign-speaker';
-import { personLabel } from '../lib/segments';
 
 /** 'Delete Transcription': one segment. */
 export function DeleteSegmentDialog({

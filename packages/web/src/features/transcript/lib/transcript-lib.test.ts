@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeSegment } from '@/test/fixtures';
-import { activeSegmentId, personLabel } from './segments';
+import { activeSegmentId } from './segments';
 import { SPEAKER_COLORS, speakerColor, speakerColorIndex } from './speaker-color';
 
 describe('speaker colour', () => {
@@ -25,14 +25,6 @@ describe('speaker colour', () => {
   it('spreads the usual labels over several colours', () => {
     const used = new Set(Array.from({ length: 8 }, (_, i) => speakerColorIndex(`Speaker ${i + 1}`)));
     expect(used.size).toBeGreaterThan(4);
-  });
-});
-
-describe('person label', () => {
-  it("reads 'name - company', or just the name", () => {
-    expect(personLabel({ name: 'Grace Hopper', company: 'Navy' })).toBe('Grace Hopper - Navy');
-    expect(personLabel({ name: 'Grace Hopper', company: '  ' })).toBe('Grace Hopper');
-    expect(personLabel({ name: 'Grace Hopper' })).toBe('Grace Hopper');
   });
 });
 
