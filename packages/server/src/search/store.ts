@@ -41,7 +41,10 @@ export interface VocabularyAsk {
 export interface VocabularyAnswer {
   /** The terms that are words of the user's transcripts. */
   known: Set<string>;
-  /** Per term: words sharing letters with it (the caller keeps the close ones). */
+  /**
+   * Per term: words sharing letters with it (the caller keeps the close ones). A store may leave it, and
+   * `sounding`, empty for a term the scope's transcripts hold (forgiveness.ts: such a term gets none).
+   */
   like: Map<string, string[]>;
   /** Per term: words sharing a sound with it. */
   sounding: Map<string, string[]>;
