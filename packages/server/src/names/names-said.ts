@@ -57,9 +57,26 @@ const NOT_NAMES = new Set(
     'folks team yesterday today tomorrow again still though however otherwise meanwhile besides true exactly ' +
     'absolutely definitely totally really wait hold okay-so like see i you we they he she it this that there here ' +
     'what why how when where who which sir madam man dude nah yup just your my our his their with for to in on ' +
-    "at of from by that's it's there's here's what's"
+    "at of from by that's it's there's here's what's " +
+    // words that open a reply by judging or taking up what was just said ("Perfect, could you...",
+    // "Same, can you...": me too): capitalised only because they open the sentence
+    'same perfect lovely brilliant excellent awesome wonderful fantastic amazing nice super agreed understood ' +
+    'noted correct indeed certainly gotcha sounds'
   ).split(' '),
 );
+
+/**
+ * Days and months: English writes them capitalised anywhere in a sentence, so neither the capital nor
+ * the comma before a request ("Friday, can you send it?", "..., Friday?", "It's Monday, so...") shows
+ * a name; they count only as the name of a person (May, June).
+ */
+const CALENDAR = new Set(
+  (
+    'monday tuesday wednesday thursday friday saturday sunday january february march april may june july ' +
+    'august september october november december'
+  ).split(' '),
+);
+const isCalendarWord = (name: string) => CALENDAR.has(name.split(/\s+/)[0]!.toLowerCase());
 
 const WORD = "[\\p{L}][\\p{L}'’-]*";
 /** One or two name words: "David", "David Chen" (a second word only when capitalised). */
@@ -155,8 +172,15 @@ export function namesSaid(segments: readonly SaidSegment[], options: NamesSaidOp
       const name = raw ? cleanName(raw) : null;
       if (!name) return;
       if (mentions.some((m) => m.segment === i && m.name === name && m.kind === kind)) return;
-      // Only a word shaped as a name is surely one ("Play-Doh", "Mm-hmm" and "LCDs" are not).
-      mentions.push({ name, kind, segment: i, speaker, certain: certain && NAME_SHAPE.test(name) });
+      // Only a word shaped as a name is surely one ("Play-Doh", "Mm-hmm" and "LCDs" are not), and no day
+      // or month is.
+      mentions.push({
+        name,
+        kind,
+        segment: i,
+        speaker,
+        certain: certain && NAME_SHAPE.test(name) && !isCalendarWord(name),
+      });
     };
     for (const sentence of sentences) {
       // "I'm done" is no introduction: the word after "I'm" must be capitalised (a name inside a

@@ -39,6 +39,37 @@ describe('namesSaid', () => {
     expect(names.map((n) => n.name)).not.toContain('Same');
   });
 
+  it('never takes a reply word, a day or a month that opens a request for a name, but keeps the names addressed', () => {
+    // issue 40's check: questions that open with ordinary capitalised words, beside names addressed
+    const segments = [
+      seg('Speaker 1', 'Priya, could you send the launch email to the partners today?', 0),
+      seg('Speaker 2', 'Sure. I will send it before lunch.', 4),
+      seg('Speaker 1', 'Thanks, Priya. Daniel, can you check the pricing page by Friday?', 8),
+      seg('Speaker 3', 'Yes, I can look at it this afternoon.', 12),
+      seg('Speaker 2', 'Monday, can you do nine instead of ten?', 16),
+      seg('Speaker 3', 'Perfect, could you share the slides after the call?', 20),
+      seg('Speaker 1', 'Same, can you send them to me as well?', 24),
+      seg('Speaker 2', 'Lovely, would you copy me on it?', 28),
+      seg('Speaker 3', "It's Monday, so we should hurry.", 32),
+      seg('Speaker 1', 'Can we meet on the twelfth, Friday?', 36),
+      seg('Speaker 2', 'Friday, can you send the final sheet?', 40),
+      seg('Speaker 3', 'Sounds good.', 44),
+    ];
+    const names = labelNames(segments, []);
+    expect(names.map((n) => n.name).sort()).toEqual(['Daniel', 'Priya']);
+    expect(
+      namesSaid(segments)
+        .filter((m) => m.certain)
+        .map((m) => m.name),
+    ).toEqual(['Priya', 'Priya', 'Daniel']);
+    // a person of that name is still heard: a month can be someone's name
+    const may = labelNames(
+      [seg('Speaker 1', 'May, can you take the notes?', 0), seg('Speaker 2', 'Sure.', 4)],
+      [{ id: 'p1', name: 'May Chen' }],
+    );
+    expect(may.map((n) => [n.speaker, n.name])).toEqual([['Speaker 2', 'May Chen']]);
+  });
+
   it('gives an addressed name to the next other voice, and self-introductions to the speaker', () => {
     const mentions = namesSaid([
       seg('Speaker 1', "Hi all, I'm Maria from sales.", 0),
