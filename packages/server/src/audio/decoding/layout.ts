@@ -46,6 +46,12 @@ export interface ChannelJudgement {
    * side speaks: the far side heard again by this side's microphone; 0 when none is measured.
    */
   bleed: [number, number];
+  /**
+   * Per side, the gain of the other side's samples found in it (least squares over the judged blocks):
+   * a copy of the far side (a microphone beside the loudspeaker, a recorder's sidetone) that sides.ts
+   * takes out; `bleed` is then what is left of it. Near 0 where the sides are independent.
+   */
+  copy: [number, number];
 }
 
 interface Block {
@@ -133,8 +139,44 @@ export async function channelLayout(
   const blocks = await blockEnergies(path, durationSeconds, signal);
   const loudEnd = loudEndOf(blocks);
   const speech = speechOf(blocks);
-  if (loudEnd === undefined || speech.length === 0) return { layout: 'mix', bleed: [0, 0] };
-  return { layout: layoutOf(speech, loudEnd), bleed: [bleedOf(speech, 'l', 'r'), bleedOf(speech, 'r', 'l')] };
+  if (loudEnd === undefined || speech.length === 0) return { layout: 'mix', bleed: [0, 0], copy: [0, 0] };
+  const copy: [number, number] = [copyGain(speech, 'l'), copyGain(speech, 'r')];
+  const [left, right] = [withoutCopy(speech, 'l', copy[0]), withoutCopy(speech, 'r', copy[1])];
+  return { layout: layoutOf(speech, loudEnd), bleed: [bleedOf(left, 'l', 'r'), bleedOf(right, 'r', 'l')], copy };
+}
+
+/**
+ * The least-squares gain of the other side's samples in `side` (Σ side·other / Σ other², a block's
+ * Σ side·other being its correlation times √(Σ side² · Σ other²)), over the blocks where the other
+ * side is clearly louder (as bleedOf): there a copy of it stands out, this side's own words are
+ * unrelated to its samples, and the other side's copy of this one (two lapel microphones) is faint.
+ * None (0) with fewer than 4 such blocks, or where the gain would make the copy louder than its source.
+ */
+function copyGain(blocks: Block[], side: 'l' | 'r'): number {
+  let cross = 0;
+  let other = 0;
+  let counted = 0;
+  for (const b of blocks) {
+    const [own, them] = side === 'l' ? [b.l, b.r] : [b.r, b.l];
+    if (them === 0 || db(them) - db(own) < SIDE_DB) continue;
+    cross += b.correlation * Math.sqrt(b.l * b.r);
+    other += them;
+    counted++;
+  }
+  const gain = counted >= 4 && other > 0 ? cross / other : 0;
+  return Math.abs(gain) < 1 ? gain : 0;
+}
+
+/** The blocks with `side` less `gain` times the other side's samples: its energy and correlation after. */
+function withoutCopy(blocks: Block[], side: 'l' | 'r', gain: number): Block[] {
+  if (gain === 0) return blocks;
+  return blocks.map((b) => {
+    const [own, other] = side === 'l' ? [b.l, b.r] : [b.r, b.l];
+    const cross = b.correlation * Math.sqrt(b.l * b.r);
+    const left = Math.max(0, own - 2 * gain * cross + gain * gain * other);
+    const correlation = left > 0 && other > 0 ? (cross - gain * other) / Math.sqrt(left * other) : 0;
+    return { ...b, [side]: left, correlation };
+  });
 }
 
 /**

@@ -23,6 +23,8 @@ export interface SideOptions {
    * frame within 6 dB of that (nothing of its own over the other side's bleed) is silenced. 0: never.
    */
   bleed?: [number, number];
+  /** Per side, the gain of the other side's copy in it, taken out before anything else (layout.ts); default none. */
+  copy?: [number, number];
   /** How far one side's reader may run ahead of the other's (seconds); default 60. */
   leadSeconds?: number;
   signal?: AbortSignal;
@@ -30,6 +32,7 @@ export interface SideOptions {
 
 export function decodeSides(source: ProbedSource, options: SideOptions = {}): [DecodedSide, DecodedSide] {
   const bleed = options.bleed ?? [0, 0];
+  const copy = options.copy ?? [0, 0];
   const lead = (options.leadSeconds ?? 60) * SAMPLE_RATE;
   const stereo = decodePcmStream(source.path, { signal: options.signal, channels: 2, chunkSamples: 32 * FRAME });
   const queued: [Float32Array[], Float32Array[]] = [[], []];
@@ -46,7 +49,7 @@ export function decodeSides(source: ProbedSource, options: SideOptions = {}): [D
       done = true;
       return;
     }
-    const [left, right] = splitSides(next.value, bleed);
+    const [left, right] = splitSides(next.value, bleed, copy);
     levels[0].push(left.recorded);
     levels[1].push(right.recorded);
     queued[0].push(left.heard);
@@ -88,11 +91,12 @@ export function decodeSides(source: ProbedSource, options: SideOptions = {}): [D
 }
 
 /**
- * Each side of interleaved stereo samples as recorded, and as heard: frames that hold only the other
- * side's bleed silenced (`bleed` as in SideOptions). The live transcript of a call hears its sides
- * through this too (live-pass.ts, decision 250).
+ * Each side of interleaved stereo samples as recorded, and as heard: the other side's copy taken out
+ * (`copy`, the gain layout.ts found; decision 293) and the frames that hold nothing over what is left
+ * of it silenced (`bleed` as in SideOptions). The live transcript of a call hears its sides through
+ * this too (live-pass.ts, decision 250).
  */
-export function splitSides(stereo: Float32Array, bleed: [number, number]) {
+export function splitSides(stereo: Float32Array, bleed: [number, number], copy: [number, number] = [0, 0]) {
   // within 6 dB of the bleed alone
   const [bleedL, bleedR] = [4 * bleed[0], 4 * bleed[1]];
   const n = stereo.length >> 1;
@@ -101,19 +105,23 @@ export function splitSides(stereo: Float32Array, bleed: [number, number]) {
   for (let i = 0; i < n; i++) {
     l.recorded[i] = stereo[2 * i]!;
     r.recorded[i] = stereo[2 * i + 1]!;
+    l.heard[i] = l.recorded[i]! - copy[0] * r.recorded[i]!;
+    r.heard[i] = r.recorded[i]! - copy[1] * l.recorded[i]!;
   }
   for (let a = 0; a < n; a += FRAME) {
     const b = Math.min(n, a + FRAME);
     let el = 0;
     let er = 0;
+    let hl = 0;
+    let hr = 0;
     for (let i = a; i < b; i++) {
       el += l.recorded[i]! ** 2;
       er += r.recorded[i]! ** 2;
+      hl += l.heard[i]! ** 2;
+      hr += r.heard[i]! ** 2;
     }
-    if (er > 0 && el <= er * bleedL) l.heard.fill(0, a, b);
-    else l.heard.set(l.recorded.subarray(a, b), a);
-    if (el > 0 && er <= el * bleedR) r.heard.fill(0, a, b);
-    else r.heard.set(r.recorded.subarray(a, b), a);
+    if (er > 0 && hl <= er * bleedL) l.heard.fill(0, a, b);
+    if (el > 0 && hr <= el * bleedR) r.heard.fill(0, a, b);
   }
   return [l, r] as const;
 }

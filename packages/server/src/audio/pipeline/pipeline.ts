@@ -120,7 +120,7 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   const source = await probeSource(path, signal);
   // the level and a two-channel file's layout are measured at once: both decode before speech
   // detection can start, and the recogniser's core is idle until then
-  const [{ estimateSeconds, level, vadGain }, { layout, bleed }] = await Promise.all([
+  const [{ estimateSeconds, level, vadGain }, { layout, bleed, copy }] = await Promise.all([
     levelStage(source, options.level, signal),
     layoutOf(source, options.channels, signal),
   ]);
@@ -140,7 +140,7 @@ export async function transcribeFile(path: string, options: TranscribeFileOption
   };
   const heard =
     layout === 'sides'
-      ? await transcribeSides(source, options, { ...run, bleed })
+      ? await transcribeSides(source, options, { ...run, bleed, copy })
       : await transcribeMix(source, options, run);
   const tEnd = performance.now();
   const { segments, diarization, diarizationError, sides } = heard;
@@ -188,7 +188,7 @@ async function layoutOf(
   asked: TranscribeFileOptions['channels'],
   signal?: AbortSignal,
 ): Promise<ChannelJudgement> {
-  if (source.channels !== 2 || asked === 'mix') return { layout: 'mix', bleed: [0, 0] };
+  if (source.channels !== 2 || asked === 'mix') return { layout: 'mix', bleed: [0, 0], copy: [0, 0] };
   const judged = await channelLayout(source.path, source.headerSeconds ?? (await source.estimating), signal);
   return asked === 'sides' ? { ...judged, layout: 'sides' } : judged;
 }

@@ -22,10 +22,14 @@ const SIDES = [0, 1] as const;
 export async function transcribeSides(
   source: ProbedSource,
   settings: MixSettings,
-  run: StageRun & { bleed?: [number, number] },
+  run: StageRun & { bleed?: [number, number]; copy?: [number, number] },
 ): Promise<HeardTranscript> {
   const { engine, vadGain, signal, progress } = run;
-  const audio = decodeSides(source, { signal, ...(run.bleed && { bleed: run.bleed }) });
+  const audio = decodeSides(source, {
+    signal,
+    ...(run.bleed && { bleed: run.bleed }),
+    ...(run.copy && { copy: run.copy }),
+  });
   const streams = progress.stream(2);
   // both sides stream at once; the recogniser takes their pieces in turn
   const heard = await Promise.all(
