@@ -40,12 +40,12 @@ function decodeMono(path: string, chain: string): Float32Array {
   return new Float32Array(out.buffer, out.byteOffset, out.length / 4);
 }
 
-function callWithCopy(): string {
-  const out = join(dir, 'copy.wav');
+function callWithCopy(copyGain = 0.1): string {
+  const out = join(dir, `copy-${copyGain}.wav`);
   execFileSync(ffmpeg, [
     ...['-v', 'error', '-y', '-i', NEAR, '-i', jfkWavPath()],
     '-filter_complex',
-    `[0:a]${NEAR_CHAIN}[n];[1:a]${FAR_CHAIN},asplit[f][fc];[fc]volume=0.1[c];[n][c]amix=inputs=2:duration=longest:normalize=0[l];[l][f]join=inputs=2:channel_layout=stereo[out]`,
+    `[0:a]${NEAR_CHAIN}[n];[1:a]${FAR_CHAIN},asplit[f][fc];[fc]volume=${copyGain}[c];[n][c]amix=inputs=2:duration=longest:normalize=0[l];[l][f]join=inputs=2:channel_layout=stereo[out]`,
     ...['-map', '[out]', '-c:a', 'pcm_f32le', out],
   ]);
   return out;
@@ -100,5 +100,11 @@ describe('decodeSides on a call whose near side holds a copy of the far side', (
     // the near party's words, not the copy: what is heard differs from them 20 dB or more down
     expect(10 * Math.log10(own / wrong)).toBeGreaterThan(20);
     expect(silenced / frames).toBeLessThan(0.05);
+  });
+
+  it('takes nothing out of a side that holds no copy of the other', async () => {
+    const judged = await channelLayout(callWithCopy(0), undefined);
+    expect(judged.layout).toBe('sides');
+    expect(judged.copy).toEqual([0, 0]);
   });
 });
