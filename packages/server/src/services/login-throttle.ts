@@ -1,3 +1,4 @@
+import { clientKey } from '../lib/ip-address.ts';
 import type { LoginThrottleRepository } from '../repositories/login-throttle.ts';
 
 // Limits sign-in attempts so that a guesser is slowed without locking the owner out, and sign-ups per
@@ -79,9 +80,10 @@ export function loginThrottle(
   return {
     async reserve(email: string, address: string): Promise<Reservation> {
       const account = email.toLowerCase();
-      const pairKeys = limits.perAccountAndAddress.map((w): [Window, string] => [w, `${w.name}:${account}|${address}`]);
+      const client = clientKey(address);
+      const pairKeys = limits.perAccountAndAddress.map((w): [Window, string] => [w, `${w.name}:${account}|${client}`]);
       const accountKey = `${limits.perAccount.name}:${account}`;
-      const addressKey = `${limits.perAddress.name}:${address}`;
+      const addressKey = `${limits.perAddress.name}:${client}`;
       const at = now();
       // A client already held (by its own failures) never uses up the account's shared window: one
       // guesser can't keep the owner out. Its refused attempts do count in its own windows, so a client
@@ -109,7 +111,7 @@ export function loginThrottle(
     async reserveRegistration(address: string): Promise<number> {
       const window = limits.registrations;
       if (window.limit === 0) return 0;
-      return count(now(), [[window, `${window.name}:${address}`]]);
+      return count(now(), [[window, `${window.name}:${clientKey(address)}`]]);
     },
   };
 }
