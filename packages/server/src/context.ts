@@ -149,7 +149,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
   });
   const services = {
     access: accessService(repos),
-    members: membersService({ db, ...repos }),
+    members: membersService({ db, ...repos, throttle }),
     admin: adminService({ ...repos, usersService: users, queue }),
     sessions,
     apiTokens: apiTokensService(repos),

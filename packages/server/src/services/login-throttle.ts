@@ -1,3 +1,4 @@
+import { MEMBER_ADDS_PER_HOUR } from '@parley/contract';
 import { clientKey } from '../lib/ip-address.ts';
 import type { LoginThrottleRepository } from '../repositories/login-throttle.ts';
 
@@ -26,6 +27,8 @@ export interface ThrottleLimits {
   perAddress: Window;
   /** Sign-ups from one client address; a limit of 0 turns it off. */
   registrations: Window;
+  /** Members one account adds by email: each add tells whether the email has an account (decision 292). */
+  memberAdds: Window;
 }
 
 const MINUTE = 60_000;
@@ -38,6 +41,7 @@ export const DEFAULT_THROTTLE: ThrottleLimits = {
   perAccount: { name: 'account-1m', limit: 10, windowMs: MINUTE },
   perAddress: { name: 'address-15m', limit: 20, windowMs: 15 * MINUTE },
   registrations: { name: 'register-1h', limit: 10, windowMs: 60 * MINUTE },
+  memberAdds: { name: 'member-add-1h', limit: MEMBER_ADDS_PER_HOUR, windowMs: 60 * MINUTE },
 };
 
 export interface Reservation {
@@ -52,7 +56,13 @@ export function loginThrottle(
   limits: ThrottleLimits = DEFAULT_THROTTLE,
   now: () => Date = () => new Date(),
 ) {
-  const windows = [...limits.perAccountAndAddress, limits.perAccount, limits.perAddress, limits.registrations];
+  const windows = [
+    ...limits.perAccountAndAddress,
+    limits.perAccount,
+    limits.perAddress,
+    limits.registrations,
+    limits.memberAdds,
+  ];
   let attemptsSincePrune = 0;
 
   /** Counts one attempt in each window; the longest wait any of them asks for (0 when all have room). */
@@ -113,7 +123,18 @@ export function loginThrottle(
       if (window.limit === 0) return 0;
       return count(now(), [[window, `${window.name}:${clientKey(address)}`]]);
     },
+
+    /** Counts one add of a member by email by `userId`, whatever its answer: the seconds to wait, 0 when it may go ahead. */
+    async reserveMemberAdd(userId: string): Promise<number> {
+      const window = limits.memberAdds;
+      return count(now(), [[window, `${window.name}:${userId}`]]);
+    },
   };
 }
 
 export type LoginThrottle = ReturnType<typeof loginThrottle>;
+
+/** A wait in the words of a 429's message: seconds under a minute and a half, else minutes. */
+export function formatWait(seconds: number) {
+  return seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+}
