@@ -146,6 +146,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     queue,
     allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
     retryBaseSeconds: config.worker.retryDelaySeconds,
+    throttle,
   });
   const services = {
     access: accessService(repos),

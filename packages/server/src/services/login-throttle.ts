@@ -1,4 +1,4 @@
-import { MEMBER_ADDS_PER_HOUR } from '@parley/contract';
+import { MEMBER_ADDS_PER_HOUR, WEBHOOK_TESTS_PER_USER_PER_MINUTE } from '@parley/contract';
 import { clientKey } from '../lib/ip-address.ts';
 import type { LoginThrottleRepository } from '../repositories/login-throttle.ts';
 
@@ -29,6 +29,8 @@ export interface ThrottleLimits {
   registrations: Window;
   /** Members one account adds by email: each add tells whether the email has an account (decision 292). */
   memberAdds: Window;
+  /** "Send test event" by one account across its webhooks: counted apart from them, so deleting one frees nothing (decision 292). */
+  webhookTests: Window;
 }
 
 const MINUTE = 60_000;
@@ -42,6 +44,7 @@ export const DEFAULT_THROTTLE: ThrottleLimits = {
   perAddress: { name: 'address-15m', limit: 20, windowMs: 15 * MINUTE },
   registrations: { name: 'register-1h', limit: 10, windowMs: 60 * MINUTE },
   memberAdds: { name: 'member-add-1h', limit: MEMBER_ADDS_PER_HOUR, windowMs: 60 * MINUTE },
+  webhookTests: { name: 'webhook-test-1m', limit: WEBHOOK_TESTS_PER_USER_PER_MINUTE, windowMs: MINUTE },
 };
 
 export interface Reservation {
@@ -62,6 +65,7 @@ export function loginThrottle(
     limits.perAddress,
     limits.registrations,
     limits.memberAdds,
+    limits.webhookTests,
   ];
   let attemptsSincePrune = 0;
 
@@ -127,6 +131,12 @@ export function loginThrottle(
     /** Counts one add of a member by email by `userId`, whatever its answer: the seconds to wait, 0 when it may go ahead. */
     async reserveMemberAdd(userId: string): Promise<number> {
       const window = limits.memberAdds;
+      return count(now(), [[window, `${window.name}:${userId}`]]);
+    },
+
+    /** Counts one test event asked for by `userId`: the seconds to wait, 0 when it may go ahead. */
+    async reserveWebhookTest(userId: string): Promise<number> {
+      const window = limits.webhookTests;
       return count(now(), [[window, `${window.name}:${userId}`]]);
     },
   };
