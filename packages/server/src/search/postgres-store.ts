@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import {
-  emptyAnswer,
+  answerVocabulary,
   inScope,
-  mergedWords,
   narrowed,
   RANK_ALL_UP_TO,
   type SearchCandidate,
   type SearchScope,
   type SearchStore,
+  type VocabularyAsk,
   vocabularyOf,
   type WordQuery,
 } from './store.ts';
@@ -53,6 +53,36 @@ export function postgresStore(db: Db): SearchStore {
     return result.rows;
   }
 
+  /** Per ask, words of the scope's vocabulary with any of its sounds, except common ones: one statement. */
+  async function wordsSounding(scope: SearchScope, asks: VocabularyAsk[], limit: number, commonAt: number) {
+    // Each term's sounds, comma-joined (keys are letters only), so one array row carries them all.
+    const sounds = asks.map((a) => a.sounds.join(','));
+    const result = await sql<{ term: string; word: string; segments: number }>`select x.term, v.word, v.segments
+      from unnest(${asks.map((a) => a.term)}::text[], ${sounds}::text[]) as x(term, sounds)
+      cross join lateral (
+        select distinct s.word, v.user_id, v.segments from search_vocabulary_sounds s
+          join search_vocabulary v on v.user_id = s.user_id and v.word = s.word and v.segments <= ${commonAt}
+          where ${vocabularyOf(scope, 's')} and s.sound = any(string_to_array(x.sounds, ',')) limit ${limit}) v`.execute(
+      db,
+    );
+    return result.rows;
+  }
+
+  /**
+   * Words of the scope's vocabulary close in letters to `term`, except common ones. Two halves, so each
+   * uses the trigram index (with OR the planner reads the whole vocabulary).
+   */
+  async function wordsLike(scope: SearchScope, term: string, limit: number, commonAt: number) {
+    const result = await sql<{ word: string; segments: number }>`select word, segments from (
+        select v.user_id, word, segments from search_vocabulary v
+          where ${vocabularyOf(scope, 'v')} and segments <= ${commonAt} and word % ${term}
+        union
+        select v.user_id, word, segments from search_vocabulary v
+          where ${vocabularyOf(scope, 'v')} and segments <= ${commonAt} and word like ${`%${term}%`}) near
+      order by similarity(word, ${term}) desc limit ${limit}`.execute(db);
+    return result.rows;
+  }
+
   return {
     matching,
 
@@ -79,60 +109,25 @@ export function postgresStore(db: Db): SearchStore {
       return lists;
     },
 
-    /** One round trip of 1 + n statements side by side on the pool. */
-    async vocabulary(scope, asks, limit, commonAt) {
-      const answer = emptyAnswer(asks);
-      if (asks.length === 0) return answer;
-      const terms = asks.map((a) => a.term);
-      // Each term's sounds, comma-joined (keys are letters only), so one array row carries them all.
-      const sounds = asks.map((a) => a.sounds.join(','));
-      const fuzzy = asks.filter((a) => a.pieces);
-      const [indexed, ...like] = await Promise.all([
-        sql<{ kind: 'known' | 'sounding'; term: string; word: string; segments: number }>`
-          select 'known' as kind, word as term, word, segments from search_vocabulary v
-            where ${vocabularyOf(scope, 'v')} and word = any(${terms}::text[])
-          union all
-          select 'sounding', x.term, v.word, v.segments
-            from unnest(${terms}::text[], ${sounds}::text[]) as x(term, sounds)
-            cross join lateral (
-              select distinct s.word, v.user_id, v.segments from search_vocabulary_sounds s
-                join search_vocabulary v on v.user_id = s.user_id and v.word = s.word and v.segments <= ${commonAt}
-                where ${vocabularyOf(scope, 's')} and s.sound = any(string_to_array(x.sounds, ',')) limit ${limit}) v`.execute(
-          db,
-        ),
-        // Two halves, so each uses the trigram index (with OR the planner reads the whole vocabulary).
-        ...fuzzy.map(({ term }) =>
-          sql<{ word: string; segments: number }>`select word, segments from (
-              select v.user_id, word, segments from search_vocabulary v
-                where ${vocabularyOf(scope, 'v')} and segments <= ${commonAt} and word % ${term}
-              union
-              select v.user_id, word, segments from search_vocabulary v
-                where ${vocabularyOf(scope, 'v')} and segments <= ${commonAt} and word like ${`%${term}%`}) near
-            order by similarity(word, ${term}) desc limit ${limit}`.execute(db),
-        ),
-      ]);
-      // Everywhere, several holders may list a word: each list keeps it once, its segments summed.
-      for (const row of mergedWords(indexed.rows.filter((r) => r.kind === 'known'))) {
-        answer.segments.set(row.word, row.segments);
-        answer.known.add(row.word);
-      }
-      for (const term of terms) {
-        const sounding = mergedWords(indexed.rows.filter((r) => r.kind === 'sounding' && r.term === term));
-        for (const row of sounding) answer.segments.set(row.word, row.segments);
-        answer.sounding.set(
-          term,
-          sounding.map((r) => r.word),
-        );
-      }
-      fuzzy.forEach(({ term }, i) => {
-        const rows = mergedWords(like[i]?.rows ?? []);
-        for (const row of rows) answer.segments.set(row.word, Number(row.segments));
-        answer.like.set(
-          term,
-          rows.map((r) => r.word),
-        );
-      });
-      return answer;
-    },
+    /** The held terms, then one round of 1 + n statements side by side on the pool for the others. */
+    vocabulary: (scope, asks, limit, commonAt) =>
+      answerVocabulary(
+        asks,
+        async (terms) =>
+          (
+            await sql<{ word: string; segments: number }>`select word, segments from search_vocabulary v
+              where ${vocabularyOf(scope, 'v')} and word = any(${terms}::text[])`.execute(db)
+          ).rows,
+        async (open) => {
+          const [sounding, ...like] = await Promise.all([
+            wordsSounding(scope, open, limit, commonAt),
+            ...open.map((ask) => (ask.pieces ? wordsLike(scope, ask.term, limit, commonAt) : [])),
+          ]);
+          return open.map((ask, i) => ({
+            like: like[i] ?? [],
+            sounding: sounding.filter((row) => row.term === ask.term),
+          }));
+        },
+      ),
   };
 }
