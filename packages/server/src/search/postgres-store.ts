@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import {
   answerVocabulary,
@@ -26,6 +26,27 @@ function tsQuery({ words, phrases, anyOf = [] }: WordQuery): string {
 }
 
 export function postgresStore(db: Db): SearchStore {
+  /**
+   * The scope's segments, for a statement over the word index (null: the project has no meetings). A
+   * project's meetings are read first and given as a list, so the planner knows how many segments they
+   * hold (their index's statistics). A small project's are then ANDed with the word's matches as two
+   * bitmaps, and only the project's matches are read: the word index is the whole instance's, and with the
+   * meetings in a subquery the planner took the project for one meeting and ran the word index once per
+   * meeting (40 times, 317 ms for "remote control" in a 40-meeting project of a 1M-segment instance, now
+   * ~15). A project holding much of the library is filtered as before, matches first.
+   */
+  async function segmentsOf(scope: SearchScope): Promise<Expression<SqlBool> | null> {
+    if (!('projectId' in scope)) return inScope(scope);
+    const meetings = await db
+      .selectFrom('meetings')
+      .select('id')
+      .where('project_id', '=', scope.projectId)
+      .where('user_id', '=', scope.userId)
+      .execute();
+    if (meetings.length === 0) return null;
+    return sql`t.user_id = ${scope.userId} and t.meeting_id = any(${meetings.map((m) => m.id)}::text[])`;
+  }
+
   async function matching(scope: SearchScope, asked: WordQuery, limit: number): Promise<SearchCandidate[]> {
     const query = narrowed(scope, asked);
     // The query is written out (not in a CTE) so the planner sees its words and their frequencies.
@@ -40,12 +61,14 @@ export function postgresStore(db: Db): SearchStore {
         order by ts_rank_cd(search_words, ${words}) desc, created_at desc, id limit ${limit}`.execute(db);
       return result.rows;
     }
+    const where = await segmentsOf(scope);
+    if (!where) return [];
     // ts_rank_cd reads every match's vector: past RANK_ALL_UP_TO matches (a common word across a
     // library) only the first RANK_ALL_UP_TO found are considered, newest first.
     const result = await sql<SearchCandidate>`
       with matched as materialized (
         select t.id, t.meeting_id, t.created_at, t.search_words from transcriptions t
-        where t.search_words @@ ${words} and ${inScope(scope)} limit ${RANK_ALL_UP_TO + 1})
+        where t.search_words @@ ${words} and ${where} limit ${RANK_ALL_UP_TO + 1})
       select id, meeting_id as "meetingId" from matched
       order by case when (select count(*) from matched) > ${RANK_ALL_UP_TO} then 0
         else ts_rank_cd(search_words, ${words}) end desc, created_at desc, id
