@@ -91,6 +91,17 @@ export function peopleRepository(db: Db) {
       return { rows, total: Number(count.n) };
     },
 
+    /** The first `limit` people's ids and names, by name: what the notes engines are given (decision 291). */
+    namesByName: (userId: string, limit: number) =>
+      db
+        .selectFrom('people')
+        .select(['id', 'name'])
+        .where('user_id', '=', userId)
+        .orderBy('name')
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+
     /** Every person's id and name, for matching names said in a meeting (bounded: a contact book, not a crowd). */
     namesForUser: (userId: string) =>
       db
