@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { databaseBefore } from '../helpers/migration.ts';
+import { databaseBefore, insertUser } from '../helpers/migration.ts';
 
 // The names stored before 031 get their words and stems (decision 291), or the name lookup in SQL would
 // find none of them; more than one page of them, so every page is written.
@@ -19,19 +19,7 @@ describe('migration 031-people-name-words', () => {
   it("stores every existing contact's name words and stems", async () => {
     const now = new Date().toISOString();
     const raw = db as any;
-    await raw
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        name: 'Ada',
-        email: 'ada@example.com',
-        password_hash: null,
-        tier: 'free',
-        session_version: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUser(db, 'u1');
     const person = (id: string, name: string) => ({ id, user_id: 'u1', name, created_at: now, updated_at: now });
     const crowd = Array.from({ length: 1100 }, (_, i) => person(`p${String(i).padStart(5, '0')}`, `Member ${i}`));
     for (let i = 0; i < crowd.length; i += 100)
