@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
+import { abortError } from '../abort.ts';
 
 export const SAMPLE_RATE = 16000;
 
@@ -175,14 +176,6 @@ export interface DecodeOptions {
   ffmpegPath?: string;
   /** Decode only these windows of the file, or these bytes instead of the file (see DecodeInput). */
   input?: DecodeInput;
-}
-
-function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason;
-  const e = new Error('The operation was aborted');
-  e.name = 'AbortError';
-  return e;
 }
 
 /**
