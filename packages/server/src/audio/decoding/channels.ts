@@ -13,7 +13,7 @@ import { SAMPLE_RATE } from './ffmpeg.ts';
 export const LEVEL_FRAME = 512;
 
 /** `a` in an array twice as long (a level kept whole grows as the recording is read). */
-function doubled(a: Float32Array): Float32Array {
+function doubled(a: Float32Array): Float32Array<ArrayBuffer> {
   const b = new Float32Array(a.length * 2);
   b.set(a);
   return b;
