@@ -5,7 +5,7 @@
  * Everything goes through ffmpeg in a child process; PCM is read from its stdout
  * incrementally so a long file is never held in memory.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
@@ -84,12 +84,6 @@ export function findFfmpeg(): string {
   throw new FfmpegNotFoundError(
     'ffmpeg was not found: install it (e.g. apt-get install ffmpeg), set FFMPEG_PATH, or install @ffmpeg-installer/ffmpeg',
   );
-}
-
-/** Version line of the ffmpeg in use, e.g. "ffmpeg version 5.1.6-0+deb12u1". */
-export function ffmpegVersion(ffmpegPath = findFfmpeg()): string {
-  const r = spawnSync(ffmpegPath, ['-hide_banner', '-version'], { encoding: 'utf8' });
-  return (r.stdout ?? '').split('\n')[0] ?? '';
 }
 
 function classifyFailure(stderr: string, path: string): AudioDecodeError {
