@@ -5,6 +5,7 @@ import type {
   AdminUser,
   ApiToken,
   Meeting,
+  Member,
   Person,
   Project,
   ProjectPerson,
@@ -20,6 +21,7 @@ import type {
 import type { ActionItemRow } from '../repositories/action-items.ts';
 import type { ApiTokenRow } from '../repositories/api-tokens.ts';
 import type { MeetingRow } from '../repositories/meetings.ts';
+import type { MemberRow } from '../repositories/members.ts';
 import type { PersonRow } from '../repositories/people.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
 import type { PersonSegmentRow, SegmentRow } from '../repositories/transcriptions.ts';
@@ -71,6 +73,12 @@ export function presentAdminUser(
     createdAt: row.created_at,
   };
 }
+
+export const presentMember = (row: MemberRow): Member => ({
+  user: { _id: row.user_id, name: row.name, email: row.email },
+  role: row.role,
+  addedAt: row.added_at,
+});
 
 /** `role`: the caller's role in the project (docs/decisions/220). */
 export function presentProject(row: ProjectRow, role: ProjectRole): Project {
