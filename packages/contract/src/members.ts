@@ -28,6 +28,12 @@ export const Member = z.object({
 });
 export type Member = z.infer<typeof Member>;
 
+/**
+ * Members one account may add by email in an hour, across its projects (docs/decisions/292): whether an
+ * email has an account shows in the answer, so adding is a lookup, bounded like sign-ups.
+ */
+export const MEMBER_ADDS_PER_HOUR = 50;
+
 export const AddMemberRequest = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(Email),
   role: ProjectRole,
