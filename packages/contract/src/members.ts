@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { Email } from './auth.ts';
 import { Id, IsoDate, success } from './common.ts';
+import type { ProjectPermission } from './route-def.ts';
 
 // A project's members and their roles (issue 37, docs/decisions/220).
 
 export const PROJECT_ROLES = ['owner', 'editor', 'viewer'] as const;
 export const ProjectRole = z.enum(PROJECT_ROLES, { error: 'Role must be owner, editor or viewer' });
 export type ProjectRole = z.infer<typeof ProjectRole>;
+
+/**
+ * What each role may do (docs/decisions/220, 222): the server's access check decides by it, and the web
+ * app offers each role only what it allows.
+ */
+const ROLE_GRANTS: Record<ProjectRole, readonly ProjectPermission[]> = {
+  viewer: ['project.read'],
+  editor: ['project.read', 'project.write'],
+  owner: ['project.read', 'project.write', 'project.manage'],
+};
+
+export const roleMay = (role: ProjectRole, permission: ProjectPermission) => ROLE_GRANTS[role].includes(permission);
 
 export const Member = z.object({
   user: z.object({ _id: Id, name: z.string(), email: z.string() }),

@@ -1,6 +1,7 @@
-import type { AddMemberRequest, Member, ProjectRole } from '@parley/contract';
+import type { AddMemberRequest, ProjectRole } from '@parley/contract';
 import type { Db } from '../db/database.ts';
 import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../lib/errors.ts';
+import { presentMember } from '../presenters/index.ts';
 import type { MemberRow, membersRepository } from '../repositories/members.ts';
 import type { usersRepository } from '../repositories/users.ts';
 import type { ProjectAccess } from './access.ts';
@@ -17,12 +18,6 @@ interface Deps {
 }
 
 const LAST_OWNER = 'A project needs an owner: make another member an owner first';
-
-export const presentMember = (row: MemberRow): Member => ({
-  user: { _id: row.user_id, name: row.name, email: row.email },
-  role: row.role,
-  addedAt: row.added_at,
-});
 
 export function membersService({ db, members, users, throttle }: Deps) {
   async function member(trx: Db, projectId: string, userId: string) {
