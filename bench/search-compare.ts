@@ -2,9 +2,10 @@
 // (its packages/server/src extracted with `git archive` into bench/.data/). Each round asks both the same
 // in-meeting and project search, in alternating order, so both see the same machine load: on a shared
 // machine the load moves latencies 2-3x from one minute to the next, and only such pairs compare.
-//   node bench/search-compare.ts [--db sqlite|postgres] [--base main] [--runs 112]
+//   node bench/search-compare.ts [--db sqlite|postgres] [--base main] [--runs 112] [--memberships 50]
 // Needs the library of bench/search.bench.ts (run it once first). The database is migrated to this
-// checkout's schema; the other version must be able to read it.
+// checkout's schema; the other version must be able to read it. First both versions answer every query in
+// every scope, and any answer that differs is printed (a change meant to be faster must not move one).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -20,10 +21,15 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '112' },
     segments: { type: 'string', default: '1000000' },
     meetings: { type: 'string', default: '2000' },
+    memberships: { type: 'string', default: '50' },
   },
 });
 const root = resolve(import.meta.dirname, '..');
 const MEETINGS = Number(args.meetings);
+const MEMBERSHIPS = Math.max(1, Number(args.memberships));
+/** The bench user's own meetings (search.bench.ts: meeting i is in project i % MEMBERSHIPS, 0 the user's). */
+const OWN_MEETINGS = Math.ceil(MEETINGS / MEMBERSHIPS);
+const ownMeeting = (k: number) => benchMeetingId((k % OWN_MEETINGS) * MEMBERSHIPS);
 
 const commit = execFileSync('git', ['rev-parse', '--short', args.base as string], { cwd: root })
   .toString()
@@ -40,7 +46,7 @@ const restructured = existsSync(join(baseSrc, 'search/index.ts'));
 const baseModule = await import(join(baseSrc, restructured ? 'search/index.ts' : 'repositories/search.ts'));
 
 const loadBefore = loadavg()[0] ?? 0;
-const { ctx, stopCluster } = await openLibrary(args.db as string, Number(args.segments));
+const { ctx, stopCluster } = await openLibrary(args.db as string, Number(args.segments), MEMBERSHIPS);
 try {
   const owner = await benchOwner(ctx);
   if (!owner) throw new Error('No bench library yet: run bench/search.bench.ts first');
@@ -60,15 +66,37 @@ try {
     checkout: ctx.services.search,
   };
   const names = Object.keys(versions);
-  const times = Object.fromEntries(names.map((n) => [n, { meeting: [] as number[], project: [] as number[] }]));
+  const times = Object.fromEntries(
+    names.map((n) => [n, { meeting: [] as number[], project: [] as number[], global: [] as number[] }]),
+  );
   const project = (service: SearchService, q: string) =>
     service.inProject(owner.userId, owner.projectId, { q, page: 1, limit: 20, groupByMeeting: true });
-  // Warm caches the way a running server has them.
-  for (const name of names) for (const q of SEARCH_QUERIES) await project(versions[name] as SearchService, q);
+  const everywhere = (service: SearchService, q: string) => service.everywhere(owner.userId, { q, page: 1, limit: 20 });
+  // Every query in every scope, by both versions (which also warms the caches the way a running server has
+  // them): the answers must be the same.
+  let differing = 0;
+  for (const [i, q] of SEARCH_QUERIES.entries()) {
+    const scopes = {
+      meeting: (service: SearchService) =>
+        service.inMeeting(owner.userId, ownMeeting(i * 37), { q, page: 1, limit: 20 }),
+      project: (service: SearchService) => project(service, q),
+      global: (service: SearchService) => everywhere(service, q),
+    };
+    for (const [scope, ask] of Object.entries(scopes)) {
+      const answers = await Promise.all(
+        names.map(async (name) => JSON.stringify(await ask(versions[name] as SearchService))),
+      );
+      if (new Set(answers).size > 1) {
+        differing++;
+        console.log(`answers differ: ${scope} "${q}"`);
+      }
+    }
+  }
+  console.log(`${SEARCH_QUERIES.length} queries x 3 scopes: ${differing} answers differ`);
 
   for (let r = 0; r < Number(args.runs); r++) {
     const q = SEARCH_QUERIES[r % SEARCH_QUERIES.length] as string;
-    const meetingId = benchMeetingId((r * 37) % MEETINGS);
+    const meetingId = ownMeeting(r * 37);
     for (const name of r % 2 === 0 ? names : [...names].reverse()) {
       const service = versions[name] as SearchService;
       let t = performance.now();
@@ -77,6 +105,9 @@ try {
       t = performance.now();
       await project(service, q);
       times[name]?.project.push(performance.now() - t);
+      t = performance.now();
+      await everywhere(service, q);
+      times[name]?.global.push(performance.now() - t);
     }
   }
   const show = (list: number[]) => {
@@ -89,7 +120,7 @@ try {
   for (const name of names) {
     const label = name === 'checkout' ? 'this checkout' : `${args.base} (${commit})`;
     console.log(
-      `${label.padEnd(22)} in a meeting ${show(times[name]?.meeting ?? [])}   project ${show(times[name]?.project ?? [])}`,
+      `${label.padEnd(22)} in a meeting ${show(times[name]?.meeting ?? [])}   project ${show(times[name]?.project ?? [])}   global ${show(times[name]?.global ?? [])}`,
     );
   }
 } finally {

@@ -1,14 +1,19 @@
 // Where an in-meeting search's time goes: every statement it runs (main connection and reader thread),
-// timed as it ran, then each re-run alone on a read-only connection, with its query plan.
-//   node bench/search-profile.ts [--memberships 50] [--segments 1000000] [--runs 2]
+// timed as it ran, then each re-run alone on a read-only connection, with its query plan. On PostgreSQL
+// (`--db postgres`, the kept cluster) each statement as the pool ran it, then the plan of one of each
+// shape with EXPLAIN (ANALYZE, BUFFERS).
+//   node bench/search-profile.ts [--db sqlite|postgres] [--memberships 50] [--segments 1000000] [--runs 2]
+//     [--kind meeting|project]
 
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { benchMeetingId, benchOwner, openLibrary, SEARCH_QUERIES } from './search-library.ts';
 
 const { values: args } = parseArgs({
   options: {
+    db: { type: 'string', default: 'sqlite' },
     segments: { type: 'string', default: '1000000' },
     meetings: { type: 'string', default: '2000' },
     memberships: { type: 'string', default: '50' },
@@ -19,13 +24,17 @@ const { values: args } = parseArgs({
 const MEMBERSHIPS = Number(args.memberships);
 const MEETINGS = Number(args.meetings);
 const OWN = Math.ceil(MEETINGS / MEMBERSHIPS);
-const { dataDir, ctx } = await openLibrary('sqlite', Number(args.segments), MEMBERSHIPS);
+const { dataDir, databaseUrl, ctx, stopCluster } = await openLibrary(
+  args.db as string,
+  Number(args.segments),
+  MEMBERSHIPS,
+);
 const owner = await benchOwner(ctx);
 if (!owner) throw new Error('no library');
 const { userId, projectId } = owner;
 
 interface Log {
-  where: 'main' | 'reader';
+  where: 'main' | 'reader' | 'pg';
   sql: string;
   parameters: unknown[];
   ms: number;
@@ -45,16 +54,29 @@ for (const name of ['all', 'run', 'get'] as const) {
     }
   };
 }
-const reader = ctx.sqliteReader!;
-const read = reader.read.bind(reader);
-reader.read = async (q) => {
+const reader = ctx.sqliteReader;
+if (reader) {
+  const read = reader.read.bind(reader);
+  reader.read = async (q) => {
+    const t = performance.now();
+    try {
+      return await read(q);
+    } finally {
+      log?.push({ where: 'reader', sql: q.sql, parameters: [...q.parameters], ms: performance.now() - t });
+    }
+  };
+}
+// PostgreSQL: Kysely runs every statement through a pooled client's query(text, values).
+const pgQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = async function (this: pg.Client, text: unknown, values?: unknown) {
   const t = performance.now();
   try {
-    return await read(q);
+    return await (pgQuery as (a: unknown, b: unknown) => Promise<unknown>).call(this, text, values);
   } finally {
-    log?.push({ where: 'reader', sql: q.sql, parameters: [...q.parameters], ms: performance.now() - t });
+    if (typeof text === 'string')
+      log?.push({ where: 'pg', sql: text, parameters: (values as unknown[]) ?? [], ms: performance.now() - t });
   }
-};
+} as typeof pgQuery;
 
 const search = (q: string, r: number) =>
   args.kind === 'meeting'
@@ -100,6 +122,21 @@ for (const [key, s] of [...perShape].sort((a, b) => b[1].ms - a[1].ms))
     `  ${(s.ms / totals.length).toFixed(2).padStart(7)} ms/search  ${String(s.n).padStart(5)} calls  ${(s.ms / s.n).toFixed(2).padStart(7)} ms/call  ${key}`,
   );
 
+if (ctx.dbKind === 'postgres') {
+  // Plans of each shape, on a connection of its own, with what each node read.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  console.log('\nplans:');
+  for (const [key, s] of perShape) {
+    const plan = await client.query(`explain (analyze, buffers) ${s.sample.sql}`, s.sample.parameters);
+    const lines = plan.rows.map((r) => Object.values(r)[0]);
+    console.log(`\n${key}\n${lines.map((l) => `    ${l}`).join('\n')}`);
+  }
+  await client.end();
+  await ctx.close();
+  stopCluster();
+  process.exit(0);
+}
 // Plans of each shape, on a read-only connection.
 const ro = new SQLite(join(dataDir, 'parley.db'), { readonly: true, fileMustExist: true });
 console.log('\nplans:');

@@ -9,7 +9,9 @@ export const MeetingRef = z.object({ _id: Id, title: z.string(), projectId: Id }
  * The text of a segment whose person spoke over another where the recogniser could not make out their
  * words (docs/decisions/024): their time is shown under their name, no words are invented (as
  * "[crosstalk]" in a human transcript). An ellipsis is no word, so word error rates pass it by. The
- * server writes it; the web app shows it as such and lets a person type the words in.
+ * pipeline marks a second voice with it, but since decision 241 stores no segment without a word: it
+ * stays for transcripts stored before (and their JSON exports imported), which the web app shows as such
+ * and lets a person type into.
  */
 export const UNHEARD_SEGMENT_TEXT = '…';
 

@@ -30,6 +30,8 @@ const WebhookSecret = z
 export const WEBHOOKS_PER_USER = 20;
 /** "Send test event" at most this often per endpoint (docs/decisions/213): a test is an outbound request. */
 export const WEBHOOK_TESTS_PER_MINUTE = 5;
+/** ... and at most this often across all of one user's webhooks, deleted ones included (docs/decisions/292). */
+export const WEBHOOK_TESTS_PER_USER_PER_MINUTE = 10;
 
 /** Without a secret the server makes one; it is in the reply to this request only. */
 export const CreateWebhookRequest = z.object({

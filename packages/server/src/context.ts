@@ -146,10 +146,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger) {
     queue,
     allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
     retryBaseSeconds: config.worker.retryDelaySeconds,
+    throttle,
   });
   const services = {
     access: accessService(repos),
-    members: membersService({ db, ...repos }),
+    members: membersService({ db, ...repos, throttle }),
     admin: adminService({ ...repos, usersService: users, queue }),
     sessions,
     apiTokens: apiTokensService(repos),

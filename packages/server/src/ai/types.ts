@@ -11,10 +11,14 @@ export interface NotesSegment {
   endMs: number;
 }
 
+/**
+ * A contact as the engines see it: its name, nothing else (decision 291). The notes are read by every
+ * member of a shared project and by share links, who may see a linked contact's name and nothing else of
+ * it (decision 266): what an engine is not given, no model can write into them.
+ */
 export interface NotesPerson {
   id: string;
   name: string;
-  company: string | null;
 }
 
 /** Everything an engine needs to write notes for one meeting. */
@@ -27,7 +31,7 @@ export interface NotesInput {
   /** A language name for prompts ("English"), or a phrase asking the model to keep the transcript's language. */
   language: string;
   segments: NotesSegment[];
-  /** The user's contacts, to link assignees named in the transcript. */
+  /** The holder's contacts, by name, to link assignees named in the transcript. */
   people: NotesPerson[];
   /** The summary's sections; absent: the built-in default (ai/templates.ts). */
   template?: NotesTemplate;

@@ -28,6 +28,7 @@ import * as callRecordings from './migrations/028b-call-recordings.ts';
 import * as meetingSpeakerIndex from './migrations/029-meeting-speaker-index.ts';
 import * as audioChannels from './migrations/029b-audio-channels.ts';
 import * as liveSegmentSide from './migrations/030-live-segment-side.ts';
+import * as peopleNameWords from './migrations/031-people-name-words.ts';
 
 // Migrations are listed in code (not read from a folder) so they work the same from source and tests.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '029-meeting-speaker-index': meetingSpeakerIndex,
   '029b-audio-channels': audioChannels,
   '030-live-segment-side': liveSegmentSide,
+  '031-people-name-words': peopleNameWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

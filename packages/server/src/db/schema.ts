@@ -62,6 +62,9 @@ export interface PeopleTable {
   social_facebook: string | null;
   social_instagram: string | null;
   social_github: string | null;
+  /** Added by 031 (decision 291): the name's lower-case words and their stems, for the name lookup in SQL. */
+  name_words: string;
+  name_stems: string;
   created_at: string;
   updated_at: string;
 }

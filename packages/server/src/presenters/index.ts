@@ -2,8 +2,10 @@
 // (`_id`, ISO dates, populated references, milliseconds and seconds where the spec wants them).
 import type {
   ActionItem,
+  AdminUser,
   ApiToken,
   Meeting,
+  Member,
   Person,
   Project,
   ProjectPerson,
@@ -19,6 +21,7 @@ import type {
 import type { ActionItemRow } from '../repositories/action-items.ts';
 import type { ApiTokenRow } from '../repositories/api-tokens.ts';
 import type { MeetingRow } from '../repositories/meetings.ts';
+import type { MemberRow } from '../repositories/members.ts';
 import type { PersonRow } from '../repositories/people.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
 import type { PersonSegmentRow, SegmentRow } from '../repositories/transcriptions.ts';
@@ -40,10 +43,42 @@ export function presentUser(
     tier: { name: row.tier, limits },
     currentMonthUsage: usage,
     createdAt: row.created_at,
-    role: row.role === 'admin' ? 'admin' : 'user',
+    role: accountRole(row),
     hasPassword: row.password_hash !== null,
   };
 }
+
+const accountRole = (row: UserRow): User['role'] => (row.role === 'admin' ? 'admin' : 'user');
+const MB = 1024 * 1024;
+
+/** An account as the instance admin sees it (decision 221): its overrides of the tier in minutes and MB. */
+export function presentAdminUser(
+  row: UserRow,
+  limits: { monthlyDuration: number; maxFileSize: number },
+  usedSeconds: number,
+): AdminUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: accountRole(row),
+    disabled: Boolean(row.disabled),
+    monthlyMinutes: row.monthly_duration_limit === null ? null : Math.round(row.monthly_duration_limit / 60),
+    maxFileSizeMb: row.max_file_size === null ? null : Math.round(Number(row.max_file_size) / MB),
+    usage: {
+      minutes: Math.round((usedSeconds / 60) * 10) / 10,
+      limitMinutes: Math.round(limits.monthlyDuration / 60),
+      maxFileSizeMb: Math.round(limits.maxFileSize / MB),
+    },
+    createdAt: row.created_at,
+  };
+}
+
+export const presentMember = (row: MemberRow): Member => ({
+  user: { _id: row.user_id, name: row.name, email: row.email },
+  role: row.role,
+  addedAt: row.added_at,
+});
 
 /** `role`: the caller's role in the project (docs/decisions/220). */
 export function presentProject(row: ProjectRow, role: ProjectRole): Project {

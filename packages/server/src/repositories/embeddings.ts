@@ -55,6 +55,19 @@ export function embeddingsRepository(db: Db, kind: DbKind) {
       return query.execute();
     },
 
+    /**
+     * The meeting's holder as the transaction that writes its vectors sees it (undefined: deleted). Read
+     * first in that transaction: on PostgreSQL the row is held (for share, before the segments are) until
+     * it commits, so a move of the meeting waits and then moves what was written, or has committed and is
+     * read here; SQLite runs one writer at a time. Either way the vectors go under the current holder
+     * (decision 291), not the one the job read before embedding.
+     */
+    async holderForWrite(trx: Db, meetingId: string): Promise<string | undefined> {
+      let query = trx.selectFrom('meetings').select('user_id').where('id', '=', meetingId);
+      if (kind === 'postgres') query = query.forShare();
+      return (await query.executeTakeFirst())?.user_id;
+    },
+
     /** segment id -> content hash of the meeting's vectors made by `model`. */
     async hashes(meetingId: string, model: string): Promise<Map<string, string>> {
       const rows = await db
@@ -98,6 +111,7 @@ export function embeddingsRepository(db: Db, kind: DbKind) {
         )
         .onConflict((oc) =>
           oc.column('segment_id').doUpdateSet((eb) => ({
+            user_id: eb.ref('excluded.user_id'),
             model: eb.ref('excluded.model'),
             dimension: eb.ref('excluded.dimension'),
             content_hash: eb.ref('excluded.content_hash'),

@@ -2,10 +2,15 @@ import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, PeopleTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import { nameWords } from '../lib/words/name-words.ts';
 import { unlinkPersonRows } from './short-statements.ts';
 
 export type PersonRow = PeopleTable;
-export type PersonFields = Omit<PersonRow, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
+/** What a caller sets; the name's words and stems follow the name (lib/words/name-words.ts, decision 291). */
+export type PersonFields = Omit<
+  PersonRow,
+  'id' | 'user_id' | 'name_words' | 'name_stems' | 'created_at' | 'updated_at'
+>;
 
 /** Where a speaker or an action item of a project may be linked (decision 266): who asks, in which project. */
 export interface LinkPlace {
@@ -86,6 +91,17 @@ export function peopleRepository(db: Db) {
       return { rows, total: Number(count.n) };
     },
 
+    /** The first `limit` people's ids and names, by name: what the notes engines are given (decision 291). */
+    namesByName: (userId: string, limit: number) =>
+      db
+        .selectFrom('people')
+        .select(['id', 'name'])
+        .where('user_id', '=', userId)
+        .orderBy('name')
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+
     /** Every person's id and name, for matching names said in a meeting (bounded: a contact book, not a crowd). */
     namesForUser: (userId: string) =>
       db
@@ -116,7 +132,14 @@ export function peopleRepository(db: Db) {
 
     async create(userId: string, fields: PersonFields): Promise<PersonRow> {
       const now = nowIso();
-      const row: PersonRow = { id: newId(), user_id: userId, ...fields, created_at: now, updated_at: now };
+      const row: PersonRow = {
+        id: newId(),
+        user_id: userId,
+        ...fields,
+        ...nameWords(fields.name),
+        created_at: now,
+        updated_at: now,
+      };
       await db.insertInto('people').values(row).execute();
       return row;
     },
@@ -124,7 +147,7 @@ export function peopleRepository(db: Db) {
     async update(userId: string, id: string, changes: Partial<PersonFields>): Promise<boolean> {
       const result = await db
         .updateTable('people')
-        .set({ ...changes, updated_at: nowIso() })
+        .set({ ...changes, ...(changes.name === undefined ? {} : nameWords(changes.name)), updated_at: nowIso() })
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .executeTakeFirst();

@@ -1,12 +1,14 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { stemOf } from '../lib/words/stems.ts';
 import { inScope, type SearchCandidate, type SearchScope } from './store.ts';
-import type { TextMatcher } from './word-match.ts';
+import { PREFIX_MIN_LENGTH, type Reading, type TextMatcher } from './word-match.ts';
 
 // People and speaker labels are searchable (decision 162): a query that names a person (every query word
 // in their name) or is a speaker label finds that person's or label's segments. The same SQL on both
-// databases: people are few per account, labels are compared by the index of migration 026-speaker-search
-// (led by the label since 026b: led by user_id, SQLite took it over primary keys).
+// databases: names are matched in SQL by their stored words (decision 291: a caller may share projects
+// with thousands, whose contacts are not read to be filtered here), labels are compared by the index of
+// migration 026-speaker-search (led by the label since 026b: led by user_id, SQLite took it over primary keys).
 
 /**
  * Whose contacts a speaker in the scope may be linked to (decision 266): the members' of its project, or
@@ -32,18 +34,34 @@ export const peopleNamed = (db: Db, userId: string, match: TextMatcher, limit: n
 export const speakersNamed = (db: Db, scope: SearchScope, match: TextMatcher, limit: number) =>
   namedAmong(db, contactOwners(scope), scope.userId, match, limit);
 
-async function namedAmong(db: Db, owners: RawBuilder<string> | null, first: string, match: TextMatcher, limit: number) {
-  const people = await db
+/**
+ * A name holds every reading's word (decision 291), as `matchesReading` judges a word of it: one of its
+ * stems is the word's or an alternative's, or, for a word read as a prefix, one of its words starts with
+ * it. Asked of the stored words and stems (lib/words/name-words.ts); query words are letters and digits
+ * only, so they carry no LIKE wildcard. No reading: every name (as every name "matches" no word).
+ */
+function nameMatches(readings: Reading[]): RawBuilder<boolean> {
+  const each = readings.map(({ term, prefix, others }) => {
+    const stems = [...new Set([term, ...others].map(stemOf))];
+    const either = stems.map((stem) => sql<boolean>`name_stems like ${`% ${stem} %`}`);
+    if (prefix && term.length >= PREFIX_MIN_LENGTH) either.push(sql<boolean>`name_words like ${`% ${term}%`}`);
+    return sql<boolean>`(${sql.join(either, sql` or `)})`;
+  });
+  return each.length > 0 ? sql<boolean>`(${sql.join(each, sql` and `)})` : sql<boolean>`1 = 1`;
+}
+
+/** The first `limit` matching names, the caller's own before the others', each by name: filtered and cut in SQL. */
+function namedAmong(db: Db, owners: RawBuilder<string> | null, first: string, match: TextMatcher, limit: number) {
+  return db
     .selectFrom('people')
-    .select(['id', 'name', 'company', 'user_id'])
-    .where(owners ? sql<boolean>`user_id = ${first} or user_id in (${owners})` : sql<boolean>`user_id = ${first}`)
+    .select(['id', 'name', 'company'])
+    .where(owners ? sql<boolean>`(user_id = ${first} or user_id in (${owners}))` : sql<boolean>`user_id = ${first}`)
+    .where(nameMatches(match.readings))
+    .orderBy(sql`case when user_id = ${first} then 0 else 1 end`)
     .orderBy('name')
+    .orderBy('id')
+    .limit(limit)
     .execute();
-  return people
-    .filter((p) => match(p.name).allTermsMatched)
-    .sort((a, b) => Number(b.user_id === first) - Number(a.user_id === first))
-    .slice(0, limit)
-    .map(({ user_id: _, ...person }) => person);
 }
 
 /**

@@ -1,11 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SqliteReader } from '../db/reader.ts';
-import { forgiven } from './forgiveness.ts';
 import {
-  emptyAnswer,
+  answerVocabulary,
   inScope,
-  mergedWords,
   narrowed,
   RANK_ALL_UP_TO,
   type SearchCandidate,
@@ -87,7 +85,7 @@ export function sqliteStore(db: Db, reader?: Pick<SqliteReader, 'read'>): Search
       where search_vocabulary_trigram match ${pieces.map(quoted).join(' OR ')} and ${vocabularyOf(scope, 'v')}
         and v.segments <= ${commonAt}
       order by f.rank limit ${limit}`.execute(db);
-    return mergedWords(result.rows);
+    return result.rows;
   }
 
   /** Words of the scope's vocabulary with any of these sounds, except common ones. */
@@ -97,40 +95,29 @@ export function sqliteStore(db: Db, reader?: Pick<SqliteReader, 'read'>): Search
       from search_vocabulary_sounds s join search_vocabulary v on v.user_id = s.user_id and v.word = s.word
       where ${vocabularyOf(scope, 's')} and s.sound in (${sql.join(sounds)}) and v.segments <= ${commonAt}
       limit ${limit}`.execute(db);
-    return mergedWords(result.rows);
+    return result.rows;
   }
 
   return {
     matching,
     matchingEach: (scope, queries, limit) => Promise.all(queries.map((q) => (q ? matching(scope, q, limit) : []))),
 
-    async vocabulary(scope, asks, limit, commonAt) {
-      const answer = emptyAnswer(asks);
-      if (asks.length === 0) return answer;
-      const known = await sql<{ word: string; segments: number }>`select v.word, v.segments from search_vocabulary v
-        where ${vocabularyOf(scope, 'v')} and v.word in (${sql.join(asks.map((a) => a.term))})`.execute(db);
-      for (const row of mergedWords(known.rows)) {
-        answer.known.add(row.word);
-        answer.segments.set(row.word, Number(row.segments));
-      }
-      for (const ask of asks) {
-        // A word the transcripts hold is taken as meant (forgiveness.ts): its near-spellings and sound-alikes
-        // would be dropped unread. Not asked for: the trigram table holds every account's vocabulary, and
-        // ranking its matches took 3-35 ms a word at 50 holders, most of an in-meeting search.
-        if (!forgiven(answer.segments.get(ask.term))) continue;
-        const like = ask.pieces ? await wordsLike(scope, ask.pieces, limit, commonAt) : [];
-        const sounding = await wordsSounding(scope, ask.sounds, limit, commonAt);
-        for (const row of [...like, ...sounding]) answer.segments.set(row.word, Number(row.segments));
-        answer.like.set(
-          ask.term,
-          like.map((r) => r.word),
-        );
-        answer.sounding.set(
-          ask.term,
-          sounding.map((r) => r.word),
-        );
-      }
-      return answer;
-    },
+    vocabulary: (scope, asks, limit, commonAt) =>
+      answerVocabulary(
+        asks,
+        async (terms) =>
+          (
+            await sql<{ word: string; segments: number }>`select v.word, v.segments from search_vocabulary v
+              where ${vocabularyOf(scope, 'v')} and v.word in (${sql.join(terms)})`.execute(db)
+          ).rows,
+        async (open) => {
+          const found = [];
+          for (const ask of open) {
+            const like = ask.pieces ? await wordsLike(scope, ask.pieces, limit, commonAt) : [];
+            found.push({ like, sounding: await wordsSounding(scope, ask.sounds, limit, commonAt) });
+          }
+          return found;
+        },
+      ),
   };
 }

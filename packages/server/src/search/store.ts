@@ -6,6 +6,7 @@
 
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { byMembership, type SearchScope } from '../repositories/scope.ts';
+import { forgiven } from './forgiveness.ts';
 
 export type { SearchScope };
 
@@ -42,8 +43,8 @@ export interface VocabularyAnswer {
   /** The terms that are words of the user's transcripts. */
   known: Set<string>;
   /**
-   * Per term: words sharing letters with it (the caller keeps the close ones). A store may leave it, and
-   * `sounding`, empty for a term the scope's transcripts hold (forgiveness.ts: such a term gets none).
+   * Per term: words sharing letters with it (the caller keeps the close ones). Empty, like `sounding`,
+   * for a term the scope's transcripts hold (forgiveness.ts offers such a term none: not looked up).
    */
   like: Map<string, string[]>;
   /** Per term: words sharing a sound with it. */
@@ -76,12 +77,60 @@ export interface SearchStore {
 /** Up to this many matches a store ranks them all; beyond, the newest (or first found) are taken. */
 export const RANK_ALL_UP_TO = 2000;
 
-export const emptyAnswer = (asks: VocabularyAsk[]): VocabularyAnswer => ({
-  known: new Set(),
-  like: new Map(asks.map((a) => [a.term, []])),
-  sounding: new Map(asks.map((a) => [a.term, []])),
-  segments: new Map(),
-});
+/** A word of a vocabulary and how many segments of its holder say it (a store's row). */
+export interface VocabularyRow {
+  word: string;
+  segments: number | string;
+}
+
+/** One ask's candidates as a store found them: its rows, every holder's (merged here). */
+export interface AlternativeRows {
+  like: VocabularyRow[];
+  sounding: VocabularyRow[];
+}
+
+/**
+ * The answer to `asks`, from a store's two lookups: the terms its vocabulary holds, then the candidates
+ * of only the asks forgiveness.ts may offer alternatives (a term the scope's transcripts hold gets none:
+ * its near-spellings and sound-alikes would be dropped unread). Those lookups read the vocabulary of every
+ * holder in reach and ranked all their matches: at 50 holders, 3-35 ms a word, most of an in-meeting search.
+ * `alternatives` answers each ask it is given, in order.
+ */
+export async function answerVocabulary(
+  asks: VocabularyAsk[],
+  held: (terms: string[]) => Promise<VocabularyRow[]>,
+  alternatives: (asks: VocabularyAsk[]) => Promise<AlternativeRows[]>,
+): Promise<VocabularyAnswer> {
+  const answer: VocabularyAnswer = {
+    known: new Set(),
+    like: new Map(asks.map((a) => [a.term, []])),
+    sounding: new Map(asks.map((a) => [a.term, []])),
+    segments: new Map(),
+  };
+  if (asks.length === 0) return answer;
+  // Several holders' vocabularies may list a word: it is kept once, with the segments of all of them.
+  for (const row of mergedWords(await held(asks.map((a) => a.term)))) {
+    answer.known.add(row.word);
+    answer.segments.set(row.word, row.segments);
+  }
+  const open = asks.filter((ask) => forgiven(answer.segments.get(ask.term)));
+  if (open.length === 0) return answer;
+  (await alternatives(open)).forEach((rows, i) => {
+    const term = (open[i] as VocabularyAsk).term;
+    const like = mergedWords(rows.like);
+    const sounding = mergedWords(rows.sounding);
+    for (const row of [...like, ...sounding]) answer.segments.set(row.word, row.segments);
+    answer.like.set(
+      term,
+      like.map((r) => r.word),
+    );
+    answer.sounding.set(
+      term,
+      sounding.map((r) => r.word),
+    );
+  });
+  return answer;
+}
 
 /**
  * The cheapest form of a query with `anyOf`. One word: its alternatives alone say it. Inside a meeting
@@ -126,7 +175,7 @@ export const vocabularyOf = (scope: SearchScope, v: string): Expression<SqlBool>
  * Several holders' vocabularies may list a word each: it is kept once, where first listed, with the
  * segments of all of them (how common it is across what the caller searches).
  */
-export function mergedWords(rows: Array<{ word: string; segments: number | string }>) {
+function mergedWords(rows: VocabularyRow[]) {
   const merged = new Map<string, number>();
   for (const row of rows) merged.set(row.word, (merged.get(row.word) ?? 0) + Number(row.segments));
   return [...merged].map(([word, segments]) => ({ word, segments }));

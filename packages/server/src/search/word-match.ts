@@ -1,5 +1,4 @@
-import { stemmer } from 'stemmer';
-import { memoByWord } from '../lib/words/memo.ts';
+import { stemOf } from '../lib/words/stems.ts';
 import type { ParsedQuery } from './query-parser.ts';
 
 // Decides, word by word, whether a segment's text holds a query word the way the retrievers read it:
@@ -19,8 +18,8 @@ export interface Reading {
   others: string[];
 }
 
-const PREFIX_MIN_LENGTH = 2;
-export const stemOf = memoByWord(stemmer);
+/** A word shorter than this is never read as the start of a longer one. */
+export const PREFIX_MIN_LENGTH = 2;
 
 /** Whether `word` (lower-case) is the reading's word, one of its forms or one of its alternatives. */
 export function matchesReading(reading: Reading, word: string): boolean {
@@ -62,7 +61,7 @@ export function textMatcher(
     return terms;
   };
   /** The character ranges of `text` that match the query, and whether every query word matched. */
-  return (text: string): { highlights: Highlight[]; allTermsMatched: boolean } => {
+  const match = (text: string): { highlights: Highlight[]; allTermsMatched: boolean } => {
     const found = new Set<string>();
     const highlights: Highlight[] = [];
     for (const w of textWords(text)) {
@@ -73,6 +72,8 @@ export function textMatcher(
     }
     return { highlights, allTermsMatched: readings.every((r) => found.has(r.term)) };
   };
+  // The readings too: a lookup in SQL (a contact's name, search/speakers.ts) asks the same of stored words.
+  return Object.assign(match, { readings });
 }
 
 export type TextMatcher = ReturnType<typeof textMatcher>;

@@ -1,16 +1,10 @@
-import type { Permission, ProjectPermission, ProjectRole } from '@parley/contract';
+import { type Permission, type ProjectPermission, type ProjectRole, roleMay } from '@parley/contract';
 import { forbidden, notFound } from '../lib/errors.ts';
 import type { accessRepository } from '../repositories/access.ts';
 
 // Access is decided here and nowhere else (docs/decisions/222): each route of the table declares the
 // permission it needs, the router asks this service, and the handler gets the project's holder, the
 // account under whose id the project's rows are kept, to scope its queries by.
-
-const GRANTS: Record<ProjectRole, readonly ProjectPermission[]> = {
-  viewer: ['project.read'],
-  editor: ['project.read', 'project.write'],
-  owner: ['project.read', 'project.write', 'project.manage'],
-};
 
 export const REFUSALS: Record<ProjectPermission, string> = {
   'project.read': 'You cannot read this project',
@@ -24,8 +18,6 @@ export interface ProjectAccess {
   holderId: string;
   role: ProjectRole;
 }
-
-export const roleMay = (role: ProjectRole, permission: ProjectPermission) => GRANTS[role].includes(permission);
 
 interface Deps {
   access: ReturnType<typeof accessRepository>;

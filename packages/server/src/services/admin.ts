@@ -1,6 +1,7 @@
-import type { AdminUser, UpdateAdminUserRequest } from '@parley/contract';
+import type { UpdateAdminUserRequest } from '@parley/contract';
 import type { JobQueue } from '../jobs/queue.ts';
 import { conflict, notFound } from '../lib/errors.ts';
+import { pagination, presentAdminUser } from '../presenters/index.ts';
 import type { instanceRepository } from '../repositories/instance.ts';
 import { currentUsageMonth, type usageRepository } from '../repositories/usage.ts';
 import type { UserRow, usersRepository } from '../repositories/users.ts';
@@ -20,32 +21,15 @@ interface Deps {
 const MB = 1024 * 1024;
 
 export function adminService({ users, usage, instance, usersService, queue }: Deps) {
-  async function present(row: UserRow): Promise<AdminUser> {
-    const limits = usersService.limitsOf(row);
-    const seconds = await usage.secondsInMonth(row.id, currentUsageMonth());
-    return {
-      _id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role === 'admin' ? 'admin' : 'user',
-      disabled: Boolean(row.disabled),
-      monthlyMinutes: row.monthly_duration_limit === null ? null : Math.round(row.monthly_duration_limit / 60),
-      maxFileSizeMb: row.max_file_size === null ? null : Math.round(Number(row.max_file_size) / MB),
-      usage: {
-        minutes: Math.round((seconds / 60) * 10) / 10,
-        limitMinutes: Math.round(limits.monthlyDuration / 60),
-        maxFileSizeMb: Math.round(limits.maxFileSize / MB),
-      },
-      createdAt: row.created_at,
-    };
-  }
+  const present = async (row: UserRow) =>
+    presentAdminUser(row, usersService.limitsOf(row), await usage.secondsInMonth(row.id, currentUsageMonth()));
 
   return {
     async users(query: { page: number; limit: number; search?: string }) {
       const { rows, total } = await users.page(query.search || undefined, query.limit, (query.page - 1) * query.limit);
       return {
         users: await Promise.all(rows.map(present)),
-        pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+        pagination: pagination(query.page, query.limit, total),
       };
     },
 

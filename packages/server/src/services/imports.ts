@@ -17,6 +17,7 @@ import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { FIRST_STATES } from './meeting-lifecycle.ts';
 import { type MeetingsService, newMeetingRow, type ReceivedAudio } from './meetings.ts';
+import { madeBy } from './recorder.ts';
 import type { StorageRoom } from './storage-room.ts';
 
 interface Deps {
@@ -169,8 +170,7 @@ export function importsService({
         if (!(await meetings.finishImport(trx, userId, id))) throw notFound('Project');
         await semantic?.queueEmbedding(trx, { userId, meetingId: id });
         // The importer's meter, whoever holds the project (decision 220).
-        if (audio)
-          await usage.record(trx, { userId: row.created_by ?? userId, meetingId: id, seconds: audio.durationSeconds });
+        if (audio) await usage.record(trx, { userId: madeBy(row), meetingId: id, seconds: audio.durationSeconds });
       });
     } catch (error) {
       await meetingsService

@@ -1,3 +1,5 @@
+import { MEMBER_ADDS_PER_HOUR, WEBHOOK_TESTS_PER_USER_PER_MINUTE } from '@parley/contract';
+import { clientKey } from '../lib/ip-address.ts';
 import type { LoginThrottleRepository } from '../repositories/login-throttle.ts';
 
 // Limits sign-in attempts so that a guesser is slowed without locking the owner out, and sign-ups per
@@ -25,6 +27,10 @@ export interface ThrottleLimits {
   perAddress: Window;
   /** Sign-ups from one client address; a limit of 0 turns it off. */
   registrations: Window;
+  /** Members one account adds by email: each add tells whether the email has an account (decision 292). */
+  memberAdds: Window;
+  /** "Send test event" by one account across its webhooks: counted apart from them, so deleting one frees nothing (decision 292). */
+  webhookTests: Window;
 }
 
 const MINUTE = 60_000;
@@ -37,6 +43,8 @@ export const DEFAULT_THROTTLE: ThrottleLimits = {
   perAccount: { name: 'account-1m', limit: 10, windowMs: MINUTE },
   perAddress: { name: 'address-15m', limit: 20, windowMs: 15 * MINUTE },
   registrations: { name: 'register-1h', limit: 10, windowMs: 60 * MINUTE },
+  memberAdds: { name: 'member-add-1h', limit: MEMBER_ADDS_PER_HOUR, windowMs: 60 * MINUTE },
+  webhookTests: { name: 'webhook-test-1m', limit: WEBHOOK_TESTS_PER_USER_PER_MINUTE, windowMs: MINUTE },
 };
 
 export interface Reservation {
@@ -51,7 +59,14 @@ export function loginThrottle(
   limits: ThrottleLimits = DEFAULT_THROTTLE,
   now: () => Date = () => new Date(),
 ) {
-  const windows = [...limits.perAccountAndAddress, limits.perAccount, limits.perAddress, limits.registrations];
+  const windows = [
+    ...limits.perAccountAndAddress,
+    limits.perAccount,
+    limits.perAddress,
+    limits.registrations,
+    limits.memberAdds,
+    limits.webhookTests,
+  ];
   let attemptsSincePrune = 0;
 
   /** Counts one attempt in each window; the longest wait any of them asks for (0 when all have room). */
@@ -79,9 +94,10 @@ export function loginThrottle(
   return {
     async reserve(email: string, address: string): Promise<Reservation> {
       const account = email.toLowerCase();
-      const pairKeys = limits.perAccountAndAddress.map((w): [Window, string] => [w, `${w.name}:${account}|${address}`]);
+      const client = clientKey(address);
+      const pairKeys = limits.perAccountAndAddress.map((w): [Window, string] => [w, `${w.name}:${account}|${client}`]);
       const accountKey = `${limits.perAccount.name}:${account}`;
-      const addressKey = `${limits.perAddress.name}:${address}`;
+      const addressKey = `${limits.perAddress.name}:${client}`;
       const at = now();
       // A client already held (by its own failures) never uses up the account's shared window: one
       // guesser can't keep the owner out. Its refused attempts do count in its own windows, so a client
@@ -109,9 +125,26 @@ export function loginThrottle(
     async reserveRegistration(address: string): Promise<number> {
       const window = limits.registrations;
       if (window.limit === 0) return 0;
-      return count(now(), [[window, `${window.name}:${address}`]]);
+      return count(now(), [[window, `${window.name}:${clientKey(address)}`]]);
+    },
+
+    /** Counts one add of a member by email by `userId`, whatever its answer: the seconds to wait, 0 when it may go ahead. */
+    async reserveMemberAdd(userId: string): Promise<number> {
+      const window = limits.memberAdds;
+      return count(now(), [[window, `${window.name}:${userId}`]]);
+    },
+
+    /** Counts one test event asked for by `userId`: the seconds to wait, 0 when it may go ahead. */
+    async reserveWebhookTest(userId: string): Promise<number> {
+      const window = limits.webhookTests;
+      return count(now(), [[window, `${window.name}:${userId}`]]);
     },
   };
 }
 
 export type LoginThrottle = ReturnType<typeof loginThrottle>;
+
+/** A wait in the words of a 429's message: seconds under a minute and a half, else minutes. */
+export function formatWait(seconds: number) {
+  return seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+}

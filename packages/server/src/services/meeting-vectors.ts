@@ -51,6 +51,10 @@ export function meetingVectorsService({ db, meetings, semantic }: Deps) {
           throw error;
         }
         written += await db.transaction().execute(async (trx) => {
+          // Under the holder of now: the meeting may have moved to another's project while this batch was
+          // embedded (decision 291); gone, it has nothing to write.
+          const holder = await vectors.holderForWrite(trx, meetingId);
+          if (!holder) return 0;
           // Only windows still as they were: an edit since the read has its own job coming.
           const now = new Map(
             embeddingWindows(await vectors.segmentTexts(trx, meetingId, { lock: true }), client.model).map((w) => [
@@ -62,7 +66,7 @@ export function meetingVectorsService({ db, meetings, semantic }: Deps) {
             .map((w, j) => ({ segmentId: w.segmentId, hash: w.hash, vector: embedded[j]! }))
             .filter((r) => now.get(r.segmentId) === r.hash)
             .map((r) => ({ ...r, vector: toBlob(r.vector), dimension: r.vector.length }));
-          await vectors.upsert(trx, { userId: meeting.user_id, meetingId, model: client.model }, rows);
+          await vectors.upsert(trx, { userId: holder, meetingId, model: client.model }, rows);
           return rows.length;
         });
       }

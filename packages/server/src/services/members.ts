@@ -1,9 +1,11 @@
-import type { AddMemberRequest, Member, ProjectRole } from '@parley/contract';
+import type { AddMemberRequest, ProjectRole } from '@parley/contract';
 import type { Db } from '../db/database.ts';
-import { AppError, conflict, forbidden, notFound } from '../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../lib/errors.ts';
+import { presentMember } from '../presenters/index.ts';
 import type { MemberRow, membersRepository } from '../repositories/members.ts';
 import type { usersRepository } from '../repositories/users.ts';
 import type { ProjectAccess } from './access.ts';
+import { formatWait, type LoginThrottle } from './login-throttle.ts';
 
 // Who may change a project's members was decided by the route's permission (project.manage), except
 // leaving: any member may remove themself. The last owner stays (issue 37): a project always has one.
@@ -12,17 +14,12 @@ interface Deps {
   db: Db;
   members: ReturnType<typeof membersRepository>;
   users: ReturnType<typeof usersRepository>;
+  throttle: Pick<LoginThrottle, 'reserveMemberAdd'>;
 }
 
 const LAST_OWNER = 'A project needs an owner: make another member an owner first';
 
-export const presentMember = (row: MemberRow): Member => ({
-  user: { _id: row.user_id, name: row.name, email: row.email },
-  role: row.role,
-  addedAt: row.added_at,
-});
-
-export function membersService({ db, members, users }: Deps) {
+export function membersService({ db, members, users, throttle }: Deps) {
   async function member(trx: Db, projectId: string, userId: string) {
     const row = await members.find(trx, projectId, userId);
     if (!row) throw notFound('Member');
@@ -42,7 +39,11 @@ export function membersService({ db, members, users }: Deps) {
   return {
     list: async (projectId: string) => ({ members: (await members.list(projectId)).map(presentMember) }),
 
-    async add(projectId: string, input: AddMemberRequest) {
+    /** `callerId` adds: counted before the email is looked up, so no account can test emails in bulk. */
+    async add(callerId: string, projectId: string, input: AddMemberRequest) {
+      const wait = await throttle.reserveMemberAdd(callerId);
+      if (wait > 0)
+        throw tooManyRequests(`Too many members added in the last hour. Try again in ${formatWait(wait)}.`, wait);
       const account = await users.findByEmail(input.email);
       if (!account) throw new AppError(404, 'No account has this email: they need to sign up first');
       const exists = async () => (await members.find(db, projectId, account.id)) !== undefined;

@@ -10,11 +10,14 @@ interface Deps {
 
 const CONTACTS_FOR_MATCHING = 5000;
 
-/** What the notes engines read for a meeting: its whole transcript, its date and the owner's contacts. */
+/**
+ * What the notes engines read for a meeting: its whole transcript, its date and the names of its holder's
+ * contacts (names only, decision 291: the notes are read by every member of a shared project).
+ */
 export async function loadNotesInput({ transcriptions, people }: Deps, meeting: MeetingRow): Promise<NotesInput> {
   const [rows, contacts] = await Promise.all([
     transcriptions.listAllForMeeting(meeting.user_id, meeting.id),
-    people.listForUser(meeting.user_id, { limit: CONTACTS_FOR_MATCHING, offset: 0 }),
+    people.namesByName(meeting.user_id, CONTACTS_FOR_MATCHING),
   ]);
   const segments = rows.map((row) => ({
     speaker: row.speaker,
@@ -30,7 +33,7 @@ export async function loadNotesInput({ transcriptions, people }: Deps, meeting: 
     ...(Number(meeting.duration_ms) > 0 ? { durationMs: Number(meeting.duration_ms) } : {}),
     language: guessLanguage(opening(segments.map((s) => s.text))),
     segments,
-    people: contacts.rows.map((p) => ({ id: p.id, name: p.name, company: p.company })),
+    people: contacts.map((p) => ({ id: p.id, name: p.name })),
   };
 }
 

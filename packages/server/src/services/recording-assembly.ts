@@ -11,6 +11,7 @@ import { removeFile } from '../storage/remove-file.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { transcribeJobKey } from './job-keys.ts';
 import type { MeetingLifecycle } from './meeting-lifecycle.ts';
+import { madeBy } from './recorder.ts';
 
 interface Deps {
   db: Db;
@@ -94,7 +95,7 @@ export function recordingAssembly({ db, meetings, recordings, usage, storage, qu
         const seconds = Math.round(durationSeconds) - Math.round(Number(current.duration_ms) / 1000);
         if (seconds !== 0)
           await usage.record(trx, {
-            userId: meeting.created_by ?? meeting.user_id,
+            userId: madeBy(meeting),
             meetingId,
             seconds,
             at: new Date(meeting.created_at),

@@ -27,7 +27,7 @@ import { keptChunks } from './kept-chunks.ts';
 import { FIRST_STATES, meetingLifecycle, moved } from './meeting-lifecycle.ts';
 import { newMeetingRow } from './meetings.ts';
 import type { ProjectsService } from './projects.ts';
-import { type RecorderDeps, recorderOf } from './recorder.ts';
+import { madeBy, type RecorderDeps, recorderOf } from './recorder.ts';
 import { recordingAssembly } from './recording-assembly.ts';
 import type { StorageRoom } from './storage-room.ts';
 import type { UsersService } from './users.ts';
@@ -147,7 +147,7 @@ export function recordingsService(deps: Deps) {
    * again where it is written.
    */
   async function limitsFor(row: MeetingRow) {
-    const recorderId = row.created_by ?? row.user_id;
+    const recorderId = madeBy(row);
     const [quota, elsewhereMs] = await Promise.all([
       users.quota(recorderId),
       recordings.uncountedElsewhere(recorderId, row.id),

@@ -9,7 +9,7 @@ import type { usageRepository } from '../repositories/usage.ts';
 import type { SemanticSearch } from '../search/semantic/index.ts';
 import type { AudioStorage } from '../storage/storage.ts';
 import { meetingLifecycle } from './meeting-lifecycle.ts';
-import { type RecorderDeps, recorderOf } from './recorder.ts';
+import { madeBy, type RecorderDeps, recorderOf } from './recorder.ts';
 import type { WebhookEvents } from './webhooks.ts';
 
 interface Deps extends RecorderDeps {
@@ -87,8 +87,7 @@ export function transcribingService(deps: Deps) {
         const correction = Math.round(result.durationSeconds) - Math.round(Number(meeting.duration_ms) / 1000);
         if (correction !== 0) {
           await usage.record(trx, {
-            // Whoever uploaded it (decision 220); rows before 028 have no created_by.
-            userId: meeting.created_by ?? meeting.user_id,
+            userId: madeBy(meeting),
             meetingId,
             seconds: correction,
             at: new Date(meeting.created_at),

@@ -5,7 +5,7 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../lib/passwor
 import { presentUser } from '../presenters/index.ts';
 import { currentUsageMonth, type usageRepository } from '../repositories/usage.ts';
 import type { UserRow, usersRepository } from '../repositories/users.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import { formatWait, type LoginThrottle } from './login-throttle.ts';
 import { ACCOUNT_DISABLED, type SessionsService } from './sessions.ts';
 
 interface Deps {
@@ -120,10 +120,6 @@ export function usersService({ users, usage, sessions, throttle, config }: Deps)
       return { ...limits, usedSeconds: used };
     },
   };
-}
-
-function formatWait(seconds: number) {
-  return seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
 }
 
 export type UsersService = ReturnType<typeof usersService>;

@@ -74,6 +74,9 @@ export function webhookDelivery(deps: Deps) {
           if (signal.aborted) throw err;
           error = err instanceof Error ? err.message : String(err);
           final = err instanceof AddressRefusedError;
+          // The address stays in the server's log; the delivery log shows only that it was refused.
+          if (err instanceof AddressRefusedError)
+            log.warn({ delivery: delivery.id, host: err.host, address: err.address }, 'webhook address refused');
         }
 
         const next = Date.now() + webhookRetryDelayMs(attempt, deps.retryBaseSeconds);

@@ -5,6 +5,7 @@ import {
   type UpdateWebhookRequest,
   WEBHOOK_TEST_EVENT,
   WEBHOOK_TESTS_PER_MINUTE,
+  WEBHOOK_TESTS_PER_USER_PER_MINUTE,
   WEBHOOKS_PER_USER,
   type WebhookEvent,
   type WebhookPayload,
@@ -19,6 +20,7 @@ import type { MeetingRow } from '../repositories/meetings.ts';
 import type { WebhookRow, webhooksRepository } from '../repositories/webhooks.ts';
 import { isBlockedAddress } from '../webhooks/address-guard.ts';
 import type { PostOptions } from '../webhooks/post.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { webhookDelivery } from './webhook-delivery.ts';
 
 interface Deps {
@@ -30,6 +32,8 @@ interface Deps {
   retryBaseSeconds: number;
   /** Tests narrow the address guard or give their own DNS. */
   post?: Pick<PostOptions, 'isBlocked' | 'lookup'>;
+  /** Test events per account, whatever becomes of its endpoints (decision 292). */
+  throttle: Pick<LoginThrottle, 'reserveWebhookTest'>;
 }
 
 /** One delivery job per endpoint at a time: it posts that endpoint's deliveries in order (decision 171). */
@@ -39,7 +43,7 @@ const eventsOf = (row: WebhookRow) => JSON.parse(row.events) as string[];
 const TEST_WINDOW_MS = 60_000;
 
 export function webhooksService(deps: Deps) {
-  const { db, webhooks, queue, allowPrivateNetworks } = deps;
+  const { db, webhooks, queue, allowPrivateNetworks, throttle } = deps;
   const delivery = webhookDelivery(deps);
   async function get(userId: string, id: string) {
     const row = await webhooks.findForUser(userId, id);
@@ -136,6 +140,14 @@ export function webhooksService(deps: Deps) {
      */
     async sendTest(userId: string, id: string) {
       const hook = await get(userId, id);
+      // The account's own minute too: deleting an endpoint deletes its deliveries, and with them its count.
+      const userWait = await throttle.reserveWebhookTest(userId);
+      if (userWait > 0) {
+        throw tooManyRequests(
+          `At most ${WEBHOOK_TESTS_PER_USER_PER_MINUTE} test events a minute across your webhooks. Try again in ${userWait} seconds.`,
+          userWait,
+        );
+      }
       const row = await db.transaction().execute(async (trx) => {
         await webhooks.lock(trx, hook.id);
         const now = Date.now();

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { ipv6Groups } from '../lib/ip-address.ts';
 
 // Where a webhook may not be sent unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true (docs/decisions/171): this
 // machine, private and shared (CGNAT) networks, link-local addresses (and with them the cloud metadata
@@ -39,27 +40,6 @@ export function blockList(v4 = BLOCKED_V4, v6 = BLOCKED_V6): BlockList {
 }
 
 const DEFAULT_BLOCKED = blockList();
-
-/** The eight 16-bit groups of an IPv6 address in any textual form (`::`, a dotted tail, a zone), or undefined. */
-function ipv6Groups(address: string): number[] | undefined {
-  let text = address.toLowerCase().replace(/%.*$/, '');
-  const dotted = text.match(/^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
-  if (dotted) {
-    const bytes = dotted.slice(2).map(Number);
-    if (bytes.some((b) => b > 255)) return undefined;
-    text = `${dotted[1]}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
-  }
-  const halves = text.split('::');
-  if (halves.length > 2) return undefined;
-  const part = (half: string) => (half === '' ? [] : half.split(':'));
-  const head = part(halves[0]!);
-  const tail = halves.length === 2 ? part(halves[1]!) : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
-  const groups = [...head, ...Array<string>(missing).fill('0'), ...tail];
-  if (groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return undefined;
-  return groups.map((g) => Number.parseInt(g, 16));
-}
 
 const dottedQuad = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
 

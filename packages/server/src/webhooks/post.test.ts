@@ -44,9 +44,10 @@ describe('postWebhook', () => {
     await expect(postWebhook(`http://127.0.0.1:${port}/to-blocked`, '{}', {}, options)).rejects.toThrow(
       AddressRefusedError,
     );
-    await expect(postWebhook(`http://127.0.0.1:${port}/to-name`, '{}', {}, options)).rejects.toThrow(
-      /^Refused: inside.test is 127.0.0.2/,
-    );
+    await expect(postWebhook(`http://127.0.0.1:${port}/to-name`, '{}', {}, options)).rejects.toMatchObject({
+      message: expect.stringMatching(/^Refused: inside.test resolves to a private or local address/),
+      address: '127.0.0.2',
+    });
     expect(hits).toEqual([`POST 127.0.0.1:${port}/to-blocked`, `POST 127.0.0.1:${port}/to-name`]);
   });
 
@@ -59,9 +60,9 @@ describe('postWebhook', () => {
     const { isBlocked: _narrowed, ...guarded } = options;
     const answer = ((_hostname: string, _opts: object, callback: (...args: unknown[]) => void) =>
       callback(null, [{ address: '::ffff:0:7f00:1', family: 6 }])) as never;
-    await expect(postWebhook(`http://inside.test:${port}/x`, '{}', {}, { ...guarded, lookup: answer })).rejects.toThrow(
-      /^Refused: inside.test is ::ffff:0:7f00:1/,
-    );
+    await expect(
+      postWebhook(`http://inside.test:${port}/x`, '{}', {}, { ...guarded, lookup: answer }),
+    ).rejects.toMatchObject({ address: '::ffff:0:7f00:1' });
   });
 
   it('sends anywhere when private networks are allowed', async () => {

@@ -4,8 +4,23 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isBlockedAddress } from './address-guard.ts';
 
-/** The delivery was not sent: its address (or a redirect's) is on this machine or a private network. */
-export class AddressRefusedError extends Error {}
+/**
+ * The delivery was not sent: its address (or a redirect's) is on this machine or a private network. The
+ * message, which the endpoint's owner reads in its delivery log, names the address only when the URL gave
+ * it: what a name resolves to inside the network is no user's to learn (docs/decisions/292). `address`
+ * keeps it for the server's log.
+ */
+export class AddressRefusedError extends Error {
+  readonly host: string;
+  readonly address: string;
+  constructor(host: string, address: string) {
+    super(
+      `Refused: ${host === address ? `${host} is` : `${host} resolves to`} a private or local address (set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow it)`,
+    );
+    this.host = host;
+    this.address = address;
+  }
+}
 
 export interface PostOptions {
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS */
@@ -23,10 +38,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Only the status matters; a receiver's long answer is not read past this. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
-const refused = (host: string, address: string) =>
-  new AddressRefusedError(
-    `Refused: ${host} is ${address}, a private or local address (set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow it)`,
-  );
+const refused = (host: string, address: string) => new AddressRefusedError(host, address);
 
 /**
  * POSTs `body` to `url` and answers the final HTTP status. The address is checked after DNS resolution,

@@ -50,11 +50,38 @@ export interface FakeEmbeddings {
   requests: EmbeddingsRequest[];
   /** While set, every request is answered with this HTTP status. */
   failWith: number | undefined;
+  /**
+   * Holds the answers to every request from now until `release`: `arrived` resolves once one is waiting,
+   * so a test can change the database while a job waits for its vectors (no sleep).
+   */
+  hold(): { arrived: Promise<void>; release: () => void };
   close(): Promise<void>;
 }
 
 export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
-  const state: Omit<FakeEmbeddings, 'baseUrl' | 'close'> = { requests: [], failWith: undefined };
+  let held: { arrived: () => void; released: Promise<void> } | undefined;
+  const state: Omit<FakeEmbeddings, 'baseUrl' | 'close'> = {
+    requests: [],
+    failWith: undefined,
+    hold() {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      held = { arrived: arrive, released };
+      return {
+        arrived,
+        release: () => {
+          held = undefined;
+          release();
+        },
+      };
+    },
+  };
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -65,6 +92,10 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string; input: string | string[] };
     const input = Array.isArray(body.input) ? body.input : [body.input];
     state.requests.push({ model: body.model, input, authorization: req.headers.authorization });
+    if (held) {
+      held.arrived();
+      await held.released;
+    }
     if (state.failWith) {
       res.writeHead(state.failWith, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'model is loading' } }));

@@ -32,3 +32,21 @@ export async function databaseBefore(left: string): Promise<{ db: Db; close: () 
     },
   };
 }
+
+/** A user row as the migrations before the one under test know it (the columns of 001-028). */
+export async function insertUser(db: Db, id: string, name = 'Ada') {
+  const now = new Date().toISOString();
+  await (db as any)
+    .insertInto('users')
+    .values({
+      id,
+      name,
+      email: `${name.toLowerCase()}@example.com`,
+      password_hash: null,
+      tier: 'free',
+      session_version: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}

@@ -158,3 +158,41 @@ describe('sign-in throttling under concurrency', () => {
     expect((await signUp(freshAddress())).status).toBe(201);
   });
 });
+
+// One IPv6 host has a whole /64 of addresses to send from (a /64 is the smallest prefix a network hands
+// out): counted address by address, it could make accounts and guess passwords without end.
+describe('an IPv6 client is its /64', () => {
+  let network = 0;
+  const fresh64 = () => `2001:db8:${(++network).toString(16)}:1`;
+
+  it('limits sign-ups from the addresses of one /64 together (3 an hour on this server)', async () => {
+    const prefix = fresh64();
+    const signUp = (from: string) =>
+      apiClient(second.url).request('POST', '/auth/register', {
+        body: { name: 'Many', email: `v6-${Math.random().toString(36).slice(2)}@example.com`, password: 'long enough' },
+        headers: { 'x-forwarded-for': from },
+      });
+    for (let i = 1; i <= 3; i++) expect((await signUp(`${prefix}::${i}`)).status).toBe(201);
+    expectError(await signUp(`${prefix}:abcd:ef01:2345:6789`), 429, /^Too many sign-ups from this network/);
+    expect((await signUp(`${fresh64()}::1`)).status).toBe(201);
+  });
+
+  it('holds a guesser that changes address inside its /64, and the owner signs in from another network', async () => {
+    const { email, password } = await apiClient(first.url).register();
+    const prefix = fresh64();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 7; i++)
+      statuses.push((await login(first, { email, password: 'guess guess' }, `${prefix}::${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expect((await login(second, { email, password }, `${fresh64()}::1`)).status).toBe(200);
+  });
+
+  it('counts an IPv4 client the same whether its address is written plain or IPv4-mapped', async () => {
+    const { email } = await apiClient(first.url).register();
+    const v4 = freshAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await login(first, { email, password: 'guess guess' }, i % 2 ? `::ffff:${v4}` : v4)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});

@@ -2,6 +2,7 @@ import { type KyselyPlugin, type RawNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneticKeysOfWord } from '../../src/lib/words/phonetic.ts';
 import { fuzzyPieces } from '../../src/search/engine.ts';
+import { postgresStore } from '../../src/search/postgres-store.ts';
 import { speakerSegmentsQuery } from '../../src/search/speakers.ts';
 import { sqliteStore } from '../../src/search/sqlite-store.ts';
 import { apiClient } from '../helpers/api.ts';
@@ -80,10 +81,10 @@ describe('a search inside a meeting, among another user’s matches', () => {
     expect(details).toContain('transcriptions_meeting_speaker (meeting_id=? AND <expr>=?)');
   });
 
-  it('on SQLite asks the trigram and sound tables only about words the holder’s transcripts do not hold', async () => {
-    if (!sqlite) return;
-    // Those tables hold every account's vocabulary (another user's here): ranking their matches grew with
-    // the instance's accounts (3-35 ms a word at 50 holders), and a held word is offered no alternative.
+  it('asks the near-spelling and sound lookups only about words the holder’s transcripts do not hold', async () => {
+    // The vocabulary tables hold every account's vocabulary (another user's here): ranking their matches
+    // grew with the instance's accounts (3-35 ms a word at 50 holders), and a held word is offered no
+    // alternative (forgiveness.ts). Both stores take the rule from store.ts's answerVocabulary.
     const asked: string[] = [];
     const recorder: KyselyPlugin = {
       transformQuery: ({ node }) => {
@@ -92,18 +93,27 @@ describe('a search inside a meeting, among another user’s matches', () => {
       },
       transformResult: async ({ result }) => result,
     };
-    const store = sqliteStore(server.ctx.db.withPlugin(recorder));
+    const db = server.ctx.db.withPlugin(recorder);
+    const store = sqlite ? sqliteStore(db) : postgresStore(db);
+    // SQLite's FTS5 trigram table, PostgreSQL's pg_trgm ranking.
+    const nearSpellings = () =>
+      asked.filter((s) => s.includes('search_vocabulary_trigram') || s.includes('similarity('));
+    const sounds = () => asked.filter((s) => s.includes('search_vocabulary_sounds'));
     const ask = (term: string) => ({ term, pieces: fuzzyPieces(term), sounds: phoneticKeysOfWord(term) });
-    const answer = await store.vocabulary(
-      { userId: owner.userId, meetingId: owner.meetingId },
-      [ask('remote'), ask('remot')],
-      400,
-      5000,
-    );
+    const scope = { userId: owner.userId, meetingId: owner.meetingId };
+
+    const answer = await store.vocabulary(scope, [ask('remote'), ask('remot')], 400, 5000);
     expect([...answer.known]).toEqual(['remote']);
     expect(answer.like.get('remote')).toEqual([]);
+    expect(answer.sounding.get('remote')).toEqual([]);
     expect(answer.like.get('remot')).toContain('remote');
-    expect(asked.filter((statement) => statement.includes('search_vocabulary_trigram'))).toHaveLength(1);
-    expect(asked.filter((statement) => statement.includes('search_vocabulary_sounds'))).toHaveLength(1);
+    expect(nearSpellings()).toHaveLength(1);
+    expect(sounds()).toHaveLength(1);
+
+    asked.length = 0;
+    const held = await store.vocabulary(scope, [ask('remote'), ask('bigger')], 400, 5000);
+    expect([...held.known].sort()).toEqual(['bigger', 'remote']);
+    expect(nearSpellings()).toEqual([]);
+    expect(sounds()).toEqual([]);
   });
 });

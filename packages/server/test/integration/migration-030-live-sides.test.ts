@@ -3,7 +3,7 @@ import type { Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { recordingsRepository } from '../../src/repositories/recordings.ts';
 import { newMeetingRow } from '../../src/services/meetings.ts';
-import { databaseBefore } from '../helpers/migration.ts';
+import { databaseBefore, insertUser } from '../helpers/migration.ts';
 
 // A recording under way when 030 runs (docs/decisions/250): its live words and progress stay, as side 0,
 // and a call's two sides may then start a phrase in the same millisecond.
@@ -21,19 +21,7 @@ describe('migration 030-live-segment-side', () => {
   it("keeps a recording's live words as side 0 and lets both sides start a phrase at once", async () => {
     const now = new Date().toISOString();
     const raw = db as any;
-    await raw
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        name: 'Ada',
-        email: 'ada@example.com',
-        password_hash: null,
-        tier: 'free',
-        session_version: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUser(db, 'u1');
     await raw
       .insertInto('projects')
       .values({ id: 'p1', user_id: 'u1', name: 'P', name_key: 'p', created_at: now, updated_at: now })

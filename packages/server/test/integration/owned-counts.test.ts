@@ -3,6 +3,7 @@ import {
   API_TOKENS_PER_USER,
   SHARES_PER_MEETING,
   WEBHOOK_TESTS_PER_MINUTE,
+  WEBHOOK_TESTS_PER_USER_PER_MINUTE,
   WEBHOOKS_PER_USER,
 } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,5 +128,32 @@ describe('per-owner bounds', () => {
     }
     // Another endpoint has a minute of its own.
     expect((await test(second._id)).status).toBe(202);
+  });
+
+  it(`sends at most ${WEBHOOK_TESTS_PER_USER_PER_MINUTE} test events a minute across a user's webhooks, deleted ones too`, async () => {
+    // Deleting an endpoint deletes its deliveries, and with them the per-webhook count: a new endpoint
+    // started a fresh minute, so recreating one sent test events without end (decision 292).
+    const { token: owner } = await api.register();
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const created = await api.post(
+        '/api/webhooks',
+        { url: 'https://hooks.example.com/recycled', events: ['meeting.failed'] },
+        owner,
+      );
+      const id = created.body.data._id;
+      for (let i = 0; i < WEBHOOK_TESTS_PER_MINUTE; i++)
+        statuses.push((await api.post(`/api/webhooks/${id}/test`, {}, owner)).status);
+      expect((await api.delete(`/api/webhooks/${id}`, owner)).status).toBe(204);
+    }
+    expect(statuses.filter((status) => status === 202)).toHaveLength(WEBHOOK_TESTS_PER_USER_PER_MINUTE);
+    const fresh = await api.post(
+      '/api/webhooks',
+      { url: 'https://hooks.example.com/one-more', events: ['meeting.failed'] },
+      owner,
+    );
+    const refused = await api.post(`/api/webhooks/${fresh.body.data._id}/test`, {}, owner);
+    expectError(refused, 429, /^At most 10 test events a minute across your webhooks\. Try again in \d+ seconds\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
   });
 });

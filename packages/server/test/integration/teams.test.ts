@@ -1,4 +1,4 @@
-import { AdminUserListResponse, MemberListResponse, ProjectListResponse } from '@parley/contract';
+import { AdminUserListResponse, MEMBER_ADDS_PER_HOUR, MemberListResponse, ProjectListResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jfkWavPath } from '../fixtures/audio.ts';
 import { apiClient, expectError, expectSchema } from '../helpers/api.ts';
@@ -209,5 +209,48 @@ describe('the instance admin', () => {
       meetings: 2,
     });
     expect((await api.get('/api/admin/overview', people.ann.token)).body.data.storedBytes).toBeGreaterThan(0);
+  });
+});
+
+describe('adding members by email', () => {
+  // A 404 or a 201 with the account's name tells whether an email has an account: unbounded, any account
+  // could test a list of emails and harvest names (decision 292), which the sign-up limit forbids (214).
+  it(`answers at most ${MEMBER_ADDS_PER_HOUR} adds an hour per caller, across projects, then 429 with Retry-After`, async () => {
+    const dan = await api.register('dan', 'dan@example.com');
+    const projects: string[] = [];
+    for (const name of ['Probe one', 'Probe two'])
+      projects.push((await api.post('/api/projects', { name }, dan.token)).body.data._id);
+    for (let i = 0; i < MEMBER_ADDS_PER_HOUR; i++) {
+      const tried = await api.post(
+        `/api/projects/${projects[i % 2]}/members`,
+        { email: `guess${i}@example.com`, role: 'viewer' },
+        dan.token,
+      );
+      expect(tried.status).toBe(404);
+    }
+    const refused = await api.post(
+      `/api/projects/${projects[0]}/members`,
+      { email: people.cat.email, role: 'viewer' },
+      dan.token,
+    );
+    expectError(refused, 429, /^Too many members added in the last hour\. Try again in \d+ minutes\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // The caller is held in every project; another caller is not.
+    const other = await api.post(
+      `/api/projects/${projects[1]}/members`,
+      { email: people.cat.email, role: 'viewer' },
+      dan.token,
+    );
+    expect(other.status).toBe(429);
+    const catProject = (await api.post('/api/projects', { name: 'Cat own' }, people.cat.token)).body.data._id;
+    expect(
+      (
+        await api.post(
+          `/api/projects/${catProject}/members`,
+          { email: 'dan@example.com', role: 'viewer' },
+          people.cat.token,
+        )
+      ).status,
+    ).toBe(201);
   });
 });

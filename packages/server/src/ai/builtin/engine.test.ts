@@ -67,8 +67,8 @@ describe('builtin action items: assignees, people and due dates', () => {
     meetingDate: new Date('2026-03-04T09:00:00Z'), // a Wednesday
     language: 'English',
     people: [
-      { id: 'p-anna', name: 'Anna Berg', company: 'Acme' },
-      { id: 'p-marco', name: 'Marco Rossi', company: null },
+      { id: 'p-anna', name: 'Anna Berg' },
+      { id: 'p-marco', name: 'Marco Rossi' },
     ],
     segments: [
       {

@@ -57,10 +57,7 @@ describe('builtin action items on a planning meeting', () => {
   it('links the owner to the person the answering speaker is assigned to, else to the contact named', () => {
     const david = { id: 'p-david', name: 'David Kim' };
     const priya = { id: 'p-priya', name: 'Priya Shah' };
-    const people = [
-      { ...david, company: null },
-      { ...priya, company: 'Acme' },
-    ];
+    const people = [david, priya];
     const linked = extractActionItems(planningMeeting(people, { 'Speaker 2': david, 'Speaker 3': priya }));
     expect(linked.find((i) => /checkout/i.test(i.task))).toMatchObject({ assignee: 'David Kim', personId: 'p-david' });
     expect(linked.find((i) => /launch email/i.test(i.task))).toMatchObject({ personId: 'p-priya' });

@@ -36,7 +36,7 @@ const shortMeeting: NotesInput = {
   title: 'Budget review',
   meetingDate: new Date('2026-03-04T09:00:00Z'),
   language: 'English',
-  people: [{ id: 'p-anna', name: 'Anna Berg', company: 'Acme' }],
+  people: [{ id: 'p-anna', name: 'Anna Berg' }],
   segments: [
     {
       speaker: 'Speaker 1',

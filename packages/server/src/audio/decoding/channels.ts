@@ -7,10 +7,17 @@
  * microphone, the same mix on both sides) is not split: it is recognised by the channels' level
  * difference over the speech, which stays small there. See docs/decisions/016.
  */
+import { SAMPLE_RATE } from './ffmpeg.ts';
 
-/** 32 ms at 16 kHz, the VAD's frame. */
-const FRAME = 512;
-const SAMPLE_RATE = 16000;
+/** Samples a level is measured over: 32 ms at 16 kHz, the VAD's frame. */
+export const LEVEL_FRAME = 512;
+
+/** `a` in an array twice as long (a level kept whole grows as the recording is read). */
+function doubled(a: Float32Array): Float32Array<ArrayBuffer> {
+  const b = new Float32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
 
 /** Per-frame energy of the left and right channel over the whole recording (two floats per 32 ms: ~0.9 MB an hour). */
 export class ChannelBalance {
@@ -34,20 +41,15 @@ export class ChannelBalance {
       mono[i] = (l + r) / 2;
       this.sumL += l * l;
       this.sumR += r * r;
-      if (++this.fill === FRAME) this.closeFrame();
+      if (++this.fill === LEVEL_FRAME) this.closeFrame();
     }
     return mono;
   }
 
   private closeFrame(): void {
     if (this.frames === this.left.length) {
-      const grow = (a: Float32Array) => {
-        const b = new Float32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.left = grow(this.left);
-      this.right = grow(this.right);
+      this.left = doubled(this.left);
+      this.right = doubled(this.right);
     }
     this.left[this.frames] = this.sumL;
     this.right[this.frames] = this.sumR;
@@ -62,7 +64,7 @@ export class ChannelBalance {
    * side is louder. Undefined when the span holds no measured frame or no signal at all.
    */
   balanceDb(start: number, end: number): number | undefined {
-    return this.framesDb(Math.floor((start * SAMPLE_RATE) / FRAME), Math.ceil((end * SAMPLE_RATE) / FRAME));
+    return this.framesDb(Math.floor((start * SAMPLE_RATE) / LEVEL_FRAME), Math.ceil((end * SAMPLE_RATE) / LEVEL_FRAME));
   }
 
   /**
@@ -147,12 +149,8 @@ export class FrameLevels {
   push(samples: Float32Array): void {
     for (let i = 0; i < samples.length; i++) {
       this.sum += samples[i]! * samples[i]!;
-      if (++this.fill === FRAME) {
-        if (this.frames === this.energy.length) {
-          const grown = new Float32Array(this.energy.length * 2);
-          grown.set(this.energy);
-          this.energy = grown;
-        }
+      if (++this.fill === LEVEL_FRAME) {
+        if (this.frames === this.energy.length) this.energy = doubled(this.energy);
         this.energy[this.frames++] = this.sum;
         this.sum = 0;
         this.fill = 0;
@@ -162,8 +160,8 @@ export class FrameLevels {
 
   /** Frame energies in [start, end) seconds. */
   span(start: number, end: number): Float32Array {
-    const a = Math.max(0, Math.floor((start * SAMPLE_RATE) / FRAME));
-    const b = Math.min(this.frames, Math.ceil((end * SAMPLE_RATE) / FRAME));
+    const a = Math.max(0, Math.floor((start * SAMPLE_RATE) / LEVEL_FRAME));
+    const b = Math.min(this.frames, Math.ceil((end * SAMPLE_RATE) / LEVEL_FRAME));
     return this.energy.slice(a, Math.max(a, b));
   }
 }

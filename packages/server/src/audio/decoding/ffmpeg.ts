@@ -5,10 +5,11 @@
  * Everything goes through ffmpeg in a child process; PCM is read from its stdout
  * incrementally so a long file is never held in memory.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
+import { abortError } from '../abort.ts';
 
 export const SAMPLE_RATE = 16000;
 
@@ -83,12 +84,6 @@ export function findFfmpeg(): string {
   throw new FfmpegNotFoundError(
     'ffmpeg was not found: install it (e.g. apt-get install ffmpeg), set FFMPEG_PATH, or install @ffmpeg-installer/ffmpeg',
   );
-}
-
-/** Version line of the ffmpeg in use, e.g. "ffmpeg version 5.1.6-0+deb12u1". */
-export function ffmpegVersion(ffmpegPath = findFfmpeg()): string {
-  const r = spawnSync(ffmpegPath, ['-hide_banner', '-version'], { encoding: 'utf8' });
-  return (r.stdout ?? '').split('\n')[0] ?? '';
 }
 
 function classifyFailure(stderr: string, path: string): AudioDecodeError {
@@ -175,14 +170,6 @@ export interface DecodeOptions {
   ffmpegPath?: string;
   /** Decode only these windows of the file, or these bytes instead of the file (see DecodeInput). */
   input?: DecodeInput;
-}
-
-function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason;
-  const e = new Error('The operation was aborted');
-  e.name = 'AbortError';
-  return e;
 }
 
 /**

@@ -5,12 +5,9 @@
  * other party twice. The two streams are read by two consumers at their own pace; the one ahead waits
  * once it leads by `leadSeconds`, so memory stays bounded however unequal the sides are.
  */
-import { FrameLevels } from './channels.ts';
-import { decodePcmStream } from './ffmpeg.ts';
+import { FrameLevels, LEVEL_FRAME } from './channels.ts';
+import { decodePcmStream, SAMPLE_RATE } from './ffmpeg.ts';
 import type { DecodedAudio, ProbedSource } from './source.ts';
-
-const FRAME = 512;
-const SAMPLE_RATE = 16000;
 
 export interface DecodedSide extends DecodedAudio {
   /** The side's level per 32 ms frame as recorded (before silencing), filled as `pcm` is read. */
@@ -34,7 +31,7 @@ export function decodeSides(source: ProbedSource, options: SideOptions = {}): [D
   const bleed = options.bleed ?? [0, 0];
   const copy = options.copy ?? [0, 0];
   const lead = (options.leadSeconds ?? 60) * SAMPLE_RATE;
-  const stereo = decodePcmStream(source.path, { signal: options.signal, channels: 2, chunkSamples: 32 * FRAME });
+  const stereo = decodePcmStream(source.path, { signal: options.signal, channels: 2, chunkSamples: 32 * LEVEL_FRAME });
   const queued: [Float32Array[], Float32Array[]] = [[], []];
   const held: [number, number] = [0, 0];
   const taken: [number, number] = [0, 0];
@@ -108,8 +105,8 @@ export function splitSides(stereo: Float32Array, bleed: [number, number], copy: 
     l.heard[i] = l.recorded[i]! - copy[0] * r.recorded[i]!;
     r.heard[i] = r.recorded[i]! - copy[1] * l.recorded[i]!;
   }
-  for (let a = 0; a < n; a += FRAME) {
-    const b = Math.min(n, a + FRAME);
+  for (let a = 0; a < n; a += LEVEL_FRAME) {
+    const b = Math.min(n, a + LEVEL_FRAME);
     let el = 0;
     let er = 0;
     let hl = 0;

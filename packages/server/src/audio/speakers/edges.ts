@@ -11,9 +11,10 @@
  * in: the model misses some speech Silero hears (its frames are ~18% short of the reference), so
  * trimming to it lost more speech than the silence it removed.
  */
+import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
 import { SEG_HOP, type SpeakerTracks, segFrameCentre } from '../speech/segmentation.ts';
 
-const SR = 16000;
+const SR = SAMPLE_RATE;
 
 /**
  * Moves the edges of `segments` (seconds; changed in place) out to where the model stops hearing

@@ -11,7 +11,9 @@
  * Only a histogram of semitones per speaker block is kept (PitchStats), never the frames.
  */
 
-const SR = 16000;
+import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
+
+const SR = SAMPLE_RATE;
 /** Decimation factor: pitch is measured at 4 kHz (F0 up to 420 Hz and its low harmonics need no more). */
 const DECIMATE = 4;
 const PSR = SR / DECIMATE;

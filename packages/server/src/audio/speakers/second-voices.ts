@@ -1,11 +1,12 @@
 /**
  * What a second voice (an overlap piece, speech/overlap-speech.ts) adds to the transcript
  * (docs/decisions/024). By default the stretch where two people speak at once is not recognised
- * again: the second voice's segment shows the unheard mark (UNHEARD_SEGMENT_TEXT), its person and
- * its time. Recognised alone (`hear`), Moonshine gave the louder voice again, heard a little
- * differently, so only words no ordinary segment at that time has are kept, and only when there are
- * enough of them; otherwise the segment is marked unheard (or dropped). Nothing empty is shown, and
- * no word twice.
+ * again: the second voice's segment holds the unheard mark (UNHEARD_SEGMENT_TEXT), its person and
+ * its time, and the label stage then stores no segment without a word (label.ts `hasWord`, decision
+ * 241): the mark itself is never stored. Recognised alone (`hear`), Moonshine gave the louder
+ * voice again, heard a little differently, so only words no ordinary segment at that time has are
+ * kept, and only when there are enough of them; otherwise the segment is marked unheard (or dropped).
+ * Nothing empty is shown, and no word twice.
  */
 import { UNHEARD_SEGMENT_TEXT } from '@parley/contract';
 

@@ -5,6 +5,7 @@
  * (pitch.ts). Only these summaries are kept (~250 numbers per 0.5 s of speech, ~13 MB for an hour of
  * speech), never the audio or the frames.
  */
+import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
 import { FEATURE_DIMS, GaussStats } from './gaussian.ts';
 import { mfcc } from './mfcc.ts';
 import { decimateForPitch, PITCH_EVERY_FRAMES, PitchStats, pitchAt } from './pitch.ts';
@@ -34,7 +35,7 @@ export interface FeatureOptions {
   speechThreshold?: number;
 }
 
-const SR = 16000;
+const SR = SAMPLE_RATE;
 const HOP = 160;
 const FRAME = 400;
 const CEPS = FEATURE_DIMS + 1; // c0..c19

@@ -7,6 +7,7 @@
  * from both: at least as many as the model told apart, and as many more as the voices' statistics
  * say (docs/decisions/017).
  */
+import { SAMPLE_RATE } from '../decoding/ffmpeg.ts';
 import { SEG_HOP, type SpeakerTracks, segFrameCentre } from '../speech/segmentation.ts';
 import { type ClusteringOptions, clusterSegments } from './clustering.ts';
 import { GaussStats } from './gaussian.ts';
@@ -27,7 +28,7 @@ export interface TrackOptions {
   pitch?: boolean;
 }
 
-const SR = 16000;
+const SR = SAMPLE_RATE;
 /**
  * A track that falls silent this long is clustered afresh when it speaks again: after two seconds
  * without the voice, stitching matched the next one on less of it (chosen on half A, where it

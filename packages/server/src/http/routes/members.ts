@@ -6,7 +6,7 @@ import { ok } from '../types.ts';
 export function memberRoutes(router: Router, ctx: AppContext) {
   const { members } = ctx.services;
   router.handle(routes.listMembers, async ({ params }) => ok(await members.list(params.id)));
-  router.handle(routes.addMember, async ({ params, body }) => ok(await members.add(params.id, body)));
+  router.handle(routes.addMember, async ({ userId, params, body }) => ok(await members.add(userId, params.id, body)));
   router.handle(routes.updateMember, async ({ params, body }) =>
     ok(await members.setRole(params.id, params.userId, body.role)),
   );

@@ -1,8 +1,9 @@
 import { type LiveStreamEvent, RECORDING_CHUNK, routes } from '@parley/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { openEventStream } from '../event-stream.ts';
+import { authenticateBearer, bearerToken } from '../plugins/auth.ts';
 import type { Router } from '../router.ts';
 import { ok } from '../types.ts';
 
@@ -37,6 +38,14 @@ export function recordingRoutes(router: Router, ctx: AppContext) {
   router.handle(routes.liveStream, async (request, reply) => {
     const { holderId: userId } = request;
     const { meetingId } = request.params;
+    // Allowed when it opened, the stream lasts as long as the recording: each look asks again whether this
+    // sign-in still holds and its account still reads the meeting (decision 292).
+    const stillAllowed = async () => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized('Authentication required');
+      const { userId: caller } = await authenticateBearer(token, ctx.services);
+      await ctx.services.access.requireMeeting(caller, meetingId, 'project.read');
+    };
     let last = await recordings.live(userId, meetingId); // 404 before the stream starts
     const stream = openEventStream(request, reply);
     const send = (event: LiveStreamEvent) => stream.write(`data: ${JSON.stringify(event)}`);
@@ -45,13 +54,15 @@ export function recordingRoutes(router: Router, ctx: AppContext) {
       while (!stream.signal.aborted && last.recordingState !== null) {
         await new Promise((resolve) => setTimeout(resolve, LIVE_POLL_MS));
         if (stream.signal.aborted) break;
+        await stillAllowed();
         const next = await recordings.live(userId, meetingId);
         if (JSON.stringify(next) !== JSON.stringify(last)) send({ type: 'transcript', transcript: next });
         last = next;
       }
       send({ type: 'complete' });
     } catch (error) {
-      // The meeting was deleted meanwhile (404) or the database went away: the client reconnects or gives up.
+      // The meeting was deleted meanwhile (404), the caller may no longer read it (401, 404), or the database
+      // went away: the client reconnects (and is refused, if it is the caller) or gives up.
       request.log.info({ err: error }, 'live stream ended early');
       send({ type: 'error', message: 'The live transcript stopped' });
     } finally {

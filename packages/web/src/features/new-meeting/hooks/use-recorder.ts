@@ -54,9 +54,9 @@ export interface RecorderOptions extends RecorderEvents {
 }
 
 /**
- * The browser side of the recorder: microphone, MediaRecorder and the one-second timer. Every
- * state change goes through recorderReducer. The microphone and the timer are released on stop,
- * on clear, and when the component using the hook goes away.
+ * The browser side of the recorder: microphone (and a shared tab), MediaRecorder and the one-second
+ * timer. Every state change goes through recorderReducer. The inputs (microphone, tab, their mix) and
+ * the timer are released on stop, on clear, and when the component using the hook goes away.
  */
 export function useRecorder(events: RecorderOptions = {}): RecorderControls {
   const [state, dispatch] = useReducer(recorderReducer, initialRecorderState);
@@ -104,7 +104,7 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
     }
   }, [stopTimer]);
 
-  const releaseMicrophone = useCallback(() => {
+  const releaseInputs = useCallback(() => {
     releaseRef.current?.();
     releaseRef.current = null;
   }, []);
@@ -138,7 +138,7 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
         let stream = microphone;
         releaseRef.current = () => stopTracks(microphone, tab);
         if (unmountedRef.current) {
-          releaseMicrophone();
+          releaseInputs();
           return;
         }
         if (tab) {
@@ -166,7 +166,7 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
           eventsRef.current.onStop?.();
           recorderRef.current = null;
           stopTimer();
-          releaseMicrophone();
+          releaseInputs();
           if (unmountedRef.current) return;
           const type = recorder.mimeType || mimeType || chunks[0]?.type || 'audio/webm';
           const blob = new Blob(chunks, { type });
@@ -185,11 +185,11 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
         recorderRef.current = null;
         stopTimer();
         stopTracks(tab);
-        releaseMicrophone();
+        releaseInputs();
         if (!unmountedRef.current) dispatch({ type: 'startFailed', error: recorderErrorMessage(error) });
       }
     },
-    [releaseMicrophone, revokeUrl, startTimer, stopTimer],
+    [releaseInputs, revokeUrl, startTimer, stopTimer],
   );
 
   const pause = useCallback(() => {
@@ -213,8 +213,8 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
     stopTimer();
     if (recorder && recorder.state !== 'inactive')
       recorder.stop(); // onstop finishes the job
-    else releaseMicrophone();
-  }, [releaseMicrophone, stopTimer]);
+    else releaseInputs();
+  }, [releaseInputs, stopTimer]);
 
   /** Drops the recording without finishing it (its onstop detached) and releases all it held. */
   const discard = useCallback(() => {
@@ -225,10 +225,10 @@ export function useRecorder(events: RecorderOptions = {}): RecorderControls {
     }
     recorderRef.current = null;
     stopTimer();
-    releaseMicrophone();
+    releaseInputs();
     revokeUrl();
     setTabNotice(null);
-  }, [releaseMicrophone, revokeUrl, stopTimer]);
+  }, [releaseInputs, revokeUrl, stopTimer]);
 
   const clear = useCallback(() => {
     discard();

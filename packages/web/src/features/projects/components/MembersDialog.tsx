@@ -12,6 +12,13 @@ import { useActionError } from '@/hooks/use-action-error';
 import { canManage, ROLE_LABELS } from '@/lib/project-roles';
 import { useAddMember, useChangeRole, useMembers, useRemoveMember } from '../api/members';
 
+/** Each role as a choice of the two role pickers (the new member's, a member's). */
+const ROLE_OPTIONS = PROJECT_ROLES.map((r) => (
+  <option key={r} value={r}>
+    {ROLE_LABELS[r]}
+  </option>
+));
+
 /** The Members dialog of a project: owners add by email, change roles and remove; anyone may leave. */
 export function MembersDialog({
   project,
@@ -73,11 +80,7 @@ export function MembersDialog({
             <div className="grid gap-1">
               <Label htmlFor="member-role">Role</Label>
               <NativeSelect id="member-role" value={role} onChange={(e) => setRole(e.target.value as ProjectRole)}>
-                {PROJECT_ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
-                  </option>
-                ))}
+                {ROLE_OPTIONS}
               </NativeSelect>
             </div>
             <Button type="submit" disabled={add.isPending}>
@@ -112,11 +115,7 @@ export function MembersDialog({
                       )
                     }
                   >
-                    {PROJECT_ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {ROLE_LABELS[r]}
-                      </option>
-                    ))}
+                    {ROLE_OPTIONS}
                   </NativeSelect>
                 ) : (
                   <span className="text-muted-foreground text-sm">{ROLE_LABELS[member.role]}</span>
