@@ -84,7 +84,8 @@ describe('search everywhere', { timeout: 30_000 }, () => {
     const header = await screen.findByRole('search', { name: 'Search everything' });
     await user.type(within(header).getByRole('searchbox'), '  budget {Enter}');
     await waitFor(() => expect(location()).toBe('/search?q=budget'));
-    expect(screen.getByPlaceholderText('Search meetings, transcripts and people...')).toHaveValue('budget');
+    // The URL changes before the search page's code has loaded (its route is lazy): wait for its box.
+    expect(await screen.findByPlaceholderText('Search meetings, transcripts and people...')).toHaveValue('budget');
 
     const results = await screen.findByRole('region', { name: 'Search results' });
     expect(within(results).getByText('Found 3 result(s)')).toBeInTheDocument();
