@@ -74,7 +74,9 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger) {
       const sent = request.headers['x-request-id'];
       return typeof sent === 'string' && /^[\w.:-]{1,128}$/.test(sent) ? sent : newId();
     },
-    trustProxy: ctx.config.trustProxy,
+    // A hop count, not `true` (every hop) and not Fastify's number (which it now refuses to trust at all):
+    // the last `trustProxyHops` addresses are our proxies', the one before them is the client (decision 295).
+    trustProxy: ctx.config.trustProxyHops > 0 ? (_address, hop) => hop < ctx.config.trustProxyHops : false,
     bodyLimit: 1024 * 1024,
     // Upload routes parse their own (multipart) bodies; everything else is JSON.
     routerOptions: { ignoreTrailingSlash: true },

@@ -33,6 +33,15 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwt.secret).toBe(first);
   });
 
+  it.each([
+    [undefined, 0],
+    ['false', 0],
+    ['true', 1],
+    ['2', 2],
+  ])('reads TRUST_PROXY=%s as %i proxies in front', (value, hops) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ...(value ? { TRUST_PROXY: value } : {}) }).trustProxyHops).toBe(hops);
+  });
+
   it('reads PostgreSQL from DATABASE_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@localhost:5432/parley' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost:5432/parley' });
@@ -49,6 +58,8 @@ describe('configuration', () => {
     [{ RECORDING_CHUNKS_KEEP_HOURS: '0' }, 'RECORDING_CHUNKS_KEEP_HOURS'],
     [{ MOONSHINE_MODEL: 'huge' }, 'MOONSHINE_MODEL'],
     [{ TRANSCRIPTION_ENGINE: 'remote' }, 'REMOTE_ASR_URL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
   ])('stops on %j with a message naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(name));

@@ -40,6 +40,24 @@ const int = (min: number, max: number, fallback: number) =>
       return n;
     });
 
+/**
+ * How many proxies stand in front of Parley (docs/decisions/295): `true` is one, a number is that many,
+ * `false` none. The client's address is the one that many hops from the end of X-Forwarded-For, so a
+ * proxy that appends to the header (rather than replacing it) never lets a client choose its own address.
+ */
+const proxyHops = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const v = (value ?? '').trim().toLowerCase();
+    if (['', '0', 'false', 'no', 'off'].includes(v)) return 0;
+    if (['true', 'yes', 'on'].includes(v)) return 1;
+    const n = Number(v);
+    if (Number.isInteger(n) && n >= 1 && n <= 10) return n;
+    ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be true, false or the number of proxies (1 to 10)' });
+    return z.NEVER;
+  });
+
 /** A number that may have decimals (a fraction of a minute in tests). */
 const decimal = (min: number, max: number, fallback: number) =>
   z
@@ -113,7 +131,7 @@ const EnvSchema = z.object({
   REMOTE_ASR_MODEL: z.string().default('whisper-1'),
   FFMPEG_PATH: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: bool('TRUST_PROXY', false),
+  TRUST_PROXY: proxyHops,
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
   AI_ENGINE: z.enum(['builtin', 'openai']).default('builtin'),
   AI_BASE_URL: z.url().optional(),
@@ -224,7 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cpu: { threads: e.CPU_WORKER_THREADS, maxHeapMb: CPU_THREAD_HEAP_MB },
     ffmpegPath: e.FFMPEG_PATH ? resolve(e.FFMPEG_PATH) : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'packages/web/dist')),
-    trustProxy: e.TRUST_PROXY,
+    /** Proxies in front (0: none); Fastify then trusts exactly that many hops of X-Forwarded-For. */
+    trustProxyHops: e.TRUST_PROXY,
     webhooks: {
       allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
       /** Endpoints posted to at once per worker, in the deliveries' own lane (decision 275). */

@@ -196,3 +196,32 @@ describe('an IPv6 client is its /64', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });
+
+// A proxy that appends to X-Forwarded-For (nginx's $proxy_add_x_forwarded_for) passes on whatever the
+// client wrote before the address it saw itself. TRUST_PROXY counts hops from the end, so the client's own
+// entries never decide its address (docs/decisions/295).
+describe('behind a proxy that appends to X-Forwarded-For', () => {
+  it('counts a sign-up by the address the proxy saw, not the ones the client wrote', async () => {
+    const seen = freshAddress();
+    const signUp = (written: string) =>
+      apiClient(second.url).request('POST', '/auth/register', {
+        body: {
+          name: 'Forged',
+          email: `xff-${Math.random().toString(36).slice(2)}@example.com`,
+          password: 'long enough',
+        },
+        headers: { 'x-forwarded-for': `${written}, ${seen}` },
+      });
+    for (let i = 0; i < 3; i++) expect((await signUp(freshAddress())).status).toBe(201);
+    expectError(await signUp(freshAddress()), 429, /^Too many sign-ups from this network/);
+  });
+
+  it('holds a guesser that writes a new address in front of each attempt', async () => {
+    const { email } = await apiClient(first.url).register();
+    const seen = freshAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await login(first, { email, password: 'guess guess' }, `${freshAddress()}, ${seen}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
