@@ -128,15 +128,12 @@ export function loginThrottle(
       return count(now(), [[window, `${window.name}:${clientKey(address)}`]]);
     },
 
-    /** Counts one add of a member by email by `userId`, whatever its answer: the seconds to wait, 0 when it may go ahead. */
-    async reserveMemberAdd(userId: string): Promise<number> {
-      const window = limits.memberAdds;
-      return count(now(), [[window, `${window.name}:${userId}`]]);
-    },
-
-    /** Counts one test event asked for by `userId`: the seconds to wait, 0 when it may go ahead. */
-    async reserveWebhookTest(userId: string): Promise<number> {
-      const window = limits.webhookTests;
+    /**
+     * Counts one of an account's own actions in its window (`memberAdds`: an add by email, whatever its
+     * answer; `webhookTests`: a test event): the seconds to wait, 0 when it may go ahead.
+     */
+    async reserveForAccount(kind: 'memberAdds' | 'webhookTests', userId: string): Promise<number> {
+      const window = limits[kind];
       return count(now(), [[window, `${window.name}:${userId}`]]);
     },
   };

@@ -14,7 +14,7 @@ interface Deps {
   db: Db;
   members: ReturnType<typeof membersRepository>;
   users: ReturnType<typeof usersRepository>;
-  throttle: Pick<LoginThrottle, 'reserveMemberAdd'>;
+  throttle: Pick<LoginThrottle, 'reserveForAccount'>;
 }
 
 const LAST_OWNER = 'A project needs an owner: make another member an owner first';
@@ -41,7 +41,7 @@ export function membersService({ db, members, users, throttle }: Deps) {
 
     /** `callerId` adds: counted before the email is looked up, so no account can test emails in bulk. */
     async add(callerId: string, projectId: string, input: AddMemberRequest) {
-      const wait = await throttle.reserveMemberAdd(callerId);
+      const wait = await throttle.reserveForAccount('memberAdds', callerId);
       if (wait > 0)
         throw tooManyRequests(`Too many members added in the last hour. Try again in ${formatWait(wait)}.`, wait);
       const account = await users.findByEmail(input.email);

@@ -33,7 +33,7 @@ interface Deps {
   /** Tests narrow the address guard or give their own DNS. */
   post?: Pick<PostOptions, 'isBlocked' | 'lookup'>;
   /** Test events per account, whatever becomes of its endpoints (decision 292). */
-  throttle: Pick<LoginThrottle, 'reserveWebhookTest'>;
+  throttle: Pick<LoginThrottle, 'reserveForAccount'>;
 }
 
 /** One delivery job per endpoint at a time: it posts that endpoint's deliveries in order (decision 171). */
@@ -141,7 +141,7 @@ export function webhooksService(deps: Deps) {
     async sendTest(userId: string, id: string) {
       const hook = await get(userId, id);
       // The account's own minute too: deleting an endpoint deletes its deliveries, and with them its count.
-      const userWait = await throttle.reserveWebhookTest(userId);
+      const userWait = await throttle.reserveForAccount('webhookTests', userId);
       if (userWait > 0) {
         throw tooManyRequests(
           `At most ${WEBHOOK_TESTS_PER_USER_PER_MINUTE} test events a minute across your webhooks. Try again in ${userWait} seconds.`,
