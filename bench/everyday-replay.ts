@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { startServerProcess } from './server-process.ts';
+import { apiCaller, startServerProcess } from './server-process.ts';
 
 /** Each meeting: its cues as [speaker label, words]; the names addressed in it; its ordinary openers. */
 const MEETINGS: Array<{ title: string; cues: Array<[string, string]>; addressed: string[] }> = [
@@ -59,19 +59,7 @@ const check = (ok: boolean, what: string) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
 };
 
-async function call(method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`${server.base}${path}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(body !== undefined && !(body instanceof FormData) && { 'content-type': 'application/json' }),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text.startsWith('{') ? JSON.parse(text).data : text;
-}
+const call = apiCaller(server.base);
 
 const vtt = (cues: Array<[string, string]>) =>
   `WEBVTT\n\n${cues

@@ -52,3 +52,23 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
   };
 }
+
+/**
+ * A caller of the server's API at `base` as a user would be: a JSON or multipart body, the bearer token,
+ * the reply's `data` (or its text when it is not JSON); a refusal throws with its status and body.
+ */
+export function apiCaller(base: string) {
+  return async (method: string, path: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...(body !== undefined && !(body instanceof FormData) && { 'content-type': 'application/json' }),
+      },
+      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return text.startsWith('{') ? JSON.parse(text).data : text;
+  };
+}

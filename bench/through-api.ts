@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { startServerProcess } from './server-process.ts';
+import { apiCaller, startServerProcess } from './server-process.ts';
 
 interface Segment {
   speaker: string;
@@ -28,18 +28,7 @@ const TRANSCRIBED_WITHIN_MS = 30 * 60_000;
 export async function apiTranscriber(env: Record<string, string> = {}): Promise<ApiTranscriber> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-api-bench-'));
   const server = await startServerProcess({ ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${server.base}${path}`, {
-      method,
-      headers: {
-        ...(token && { authorization: `Bearer ${token}` }),
-        ...(body !== undefined && !(body instanceof FormData) && { 'content-type': 'application/json' }),
-      },
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()).data;
-  };
+  const call = apiCaller(server.base);
   let token: string;
   let project: { _id: string };
   try {
